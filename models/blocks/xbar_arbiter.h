@@ -1,0 +1,48 @@
+// Crossbar arbiter (one per output port): a P-input round-robin arbiter with a priority-class input.
+// Requests with the priority bit set win over the others; within a class the grant goes to the first
+// requester at or after the pointer. The pointer moves past the winner only when the grant is used.
+// This is the contract rtl/xbar_arbiter.sv meets bit for bit.
+#pragma once
+#include <cstdint>
+
+namespace drb {
+
+class RrArbiter {
+ public:
+  explicit RrArbiter(int n = 1) : n_(n) {}
+  int size() const { return n_; }
+  int pointer() const { return ptr_; }
+  void set_pointer(int p) { ptr_ = p; }
+  // First set bit of req at or after the pointer, wrapping; -1 if none. n <= 64.
+  int pick(uint64_t req) const {
+    if (!req) return -1;
+    const uint64_t hi = req & (~uint64_t{0} << ptr_);
+    return hi ? __builtin_ctzll(hi) : __builtin_ctzll(req);
+  }
+  void update(int grant, bool used) {
+    if (used && grant >= 0) ptr_ = (grant + 1 == n_) ? 0 : grant + 1;
+  }
+
+ private:
+  int n_;
+  int ptr_ = 0;
+};
+
+class XbarArbiter {
+ public:
+  explicit XbarArbiter(int inputs = 1) : rr_(inputs) {}
+  int inputs() const { return rr_.size(); }
+  int pointer() const { return rr_.pointer(); }
+  // Combinational: the granted input for these requests, or -1.
+  int arbitrate(uint64_t req, uint64_t prio) const {
+    const uint64_t hp = req & prio;
+    return rr_.pick(hp ? hp : req);
+  }
+  // Clock edge: advance the pointer past a used grant.
+  void update(int grant, bool used) { rr_.update(grant, used); }
+
+ private:
+  RrArbiter rr_;
+};
+
+}  // namespace drb

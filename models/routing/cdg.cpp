@@ -1,0 +1,99 @@
+#include "models/routing/cdg.h"
+
+#include <functional>
+#include <stdexcept>
+
+#include "models/blocks/dec.h"
+
+namespace drb {
+
+ChannelDependencyGraph::ChannelDependencyGraph(const Topology& t, const RoutingFunction& rf,
+                                               const VcLayout& layout)
+    : topo_(t), rf_(rf), layout_(layout), ports_(t.ports()), classes_(layout.classes()) {
+  adj_.resize(static_cast<size_t>(t.routers()) * ports_ * classes_);
+}
+
+void ChannelDependencyGraph::add_routes(int src, const Header& h) {
+  std::set<std::vector<int>> seen;
+  ++walked_;
+  walk(src, h, -1, seen);
+}
+
+void ChannelDependencyGraph::walk(int r, Header h, int last, std::set<std::vector<int>>& seen) {
+  // Memoise on everything that determines the future of the walk.
+  std::vector<int> key{r, last, h.step, h.dateline, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
+                       h.more[1]};
+  if (!seen.insert(key).second) return;
+  for (int pass = 0;; ++pass) {
+    const DecAction a = dec_step(h, static_cast<uint32_t>(r));
+    if (a == DecAction::Eject) return;
+    if (a == DecAction::Route) break;
+    if (pass > kStackDepth) throw std::logic_error("DEC did not terminate");
+  }
+  RouteSet rs;
+  rf_.route(r, h, rs);
+  if (rs.n == 0) throw std::logic_error("routing returned no candidate at router " + std::to_string(r));
+  const int group = h.tclass == TrafficClass::Ack ? layout_.ack_group() : h.step;
+  for (int i = 0; i < rs.n; ++i) {
+    const int p = rs.c[i].port;
+    const PortRef nb = topo_.neighbour(r, p);
+    if (!nb.valid()) throw std::logic_error("routing chose an unconnected port at router " + std::to_string(r));
+    const int c = channel(r, p, layout_.cls(group, rs.c[i].sub));
+    int next_last = last;
+    if (rf_.is_escape(rs.c[i].sub)) {
+      if (last >= 0) adj_[last].insert(c);
+      next_last = c;
+    }
+    Header nh = h;
+    rf_.on_hop(r, p, nh);
+    walk(nb.router, nh, next_last, seen);
+  }
+}
+
+size_t ChannelDependencyGraph::edges() const {
+  size_t e = 0;
+  for (auto& s : adj_) e += s.size();
+  return e;
+}
+
+bool ChannelDependencyGraph::acyclic(std::vector<int>* cycle) const {
+  const int n = channels();
+  std::vector<uint8_t> color(n, 0);  // 0 white, 1 on stack, 2 done
+  std::vector<int> parent(n, -1);
+  // Iterative DFS (graphs reach ~10^5 channels).
+  for (int s = 0; s < n; ++s) {
+    if (color[s] || adj_[s].empty()) continue;
+    std::vector<std::pair<int, std::set<int>::const_iterator>> st{{s, adj_[s].begin()}};
+    color[s] = 1;
+    while (!st.empty()) {
+      auto& [v, it] = st.back();
+      if (it == adj_[v].end()) {
+        color[v] = 2;
+        st.pop_back();
+        continue;
+      }
+      const int w = *it++;
+      if (color[w] == 1) {
+        if (cycle) {
+          cycle->clear();
+          for (int x = v; x != w && x >= 0; x = parent[x]) cycle->push_back(x);
+          cycle->push_back(w);
+        }
+        return false;
+      }
+      if (color[w] == 0) {
+        color[w] = 1;
+        parent[w] = v;
+        st.push_back({w, adj_[w].begin()});
+      }
+    }
+  }
+  return true;
+}
+
+std::string ChannelDependencyGraph::channel_name(int c) const {
+  const int cls = c % classes_, rp = c / classes_;
+  return "r" + std::to_string(rp / ports_) + "." + topo_.port_name(rp % ports_) + ".c" + std::to_string(cls);
+}
+
+}  // namespace drb

@@ -1,0 +1,142 @@
+#include "models/routing/routing.h"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace drb {
+
+RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : topo_(t), params_(p) {
+  order_ = p.dim_order;
+  if (order_.empty())
+    for (int d = 0; d < t.dims(); ++d) order_.push_back(d);
+}
+
+void RoutingFunction::dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
+  for (int d : order_) {
+    const int off = topo_.offset(r, static_cast<int>(dst), d, params_.tie_positive);
+    if (off == 0) continue;
+    port = topo_.port(d, off > 0 ? 1 : -1);
+    // Dateline class: 1 on the wrap link itself and after it (within this step).
+    sub = topo_.has_wrap() ? (((dateline >> d) & 1) || topo_.is_wrap(r, port) ? 1 : 0) : 0;
+    return;
+  }
+  port = -1;
+  sub = 0;
+}
+
+SubClassSpec DorRouting::subclasses() const {
+  if (topo_.has_wrap()) return {2, -1, {"dl0", "dl1"}};
+  return {1, -1, {"dor"}};
+}
+
+void DorRouting::route(int r, const Header& h, RouteSet& out) const {
+  out.clear();
+  int port, sub;
+  dor(r, h.front(), h.dateline, port, sub);
+  if (port >= 0) out.add(port, sub);
+}
+
+SubClassSpec AdaptiveRouting::subclasses() const {
+  if (topo_.has_wrap()) return {3, 2, {"esc0", "esc1", "adaptive"}};
+  return {2, 1, {"esc", "adaptive"}};
+}
+
+void AdaptiveRouting::route(int r, const Header& h, RouteSet& out) const {
+  out.clear();
+  int dport, dsub;
+  dor(r, h.front(), h.dateline, dport, dsub);
+  if (dport < 0) return;
+  const int ad = adaptive_sub();
+  out.add(dport, ad);
+  for (int d : order_) {
+    const int off = topo_.offset(r, static_cast<int>(h.front()), d, params_.tie_positive);
+    if (off == 0) continue;
+    const int p = topo_.port(d, off > 0 ? 1 : -1);
+    if (p != dport) out.add(p, ad);
+    if (topo_.tie(r, static_cast<int>(h.front()), d)) {  // both ring directions minimal
+      const int q = topo_.port(d, off > 0 ? -1 : 1);
+      if (q != dport && q != p) out.add(q, ad);
+    }
+  }
+  out.add(dport, dsub);
+}
+
+std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, const Topology& t,
+                                              const RoutingParams& p) {
+  if (!p.dim_order.empty()) {
+    std::vector<int> seen(t.dims(), 0);
+    if (static_cast<int>(p.dim_order.size()) != t.dims())
+      throw std::invalid_argument("routing.dim_order: must list each of the " + std::to_string(t.dims()) +
+                                  " dimensions once");
+    for (int d : p.dim_order) {
+      if (d < 0 || d >= t.dims() || seen[d]++)
+        throw std::invalid_argument("routing.dim_order: must be a permutation of 0.." + std::to_string(t.dims() - 1));
+    }
+  }
+  if (algorithm == "adaptive") return std::make_unique<AdaptiveRouting>(t, p);
+  // Every other algorithm (dor, valiant, drb, drb2) routes each step with the static minimal routing.
+  return std::make_unique<DorRouting>(t, p);
+}
+
+VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack) : vcs_(vcs) {
+  groups_ = steps + (ack.count > 0 ? 1 : 0);
+  if (ack.count > 0) ack_group_ = steps;
+  int pool_total = 0;
+  for (int g = 0; g < groups_; ++g) {
+    const SubClassSpec& s = (g == ack_group_) ? ack : data;
+    base_.push_back(static_cast<int>(count_.size()));
+    for (int i = 0; i < s.count; ++i) {
+      count_.push_back(1);
+      first_.push_back(0);
+      names_.push_back((g == ack_group_ ? std::string("ack") : "step" + std::to_string(g)) + "." +
+                       (i < static_cast<int>(s.names.size()) ? s.names[i] : std::to_string(i)));
+      if (i == s.pool) ++pool_total;
+    }
+  }
+  const int c = static_cast<int>(count_.size());
+  if (vcs < c) {
+    ok_ = false;
+    return;
+  }
+  // Leftover VCs go to the pool sub-classes when there are any (escape VCs stay at one each), otherwise
+  // they are spread round-robin from the lowest class, so every class gets floor or ceil of vcs/classes.
+  int left = vcs - c;
+  if (pool_total > 0) {
+    int ci = 0;
+    std::vector<int> pools;
+    for (int g = 0; g < groups_; ++g) {
+      const SubClassSpec& s = (g == ack_group_) ? ack : data;
+      if (s.pool >= 0) pools.push_back(base_[g] + s.pool);
+    }
+    while (left > 0) {
+      ++count_[pools[ci++ % pools.size()]];
+      --left;
+    }
+  } else {
+    for (int i = 0; left > 0; i = (i + 1) % c, --left) ++count_[i];
+  }
+  int f = 0;
+  for (int i = 0; i < c; ++i) {
+    first_[i] = f;
+    f += count_[i];
+  }
+  for (int g = 0; g < groups_; ++g) {
+    const int end = g + 1 < groups_ ? base_[g + 1] : c;
+    int n = 0;
+    for (int i = base_[g]; i < end; ++i) n += count_[i];
+    gcount_.push_back(n);
+  }
+}
+
+std::string VcLayout::describe() const {
+  std::string s;
+  for (int i = 0; i < classes(); ++i) {
+    if (i) s += ", ";
+    s += names_[i] + "=" + (count_[i] == 1 ? std::to_string(first_[i])
+                                           : std::to_string(first_[i]) + ".." +
+                                                 std::to_string(first_[i] + count_[i] - 1));
+  }
+  return s;
+}
+
+}  // namespace drb

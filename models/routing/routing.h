@@ -1,0 +1,116 @@
+// Routing relation: given the router and the head's header, the ordered candidate outputs.
+// A candidate names a network port and a *sub-class* (dateline class, escape or adaptive pool); the
+// router combines it with the packet's class group (data step 0..2, or ack) through the VcLayout.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/packet/header.h"
+#include "models/topology/topology.h"
+
+namespace drb {
+
+struct RouteChoice {
+  uint8_t port = 0;
+  uint8_t sub = 0;  // sub-class within the packet's group
+};
+
+struct RouteSet {
+  static constexpr int kMax = 16;
+  int n = 0;
+  RouteChoice c[kMax];
+  void clear() { n = 0; }
+  void add(int port, int sub) { c[n++] = RouteChoice{static_cast<uint8_t>(port), static_cast<uint8_t>(sub)}; }
+};
+
+// Sub-classes a routing function uses inside each class group. `pool` marks the sub-class that absorbs the
+// VCs left over after every other sub-class got its share (the adaptive VCs of Duato's scheme).
+struct SubClassSpec {
+  int count = 1;
+  int pool = -1;
+  std::vector<std::string> names;
+};
+
+struct RoutingParams {
+  std::vector<int> dim_order;  // empty = increasing
+  bool tie_positive = true;
+};
+
+class RoutingFunction {
+ public:
+  virtual ~RoutingFunction() = default;
+  virtual std::string name() const = 0;
+  virtual SubClassSpec subclasses() const = 0;
+  // Candidates at router r towards h.front() (which is not r), in order of preference.
+  virtual void route(int r, const Header& h, RouteSet& out) const = 0;
+  // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
+  virtual bool is_escape(int sub) const { return true; }
+  // Header routing state after leaving r on port p (dateline bits).
+  void on_hop(int r, int p, Header& h) const {
+    if (topo_.is_wrap(r, p)) h.dateline |= static_cast<uint8_t>(1u << topo_.port_dim(p));
+  }
+  const Topology& topology() const { return topo_; }
+
+ protected:
+  RoutingFunction(const Topology& t, const RoutingParams& p);
+  // Dimension-order output at r towards dst: (port, dateline sub-class); port < 0 if r == dst.
+  void dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const;
+  const Topology& topo_;
+  RoutingParams params_;
+  std::vector<int> order_;
+};
+
+// Dimension-order routing (e-cube on hypercubes) with dateline VC classes on rings.
+class DorRouting : public RoutingFunction {
+ public:
+  DorRouting(const Topology& t, const RoutingParams& p) : RoutingFunction(t, p) {}
+  std::string name() const override { return "dor"; }
+  SubClassSpec subclasses() const override;
+  void route(int r, const Header& h, RouteSet& out) const override;
+};
+
+// Minimal fully adaptive routing with a Duato escape sub-network (DOR with datelines).
+// Preference: an adaptive VC on the DOR port, then adaptive VCs on the other minimal ports, then the
+// escape VC on the DOR port.
+class AdaptiveRouting : public RoutingFunction {
+ public:
+  AdaptiveRouting(const Topology& t, const RoutingParams& p) : RoutingFunction(t, p) {}
+  std::string name() const override { return "adaptive"; }
+  SubClassSpec subclasses() const override;
+  void route(int r, const Header& h, RouteSet& out) const override;
+  bool is_escape(int sub) const override { return sub != adaptive_sub(); }
+  int adaptive_sub() const { return topo_.has_wrap() ? 2 : 1; }
+};
+
+std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, const Topology& t,
+                                              const RoutingParams& p);
+
+// How the VCs of every port are split among (group, sub-class). Groups: data steps 0..steps-1, then acks.
+class VcLayout {
+ public:
+  // data: sub-classes of the data routing function; ack: of the ack routing (count 0 = no ack group).
+  VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack);
+  int groups() const { return groups_; }
+  int classes() const { return static_cast<int>(first_.size()); }
+  int needed() const { return classes(); }
+  bool ok() const { return ok_; }
+  int cls(int group, int sub) const { return base_[group] + sub; }
+  int first(int cls) const { return first_[cls]; }
+  int count(int cls) const { return count_[cls]; }
+  int ack_group() const { return ack_group_; }
+  int vcs() const { return vcs_; }
+  // All VCs of a group (every sub-class): where an NI may inject a packet of that group.
+  int group_first(int g) const { return first_[base_[g]]; }
+  int group_count(int g) const { return gcount_[g]; }
+  std::string describe() const;
+
+ private:
+  int vcs_, groups_, ack_group_ = -1;
+  bool ok_ = true;
+  std::vector<int> base_, first_, count_, gcount_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace drb

@@ -1,0 +1,59 @@
+// Topology graphs. Direct networks: one node per router, node id = router id. Router ports 0..ports()-1
+// are network ports; port ports() is the local (injection/ejection) port.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace drb {
+
+struct PortRef {
+  int router = -1;
+  int port = -1;
+  bool valid() const { return router >= 0; }
+};
+
+class Topology {
+ public:
+  virtual ~Topology() = default;
+  virtual std::string kind() const = 0;  // "torus", "mesh", "hypercube", "midimew"
+  virtual std::string describe() const = 0;
+  virtual int nodes() const = 0;
+  int routers() const { return nodes(); }
+  virtual int ports() const = 0;  // network ports per router
+  int local_port() const { return ports(); }
+  // Where a flit leaving router r on network port p arrives (router, input port); invalid if unconnected.
+  virtual PortRef neighbour(int r, int p) const = 0;
+  virtual int distance(int a, int b) const = 0;
+  virtual std::vector<int> coords(int node) const = 0;
+  virtual std::string port_name(int p) const = 0;
+
+  // --- what dimension-ordered routing needs ---
+  virtual int dims() const = 0;  // routing dimensions
+  // Signed hop count in routing dimension d on the static minimal route a -> b; tie_positive picks the
+  // direction when both ring directions are minimal.
+  virtual int offset(int a, int b, int d, bool tie_positive) const = 0;
+  // True if in dimension d both directions are minimal for a -> b (a ring tie); adaptive may use both.
+  virtual bool tie(int a, int b, int d) const { return false; }
+  virtual int port(int d, int sign) const = 0;  // port for one hop in dimension d, direction sign (+1/-1)
+  virtual int port_dim(int p) const = 0;
+  virtual int port_sign(int p) const = 0;
+  // The link leaving r on p is its ring's dateline (wrap) link: tori and midimew only.
+  virtual bool is_wrap(int r, int p) const { return false; }
+  virtual bool has_wrap() const { return false; }
+
+  int diameter() const;
+  double average_distance() const;  // over all ordered pairs a != b
+};
+
+struct TopologyParams {
+  std::string kind = "torus";
+  std::vector<int> k{8, 8};  // radix per dimension (torus, mesh)
+  int n = 2;                 // dimensions (hypercube: dimension of the cube)
+  int nodes = 64;            // midimew size
+};
+
+// Throws std::invalid_argument with a message naming the offending key on impossible parameters.
+std::unique_ptr<Topology> make_topology(const TopologyParams& p);
+
+}  // namespace drb

@@ -1,0 +1,60 @@
+#include "systemc/fabric/fabric.h"
+
+#include <string>
+
+namespace drb {
+
+Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
+               std::function<std::unique_ptr<PathPolicy>(int)> policy, const std::vector<int>& host_nodes,
+               double clock_ns)
+    : sc_module(name), period_(clock_ns, sc_core::SC_NS) {
+  net_ = std::make_unique<Network>(p, std::move(policy));
+  for (int r = 0; r < net_->nodes(); ++r)
+    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), net_->router(r)));
+  host_index_.assign(net_->nodes(), -1);
+  for (int n : host_nodes) {
+    host_index_[n] = static_cast<int>(hosts_.size());
+    hosts_.push_back(std::make_unique<NiHost>(("ni_" + std::to_string(n)).c_str(), *this, n));
+    NiHost* h = hosts_.back().get();
+    net_->dest(n).on_deliver = [h](const Message& m, int64_t c) { h->delivered(m, c); };
+  }
+  SC_METHOD(tick);
+}
+
+Fabric::~Fabric() {
+  if (tf_) sc_core::sc_close_vcd_trace_file(tf_);
+}
+
+NiHost& Fabric::host(int node) { return *hosts_.at(host_index_.at(node)); }
+
+void Fabric::run_until(int64_t cycle) {
+  if (cycle <= cycle_) return;
+  stop_at_ = cycle;
+  sc_core::sc_start();
+}
+
+void Fabric::tick() {
+  for (auto& h : hosts_) h->absorb(cycle_);
+  for (auto& f : hooks_) f(cycle_);
+  net_->step(cycle_);
+  ++cycle_;
+  if (cycle_ >= stop_at_) {
+    sc_core::sc_pause();
+  }
+  next_trigger(period_);
+}
+
+void Fabric::trace(const std::string& file) {
+  tf_ = sc_core::sc_create_vcd_trace_file(file.c_str());
+  tf_->set_time_unit(period_.to_seconds() * 1e9 >= 1 ? 1 : 0.1, sc_core::SC_NS);
+  for (int r = 0; r < net_->nodes(); ++r) {
+    const RouterCore& c = net_->router(r);
+    const std::string base = std::string(name()) + ".router_" + std::to_string(r);
+    sc_core::sc_trace(tf_, c.trace_buffered(), base + ".buffered");
+    for (int p = 0; p < c.out_ports(); ++p)
+      sc_core::sc_trace(tf_, c.trace_sent(p),
+                        base + ".out_" + (p == c.out_ports() - 1 ? std::string("local") : std::to_string(p)) + ".sent");
+  }
+}
+
+}  // namespace drb

@@ -1,0 +1,48 @@
+// The fabric as an SC_MODULE: routers and NIs (as named child modules) over the Network cycle core, one
+// clocked SC_METHOD for the whole clock domain, TLM host adapters on the NIs that have a host.
+#pragma once
+#include <functional>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "systemc/fabric/network.h"
+#include "systemc/ni/ni_host.h"
+#include "systemc/router/router.h"
+
+namespace drb {
+
+class Fabric : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Fabric);
+  // host_nodes: NIs that get TLM sockets (they must be bound before sc_start).
+  Fabric(sc_core::sc_module_name name, const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy = {},
+         const std::vector<int>& host_nodes = {}, double clock_ns = 1.0);
+  ~Fabric() override;
+
+  Network& net() { return *net_; }
+  NiHost& host(int node);
+  Router& router(int r) { return *routers_[r]; }
+  sc_core::sc_time period() const { return period_; }
+  int64_t cycle() const { return cycle_; }  // the next cycle to be simulated
+
+  // Work done at the start of every cycle, before the network steps (traffic generators).
+  void add_cycle_hook(std::function<void(int64_t)> f) { hooks_.push_back(std::move(f)); }
+  // Simulate until `cycle` cycles have run (pauses the kernel there; may be called repeatedly).
+  void run_until(int64_t cycle);
+  // Waveforms: per router the buffered flits and per output port the flits sent (VCD).
+  void trace(const std::string& file);
+
+ private:
+  void tick();
+  std::unique_ptr<Network> net_;
+  std::vector<std::unique_ptr<Router>> routers_;
+  std::vector<std::unique_ptr<NiHost>> hosts_;
+  std::vector<int> host_index_;
+  std::vector<std::function<void(int64_t)>> hooks_;
+  sc_core::sc_time period_;
+  int64_t cycle_ = 0, stop_at_ = 0;
+  sc_core::sc_trace_file* tf_ = nullptr;
+};
+
+}  // namespace drb

@@ -1,0 +1,79 @@
+// Parameters and the records shared by the cycle core (routers, NIs, network).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/packet/header.h"
+#include "models/routing/routing.h"
+#include "models/topology/topology.h"
+
+namespace drb {
+
+enum class AckMode { Ideal, InNetwork, HighPriority };
+
+struct NetParams {
+  TopologyParams topo;
+  std::string algorithm = "dor";
+  RoutingParams routing;
+  int vcs = 2;
+  int depth = 8;          // flits per VC buffer
+  bool vct = false;       // virtual cut-through (else wormhole)
+  // Pipeline: a flit is in each stage for that many cycles; a stage of 0 is folded into the next.
+  int d_rc = 1, d_va = 1, d_sa = 1, d_st = 1, d_link = 1, d_credit = 1;
+  int d_dec = 1;          // extra route-compute cycles per intermediate destination popped by DEC
+  int d_inj = 1, d_ej = 1;  // NI <-> router channel latencies
+  int max_packet_flits = 0;  // 0: a message is one packet
+  int ack_flits = 1;
+  int al_width = 16, al_tick = 1;
+  bool al_count_source_queue = false;
+  int steps = 1;          // data VC class groups (DRB: 3, Valiant: 2)
+  bool acks = false;      // the path policy consumes acks
+  AckMode ack_mode = AckMode::Ideal;
+  int ack_delay = 0;
+  bool gmr = false;
+  uint32_t gmr_threshold = 0;
+  bool gmr_every_hop = false;
+  int gmr_queue = 4;
+  int64_t source_queue = -1;  // messages; -1 unbounded
+  int64_t watchdog = 10000;   // cycles without any flit moving while flits are in flight
+  uint64_t seed = 1;
+  int seq_bits = 16;
+  int max_length = 64;
+};
+
+struct Packet {
+  Header hdr;
+  uint64_t id = 0;
+  uint32_t msg = 0;        // message slot
+  int32_t src = 0;
+  int64_t t_gen = 0;       // message generation
+  int64_t t_inj = -1;      // head left the source NI
+  int64_t t_arrive = -1;   // tail reached the destination NI
+  uint32_t wait = 0;       // ground truth: cycles waited beyond the zero-load schedule
+  uint16_t flits_rx = 0;
+  uint16_t hops = 0;       // router-to-router links crossed
+  uint16_t index = 0;      // packet index within its message
+  uint16_t msp = 0;        // path index chosen by the source policy
+  bool measured = false;
+  bool live = false;
+  std::vector<uint16_t> path;  // routers in visiting order (kept across slot reuse: no reallocation)
+};
+
+struct Message {
+  uint64_t id = 0;
+  int32_t src = 0, dst = 0;
+  int32_t flits = 0;        // total flits (heads included) over its packets
+  int64_t t_gen = 0;
+  uint64_t addr = 0;
+  uint32_t sig = 0;         // payload signature recorded at submission
+  uint16_t packets = 0, done = 0;
+  bool measured = false;
+  bool live = false;
+  uint64_t user = 0;        // opaque tag for the host (TLM payload handle)
+  std::vector<uint8_t> data;
+};
+
+uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits);
+
+}  // namespace drb

@@ -1,0 +1,183 @@
+#include "systemc/fabric/network.h"
+
+#include <sstream>
+
+namespace drb {
+
+uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits) {
+  // FNV-1a over the bytes, seeded with the message identity: any byte, id or length change shows.
+  uint64_t h = 0xcbf29ce484222325ULL ^ (id * 0x100000001b3ULL) ^ static_cast<uint64_t>(flits) << 40;
+  for (uint8_t b : data) {
+    h ^= b;
+    h *= 0x100000001b3ULL;
+  }
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
+
+Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy)
+    : p_(p), al_(p.al_width, p.al_tick), gmr_(p.gmr_threshold, p.gmr_every_hop) {
+  topo_ = make_topology(p.topo);
+  routing_ = make_routing(p.algorithm, *topo_, p.routing);
+  ack_routing_ = make_routing("dor", *topo_, p.routing);
+  SubClassSpec ack{0, -1, {}};
+  if (p.acks && p.ack_mode != AckMode::Ideal) ack = ack_routing_->subclasses();
+  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, routing_->subclasses(), ack);
+  if (!layout_->ok())
+    throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + topo_->kind() + " needs " +
+                                std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
+  const int n = topo_->nodes();
+  for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
+  for (int r = 0; r < n; ++r) {
+    src_.push_back(std::make_unique<SourceNi>(*this, r, policy ? policy(r) : std::make_unique<StaticPolicy>()));
+    dst_.push_back(std::make_unique<DestNi>(*this, r));
+  }
+  const int ports = topo_->ports();
+  for (int r = 0; r < n; ++r) {
+    for (int q = 0; q < ports; ++q) {
+      const PortRef nb = topo_->neighbour(r, q);
+      if (!nb.valid()) continue;
+      routers_[r]->connect_output(q, routers_[nb.router].get(), nb.port);
+      routers_[nb.router]->connect_input(nb.port, routers_[r].get(), q);
+    }
+    routers_[r]->connect_eject(dst_[r].get());
+    routers_[r]->connect_inject(src_[r].get());
+    src_[r]->connect(routers_[r].get(), ports);
+  }
+}
+
+Network::~Network() = default;
+
+uint32_t Network::new_packet() {
+  uint32_t s;
+  if (!free_packets_.empty()) {
+    s = free_packets_.back();
+    free_packets_.pop_back();
+  } else {
+    s = static_cast<uint32_t>(packets_.size());
+    packets_.emplace_back();
+  }
+  Packet& pk = packets_[s];
+  pk.id = next_packet_id_++;
+  pk.live = true;
+  pk.flits_rx = 0;
+  pk.hops = 0;
+  pk.wait = 0;
+  pk.t_inj = pk.t_arrive = -1;
+  pk.path.clear();
+  ++live_packets_;
+  return s;
+}
+
+void Network::free_packet(uint32_t s) {
+  packets_[s].live = false;
+  free_packets_.push_back(s);
+  --live_packets_;
+}
+
+uint32_t Network::new_message() {
+  uint32_t s;
+  if (!free_messages_.empty()) {
+    s = free_messages_.back();
+    free_messages_.pop_back();
+  } else {
+    s = static_cast<uint32_t>(messages_.size());
+    messages_.emplace_back();
+  }
+  messages_[s].live = true;
+  ++live_messages_;
+  return s;
+}
+
+void Network::free_message(uint32_t s) {
+  messages_[s].live = false;
+  messages_[s].data.clear();
+  free_messages_.push_back(s);
+  --live_messages_;
+}
+
+uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data,
+                         uint64_t addr, uint64_t user) {
+  const uint32_t s = new_message();
+  Message& m = messages_[s];
+  m.id = next_message_id_++;
+  m.src = src;
+  m.dst = dst;
+  m.flits = flits;
+  m.t_gen = t_gen;
+  m.addr = addr;
+  m.user = user;
+  m.measured = measured;
+  m.data = std::move(data);
+  m.sig = payload_signature(m.data, m.id, flits);
+  m.done = 0;
+  m.packets = static_cast<uint16_t>(p_.max_packet_flits > 0 ? (flits + p_.max_packet_flits - 1) / p_.max_packet_flits : 1);
+  if (!src_[src]->enqueue(s)) {
+    free_message(s);
+    if (obs_) obs_->message_rejected(src, flits, t_gen);
+    return 0;
+  }
+  return m.id;
+}
+
+void Network::set_measuring(bool m) {
+  if (m && !measuring_) {
+    for (auto& r : routers_) r->reset_link_stats();
+    flit_hops_ = 0;
+    in_flight_sum_ = 0;
+  }
+  measuring_ = m;
+}
+
+void Network::deliver_ack(int src, const Header& ack, int64_t t) { ideal_acks_.push(t, PendingAck{src, ack}); }
+
+bool Network::early_ack(int r, const Header& data, int64_t now) {
+  ++early_acks_;
+  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(p_.ack_flits));
+  if (p_.ack_mode == AckMode::Ideal) {
+    deliver_ack(static_cast<int>(data.origin), ack, now + p_.ack_delay);
+    return true;
+  }
+  if (src_[r]->push_control(ack, true, p_.gmr_queue)) return true;
+  ++early_drops_;
+  return false;
+}
+
+void Network::step(int64_t now) {
+  now_ = now;
+  for (auto& s : src_)
+    if (s->busy()) s->step(now);
+  for (auto& r : routers_) r->step(now);
+  for (auto& d : dst_)
+    if (d->busy()) d->step(now);
+  while (ideal_acks_.ready(now)) {
+    const PendingAck& a = ideal_acks_.front();
+    src_[a.src]->policy().on_ack(a.h, now);
+    if (obs_) obs_->ack_used(a.src, a.h, now);
+    ideal_acks_.pop();
+  }
+  if (measuring_) in_flight_sum_ += in_network_;
+  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog)
+    fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
+                              std::to_string(now - last_move_) + " cycles (sim.watchdog = " +
+                              std::to_string(p_.watchdog) + ")\n" + dump());
+}
+
+std::string Network::dump() const {
+  std::ostringstream o;
+  o << "cycle " << now_ << ": blocked VCs and credits\n";
+  for (auto& r : routers_) o << r->dump(now_);
+  for (auto& s : src_) o << s->dump();
+  return o.str();
+}
+
+std::string Network::describe_packet(uint32_t slot) const {
+  const Packet& pk = packets_[slot];
+  std::ostringstream o;
+  o << "packet " << pk.id << " " << pk.src << "->" << pk.hdr.final_dest << " seq " << pk.hdr.seq << " path";
+  for (uint16_t r : pk.path) o << " " << r;
+  return o.str();
+}
+
+void Network::fail(SimError::Kind k, const std::string& what) { throw SimError(k, what); }
+
+}  // namespace drb

@@ -1,0 +1,145 @@
+// The fabric's cycle core: routers, NIs and the wiring between them built from a Topology, plus the
+// shared packet/message pools and the safety nets (scoreboard checks, stall watchdog). Plain C++; the
+// SystemC Fabric module drives step() from one clocked method.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/blocks/al.h"
+#include "models/blocks/gmr.h"
+#include "models/drb/path_policy.h"
+#include "models/routing/routing.h"
+#include "models/topology/topology.h"
+#include "systemc/fabric/net_types.h"
+#include "systemc/ni/ni_core.h"
+#include "systemc/router/router_core.h"
+
+namespace drb {
+
+// A scoreboard failure or a stall: the run stops with this message.
+class SimError : public std::runtime_error {
+ public:
+  enum Kind { Scoreboard, Stall, Drain };
+  SimError(Kind k, const std::string& m) : std::runtime_error(m), kind(k) {}
+  Kind kind;
+};
+
+class NetObserver {
+ public:
+  virtual ~NetObserver() = default;
+  // The tail of a packet reached its destination NI (before reordering).
+  virtual void packet_arrived(const Packet& p, const Message& m, int64_t now) {}
+  // A whole message left the reorder buffer towards the host.
+  virtual void message_delivered(const Message& m, int64_t now) {}
+  virtual void message_rejected(int src, int flits, int64_t now) {}
+  virtual void ack_used(int src, const Header& ack, int64_t now) {}
+};
+
+class Network {
+ public:
+  explicit Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int node)> policy = {});
+  ~Network();
+  Network(const Network&) = delete;
+
+  const NetParams& params() const { return p_; }
+  const Topology& topology() const { return *topo_; }
+  const RoutingFunction& routing() const { return *routing_; }
+  const RoutingFunction& ack_routing() const { return *ack_routing_; }
+  const VcLayout& layout() const { return *layout_; }
+  const LatencyAccumulator& al() const { return al_; }
+  const Gmr& gmr() const { return gmr_; }
+  int nodes() const { return topo_->nodes(); }
+  RouterCore& router(int r) { return *routers_[r]; }
+  const RouterCore& router(int r) const { return *routers_[r]; }
+  SourceNi& source(int n) { return *src_[n]; }
+  DestNi& dest(int n) { return *dst_[n]; }
+  const DestNi& dest(int n) const { return *dst_[n]; }
+  const SourceNi& source(int n) const { return *src_[n]; }
+
+  // Host side: a new message from node src to dst, generated at cycle t_gen. Returns the message id,
+  // or 0 if the source queue rejected it.
+  uint64_t submit(int src, int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data = {},
+                  uint64_t addr = 0, uint64_t user = 0);
+  void step(int64_t now);
+  int64_t now() const { return now_; }
+
+  // Pools.
+  Packet& pkt(uint32_t slot) { return packets_[slot]; }
+  const Packet& pkt(uint32_t slot) const { return packets_[slot]; }
+  Message& msg(uint32_t slot) { return messages_[slot]; }
+  const Message& msg(uint32_t slot) const { return messages_[slot]; }
+  uint32_t new_packet();
+  void free_packet(uint32_t slot);
+  uint32_t new_message();
+  void free_message(uint32_t slot);
+
+  // Ack plumbing (DRB): a used ack reaches the source policy at cycle t (after ack_delay).
+  void deliver_ack(int src, const Header& ack, int64_t t);
+  // GMR in router r fired for a data head: build the early ack and queue it (or drop it).
+  bool early_ack(int r, const Header& data, int64_t now);
+
+  void set_observer(NetObserver* o) { obs_ = o; }
+  NetObserver* observer() { return obs_; }
+  void set_measuring(bool m);
+  bool measuring() const { return measuring_; }
+
+  // Activity and counters.
+  void moved(int64_t now) { last_move_ = now; }
+  void flit_hop() {
+    if (measuring_) ++flit_hops_;
+  }
+  uint64_t flit_hops() const { return flit_hops_; }
+  int64_t packets_in_network() const { return in_network_; }
+  void packet_injected() { ++in_network_; }
+  void packet_ejected() { --in_network_; }
+  int64_t flits_in_flight() const { return flits_in_flight_; }
+  void flit_entered() { ++flits_in_flight_; }
+  void flit_left() { --flits_in_flight_; }
+  uint64_t live_messages() const { return live_messages_; }
+  uint64_t live_packets() const { return live_packets_; }
+  uint64_t early_acks() const { return early_acks_; }
+  uint64_t early_drops() const { return early_drops_; }
+  uint64_t acks_sent() const { return acks_sent_; }
+  void ack_sent() { ++acks_sent_; }
+  int64_t in_flight_sum() const { return in_flight_sum_; }
+  std::string dump() const;
+  [[noreturn]] void fail(SimError::Kind k, const std::string& what);
+  std::string describe_packet(uint32_t slot) const;
+
+ private:
+  NetParams p_;
+  std::unique_ptr<Topology> topo_;
+  std::unique_ptr<RoutingFunction> routing_, ack_routing_;
+  std::unique_ptr<VcLayout> layout_;
+  LatencyAccumulator al_;
+  Gmr gmr_;
+  std::vector<std::unique_ptr<RouterCore>> routers_;
+  std::vector<std::unique_ptr<SourceNi>> src_;
+  std::vector<std::unique_ptr<DestNi>> dst_;
+  std::deque<Packet> packets_;  // deque: references stay valid as the pool grows
+  std::vector<uint32_t> free_packets_;
+  std::deque<Message> messages_;
+  std::vector<uint32_t> free_messages_;
+  struct PendingAck {
+    int src;
+    Header h;
+  };
+  DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
+  NetObserver* obs_ = nullptr;
+  bool measuring_ = false;
+  int64_t now_ = 0, last_move_ = 0;
+  uint64_t next_packet_id_ = 1, next_message_id_ = 1;
+  uint64_t flit_hops_ = 0, live_messages_ = 0, live_packets_ = 0;
+  uint64_t early_acks_ = 0, early_drops_ = 0, acks_sent_ = 0;
+  int64_t in_network_ = 0, flits_in_flight_ = 0, in_flight_sum_ = 0;
+
+  friend class SourceNi;
+  friend class DestNi;
+};
+
+}  // namespace drb

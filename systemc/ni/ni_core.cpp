@@ -1,0 +1,270 @@
+#include "systemc/ni/ni_core.h"
+
+#include <sstream>
+
+#include "models/blocks/gmr.h"
+#include "systemc/fabric/network.h"
+
+namespace drb {
+
+SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
+    : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)) {
+  const NetParams& p = net.params();
+  credits_.assign(p.vcs, p.depth);
+  owned_.assign(p.vcs, 0);
+  queue_.init(8);
+  control_.init(4);
+}
+
+bool SourceNi::enqueue(uint32_t slot) {
+  const int64_t cap = net_.params().source_queue;
+  if (cap >= 0 && queue_.size() >= cap) {
+    ++rejected_;
+    return false;
+  }
+  queue_.push(slot);
+  if (static_cast<size_t>(queue_.size()) > max_queued_) max_queued_ = queue_.size();
+  return true;
+}
+
+bool SourceNi::push_control(const Header& ack, bool early, int limit) {
+  if (early && limit > 0 && early_queued_ >= limit) return false;
+  control_.push(Control{ack, early});
+  if (early) ++early_queued_;
+  return true;
+}
+
+bool SourceNi::start_packet(int lane, int64_t now) {
+  const NetParams& p = net_.params();
+  const uint32_t slot = net_.new_packet();
+  Packet& pk = net_.pkt(slot);
+  if (lane == 0) {
+    const uint32_t ms = queue_.front();
+    const Message& m = net_.msg(ms);
+    if (front_packets_sent_ == 0) front_flits_left_ = m.flits;
+    const int len = p.max_packet_flits > 0 && front_flits_left_ > p.max_packet_flits ? p.max_packet_flits
+                                                                                      : front_flits_left_;
+    PathChoice pc;
+    policy_->choose(m.dst, rng_, pc);
+    std::vector<uint32_t> inter(pc.node, pc.node + pc.n);
+    uint32_t& seq = next_seq_[m.dst];
+    pk.hdr = make_data_header(static_cast<uint32_t>(node_), static_cast<uint32_t>(m.dst), inter, seq,
+                              static_cast<uint16_t>(len));
+    seq = (seq + 1) & ((1u << p.seq_bits) - 1);
+    pk.msg = ms;
+    pk.t_gen = m.t_gen;
+    pk.index = front_packets_sent_;
+    pk.msp = pc.msp;
+    pk.measured = m.measured;
+    if (pc.msp >= msp_use_.size()) msp_use_.resize(pc.msp + 1, 0);
+    ++msp_use_[pc.msp];
+    if (p.al_count_source_queue) pk.hdr.latency = net_.al().enq(0, net_.al().timer(m.t_gen));
+    ++front_packets_sent_;
+  } else {
+    const Control c = control_.front();
+    control_.pop();
+    if (c.early) --early_queued_;
+    pk.hdr = c.h;
+    pk.msg = UINT32_MAX;
+    pk.t_gen = now;
+    pk.index = 0;
+    pk.msp = 0;
+    pk.measured = false;
+  }
+  pk.src = node_;
+  Lane& l = lane_[lane];
+  l.pkt = slot + 1;
+  l.next = 0;
+  l.vc = -1;
+  l.len = pk.hdr.length;
+  return true;
+}
+
+bool SourceNi::acquire_vc(Lane& l) {
+  const VcLayout& lay = net_.layout();
+  const Header& h = net_.pkt(l.pkt - 1).hdr;
+  const int g = h.tclass == TrafficClass::Ack ? lay.ack_group() : 0;
+  int best = -1, best_cr = -1;
+  for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
+    if (owned_[c]) continue;
+    if (net_.params().vct && credits_[c] < l.len) continue;
+    if (credits_[c] > best_cr) {
+      best = c;
+      best_cr = credits_[c];
+    }
+  }
+  if (best < 0) return false;
+  owned_[best] = 1;
+  l.vc = static_cast<int16_t>(best);
+  return true;
+}
+
+void SourceNi::send_flit(int lane, int64_t now) {
+  const NetParams& p = net_.params();
+  Lane& l = lane_[lane];
+  const uint32_t slot = l.pkt - 1;
+  Packet& pk = net_.pkt(slot);
+  Flit f;
+  f.pkt = slot;
+  f.idx = l.next;
+  f.check = flit_check(pk.id, l.next);
+  f.vc = static_cast<uint8_t>(l.vc);
+  f.flags = (l.next == 0 ? Flit::kHead : 0) | (l.next + 1 == l.len ? Flit::kTail : 0);
+  if (f.head()) {
+    pk.t_inj = now;
+    net_.packet_injected();
+    if (p.al_count_source_queue && pk.hdr.tclass == TrafficClass::Data)
+      pk.hdr.latency = net_.al().resume(pk.hdr.latency, net_.al().timer(now));
+  }
+  --credits_[l.vc];
+  net_.flit_entered();
+  net_.moved(now);
+  router_->accept_flit(port_, now + p.d_inj, f);
+  if (++l.next == l.len) {
+    owned_[l.vc] = 0;
+    if (lane == 0) {
+      front_flits_left_ -= l.len;
+      if (front_flits_left_ <= 0) {
+        queue_.pop();
+        front_packets_sent_ = 0;
+      }
+    }
+    l = Lane{};
+  }
+}
+
+void SourceNi::step(int64_t now) {
+  while (credit_in_.ready(now)) {
+    ++credits_[credit_in_.front()];
+    credit_in_.pop();
+    --pending_;
+  }
+  if (!lane_[0].pkt && !queue_.empty()) start_packet(0, now);
+  if (!lane_[1].pkt && !control_.empty()) start_packet(1, now);
+  bool ok[2];
+  for (int i = 0; i < 2; ++i) {
+    Lane& l = lane_[i];
+    ok[i] = l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.vc] > 0;
+  }
+  int lane = -1;
+  if (ok[0] && ok[1]) {
+    lane = net_.params().ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_;
+  } else if (ok[0]) {
+    lane = 0;
+  } else if (ok[1]) {
+    lane = 1;
+  }
+  if (lane < 0) return;
+  last_lane_ = lane;
+  send_flit(lane, now);
+}
+
+std::string SourceNi::dump() const {
+  std::ostringstream o;
+  if (queue_.empty() && control_.empty() && !lane_[0].pkt && !lane_[1].pkt) return "";
+  o << "  NI " << node_ << ": " << queue_.size() << " messages queued, " << control_.size() << " acks queued";
+  for (int i = 0; i < 2; ++i)
+    if (lane_[i].pkt)
+      o << ", " << (i ? "control" : "data") << " lane packet " << net_.pkt(lane_[i].pkt - 1).id << " flit "
+        << lane_[i].next << " vc " << lane_[i].vc << " (credits " << (lane_[i].vc >= 0 ? credits_[lane_[i].vc] : -1)
+        << ")";
+  o << "\n";
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+DestNi::DestNi(Network& net, int node) : net_(net), node_(node) {}
+
+size_t DestNi::reorder_held() const { return held_; }
+
+void DestNi::step(int64_t now) {
+  while (arrivals_.ready(now)) {
+    const Flit f = arrivals_.front();
+    arrivals_.pop();
+    --pending_;
+    net_.flit_left();
+    net_.moved(now);
+    Packet& pk = net_.pkt(f.pkt);
+    if (!pk.live || f.check != flit_check(pk.id, f.idx))
+      net_.fail(SimError::Scoreboard, "NI " + std::to_string(node_) + " received a flit (index " +
+                                          std::to_string(f.idx) + ") of no packet in flight: corrupted or duplicated");
+    if (f.idx != pk.flits_rx)
+      net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + ": flit " + std::to_string(f.idx) +
+                                          " arrived when flit " + std::to_string(pk.flits_rx) +
+                                          " was expected at NI " + std::to_string(node_) + "; " +
+                                          net_.describe_packet(f.pkt));
+    if (f.head()) {
+      const Header& h = pk.hdr;
+      const bool here = h.front() == static_cast<uint32_t>(node_) && !h.more[0] &&
+                        (h.tclass == TrafficClass::Ack || h.final_dest == static_cast<uint32_t>(node_));
+      if (!here)
+        net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " misdelivered to node " +
+                                            std::to_string(node_) + "; " + net_.describe_packet(f.pkt));
+    }
+    ++pk.flits_rx;
+    if (f.tail()) {
+      if (pk.flits_rx != pk.hdr.length)
+        net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " tail after " +
+                                            std::to_string(pk.flits_rx) + " of " + std::to_string(pk.hdr.length) +
+                                            " flits; " + net_.describe_packet(f.pkt));
+      packet_done(f.pkt, now);
+    }
+  }
+}
+
+void DestNi::packet_done(uint32_t slot, int64_t now) {
+  Packet& pk = net_.pkt(slot);
+  pk.t_arrive = now;
+  net_.packet_ejected();
+  const NetParams& p = net_.params();
+  if (pk.hdr.tclass == TrafficClass::Ack) {
+    net_.deliver_ack(node_, pk.hdr, now + p.ack_delay);
+    net_.free_packet(slot);
+    return;
+  }
+  Message& m = net_.msg(pk.msg);
+  if (net_.observer()) net_.observer()->packet_arrived(pk, m, now);
+  if (p.acks) {
+    const Header ack = make_ack_header(pk.hdr, AckKind::Final, static_cast<uint16_t>(p.ack_flits));
+    net_.ack_sent();
+    if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay);
+    else net_.source(node_).push_control(ack, false, 0);
+  }
+  Reorder& r = reorder_[pk.src];
+  const uint32_t mask = (1u << p.seq_bits) - 1;
+  if (pk.hdr.seq != r.expected) {
+    r.held.emplace(pk.hdr.seq, slot);
+    if (++held_ > max_reorder_) max_reorder_ = held_;
+    return;
+  }
+  deliver(slot, now);
+  r.expected = (r.expected + 1) & mask;
+  for (auto it = r.held.find(r.expected); it != r.held.end(); it = r.held.find(r.expected)) {
+    const uint32_t s = it->second;
+    r.held.erase(it);
+    --held_;
+    deliver(s, now);
+    r.expected = (r.expected + 1) & mask;
+  }
+}
+
+void DestNi::deliver(uint32_t slot, int64_t now) {
+  Packet& pk = net_.pkt(slot);
+  const uint32_t ms = pk.msg;
+  Message& m = net_.msg(ms);
+  if (pk.index != m.done)
+    net_.fail(SimError::Scoreboard, "message " + std::to_string(m.id) + ": packet " + std::to_string(pk.index) +
+                                        " delivered out of order after reorder at NI " + std::to_string(node_));
+  ++m.done;
+  ++delivered_packets_;
+  net_.free_packet(slot);
+  if (m.done < m.packets) return;
+  if (m.dst != node_ || payload_signature(m.data, m.id, m.flits) != m.sig)
+    net_.fail(SimError::Scoreboard, "message " + std::to_string(m.id) + " from " + std::to_string(m.src) +
+                                        " corrupted or misdelivered at NI " + std::to_string(node_));
+  if (net_.observer()) net_.observer()->message_delivered(m, now);
+  if (on_deliver) on_deliver(m, now);
+  net_.free_message(ms);
+}
+
+}  // namespace drb

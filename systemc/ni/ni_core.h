@@ -1,0 +1,120 @@
+// Network interfaces, cycle core (plain C++; the TLM host sockets are in ni_host.h).
+// SourceNi: message queue (bounded or not; rejections counted), packetization with per-destination
+// sequence numbers, MSP choice through the path policy, and the injection channel with credits. It has
+// two lanes on that channel: data, and control (acks from the destination NI and early acks from GMR).
+// DestNi: ejection (always sinks), integrity checks, reassembly, reorder per source by sequence number,
+// ack generation, delivery to the host.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "models/drb/path_policy.h"
+#include "models/packet/flit.h"
+#include "models/util/rng.h"
+#include "systemc/router/queues.h"
+
+namespace drb {
+
+class Network;
+class RouterCore;
+
+class SourceNi {
+ public:
+  SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy);
+  void connect(RouterCore* r, int port) {
+    router_ = r;
+    port_ = port;
+  }
+  // Returns false (and counts a rejection) if the bounded source queue is full.
+  bool enqueue(uint32_t msg_slot);
+  // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
+  // early acks (0 = unbounded); returns false if dropped.
+  bool push_control(const Header& ack, bool early, int limit);
+  void accept_credit(int64_t t, uint8_t vc) {
+    credit_in_.push(t, vc);
+    ++pending_;
+  }
+  void step(int64_t now);
+  bool busy() const { return pending_ > 0 || !queue_.empty() || !control_.empty() || lane_[0].pkt || lane_[1].pkt; }
+  PathPolicy& policy() { return *policy_; }
+  uint64_t rejected() const { return rejected_; }
+  size_t queued() const { return queue_.size(); }
+  size_t max_queued() const { return max_queued_; }
+  uint64_t msp_use(int i) const { return i < static_cast<int>(msp_use_.size()) ? msp_use_[i] : 0; }
+  size_t msp_paths() const { return msp_use_.size(); }
+  std::string dump() const;
+
+ private:
+  struct Lane {
+    uint32_t pkt = 0;  // pool slot + 1; 0 = none
+    uint16_t next = 0;
+    int16_t vc = -1;
+    uint16_t len = 0;
+  };
+  bool start_packet(int lane, int64_t now);
+  bool acquire_vc(Lane& l);
+  void send_flit(int lane, int64_t now);
+
+  Network& net_;
+  int node_;
+  std::unique_ptr<PathPolicy> policy_;
+  Rng rng_;
+  RouterCore* router_ = nullptr;
+  int port_ = -1;
+  Ring<uint32_t> queue_;            // message slots, front = being packetized
+  uint16_t front_packets_sent_ = 0; // packets of the front message already started
+  int32_t front_flits_left_ = 0;
+  struct Control {
+    Header h;
+    bool early;
+  };
+  Ring<Control> control_;
+  int early_queued_ = 0;
+  Lane lane_[2];
+  int last_lane_ = 1;
+  std::vector<int> credits_;
+  std::vector<uint8_t> owned_;
+  DelayQueue<uint8_t> credit_in_;
+  int pending_ = 0;
+  std::unordered_map<int, uint32_t> next_seq_;  // per destination, created on first use
+  uint64_t rejected_ = 0;
+  size_t max_queued_ = 0;
+  std::vector<uint64_t> msp_use_;
+};
+
+class DestNi {
+ public:
+  DestNi(Network& net, int node);
+  void accept_flit(int64_t t, const Flit& f) {
+    arrivals_.push(t, f);
+    ++pending_;
+  }
+  void step(int64_t now);
+  bool busy() const { return pending_ > 0; }
+  size_t max_reorder() const { return max_reorder_; }
+  size_t reorder_held() const;
+  uint64_t delivered_packets() const { return delivered_packets_; }
+  // Host delivery hook (TLM adapter): called for every message leaving the reorder buffer.
+  std::function<void(const struct Message&, int64_t)> on_deliver;
+
+ private:
+  void packet_done(uint32_t slot, int64_t now);
+  void deliver(uint32_t slot, int64_t now);
+  Network& net_;
+  int node_;
+  DelayQueue<Flit> arrivals_;
+  int pending_ = 0;
+  struct Reorder {
+    uint32_t expected = 0;
+    std::map<uint32_t, uint32_t> held;  // seq -> packet slot
+  };
+  std::unordered_map<int, Reorder> reorder_;  // per source, created on first use
+  size_t held_ = 0, max_reorder_ = 0;
+  uint64_t delivered_packets_ = 0;
+};
+
+}  // namespace drb

@@ -1,0 +1,70 @@
+// Small containers for the cycle core: a fixed-capacity ring, and a FIFO of timestamped items whose
+// times never decrease (a link or a credit wire with a fixed delay carries at most one item per cycle).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace drb {
+
+template <class T>
+class Ring {
+ public:
+  void init(int capacity) {
+    int c = 1;
+    while (c < capacity) c <<= 1;
+    buf_.assign(c, T{});
+    mask_ = c - 1;
+    head_ = size_ = 0;
+  }
+  bool empty() const { return size_ == 0; }
+  int size() const { return size_; }
+  T& front() { return buf_[head_]; }
+  const T& front() const { return buf_[head_]; }
+  const T& at(int i) const { return buf_[(head_ + i) & mask_]; }
+  void push(const T& v) {
+    if (size_ == static_cast<int>(buf_.size())) grow();
+    buf_[(head_ + size_) & mask_] = v;
+    ++size_;
+  }
+  void pop() {
+    head_ = (head_ + 1) & mask_;
+    --size_;
+  }
+  void clear() { head_ = size_ = 0; }
+
+ private:
+  void grow() {
+    std::vector<T> nb(buf_.size() * 2);
+    for (int i = 0; i < size_; ++i) nb[i] = buf_[(head_ + i) & mask_];
+    buf_.swap(nb);
+    mask_ = static_cast<int>(buf_.size()) - 1;
+    head_ = 0;
+  }
+  std::vector<T> buf_{T{}};
+  int mask_ = 0, head_ = 0, size_ = 0;
+};
+
+template <class T>
+struct Timed {
+  int64_t t;
+  T v;
+};
+
+template <class T>
+class DelayQueue {
+ public:
+  DelayQueue() { q_.init(4); }
+  void push(int64_t t, const T& v) { q_.push(Timed<T>{t, v}); }
+  bool ready(int64_t now) const { return !q_.empty() && q_.front().t <= now; }
+  bool empty() const { return q_.empty(); }
+  int size() const { return q_.size(); }
+  const T& front() const { return q_.front().v; }
+  int64_t front_time() const { return q_.front().t; }
+  void pop() { q_.pop(); }
+  const Timed<T>& at(int i) const { return q_.at(i); }
+
+ private:
+  Ring<Timed<T>> q_;
+};
+
+}  // namespace drb

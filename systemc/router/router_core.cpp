@@ -1,0 +1,372 @@
+#include "systemc/router/router_core.h"
+
+#include <climits>
+#include <sstream>
+
+#include "models/blocks/dec.h"
+#include "systemc/fabric/network.h"
+
+namespace drb {
+
+namespace {
+constexpr int kInfiniteCredits = INT_MAX / 2;
+const char* state_name(int s) {
+  static const char* n[] = {"idle", "routing", "vc-alloc", "active"};
+  return n[s];
+}
+}  // namespace
+
+RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
+  const NetParams& p = net.params();
+  const int ports = net.topology().ports();
+  in_ports_ = out_ports_ = ports + 1;  // + local port
+  vcs_ = p.vcs;
+  in_.resize(in_ports_);
+  out_.resize(out_ports_);
+  link_.resize(out_ports_);
+  sent_.assign(out_ports_, 0);
+  for (auto& ip : in_) {
+    ip.vcs.resize(vcs_);
+    for (auto& v : ip.vcs) v.buf.init(p.depth);
+    ip.arb = RrArbiter(vcs_);
+  }
+  for (int o = 0; o < out_ports_; ++o) {
+    auto& op = out_[o];
+    op.vcs.resize(vcs_);
+    for (auto& v : op.vcs) v.credits = (o == ports) ? kInfiniteCredits : p.depth;
+    op.xbar = XbarArbiter(in_ports_);
+    op.va_ptr.assign(vcs_, 0);
+  }
+  sa_pick_.assign(in_ports_, -1);
+}
+
+void RouterCore::connect_output(int p, RouterCore* down, int down_port) {
+  out_[p].down = down;
+  out_[p].down_port = down_port;
+  out_[p].network = true;
+}
+void RouterCore::connect_eject(DestNi* ni) { out_[out_ports_ - 1].ni = ni; }
+void RouterCore::connect_inject(SourceNi* ni) { in_[in_ports_ - 1].ni = ni; }
+void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
+  in_[p].up = up;
+  in_[p].up_port = up_port;
+}
+
+void RouterCore::reset_link_stats() {
+  for (auto& l : link_) l = LinkStats{};
+}
+
+void RouterCore::step(int64_t now) {
+  if (!busy()) return;
+  const NetParams& p = net_.params();
+  // 1. Credits returned by downstream buffers.
+  for (auto& op : out_) {
+    while (op.credit_in.ready(now)) {
+      ++op.vcs[op.credit_in.front()].credits;
+      op.credit_in.pop();
+      --pending_;
+    }
+  }
+  // 2. Flits arriving from links; a head reaching the front of an idle VC starts route compute.
+  for (auto& ip : in_) {
+    while (ip.arrivals.ready(now)) {
+      const Flit f = ip.arrivals.front();
+      ip.arrivals.pop();
+      --pending_;
+      ++buffered_;
+      InputVc& v = ip.vcs[f.vc];
+      v.buf.push(f);
+      if (v.state == kIdle) {
+        v.state = kRouting;
+        v.ready = now + p.d_rc;
+        ip.active |= uint64_t{1} << f.vc;
+      }
+    }
+  }
+  if (buffered_ == 0) return;
+  // 3. Route compute (DEC first).
+  for (auto& ip : in_) {
+    for (uint64_t m = ip.active; m; m &= m - 1) {
+      InputVc& v = ip.vcs[__builtin_ctzll(m)];
+      if (v.state == kRouting && v.ready <= now) route_compute(v, now);
+    }
+  }
+  vc_allocate(now);
+  switch_allocate(now);
+}
+
+void RouterCore::route_compute(InputVc& v, int64_t now) {
+  Packet& pk = net_.pkt(v.buf.front().pkt);
+  Header& h = pk.hdr;
+  for (;;) {
+    const DecAction a = dec_step(h, static_cast<uint32_t>(id_));
+    if (a == DecAction::Pop) {
+      ++cnt_.dec_pops;
+      if (net_.params().d_dec > 0) {  // one more pass through the routing stage
+        v.ready = now + net_.params().d_dec;
+        return;
+      }
+      continue;
+    }
+    v.eject = (a == DecAction::Eject);
+    break;
+  }
+  if (!v.eject) {
+    const RoutingFunction& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
+    rf.route(id_, h, v.route);
+  }
+  v.prio = h.tclass == TrafficClass::Ack && net_.params().ack_mode == AckMode::HighPriority;
+  v.state = kVcAlloc;
+  v.t_req = now;
+  v.blocked = false;
+}
+
+// Input stage of VC allocation: the first candidate (in routing preference order) with a free VC; among a
+// class's free VCs the one with the most credits. Virtual cut-through also needs room for the packet.
+int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
+  const NetParams& p = net_.params();
+  if (v.eject) {
+    port = out_ports_ - 1;
+    for (int c = 0; c < vcs_; ++c)
+      if (out_[port].vcs[c].owner < 0) return c;
+    return -1;
+  }
+  const Header& h = net_.pkt(v.buf.front().pkt).hdr;
+  const VcLayout& lay = net_.layout();
+  const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
+  for (int i = 0; i < v.route.n; ++i) {
+    const int op = v.route.c[i].port;
+    const int cls = lay.cls(group, v.route.c[i].sub);
+    int best = -1, best_cr = -1;
+    for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
+      const OutputVc& o = out_[op].vcs[c];
+      if (o.owner >= 0) continue;
+      if (p.vct && o.credits < len) continue;
+      if (o.credits > best_cr) {
+        best = c;
+        best_cr = o.credits;
+      }
+    }
+    if (best >= 0) {
+      port = op;
+      return best;
+    }
+  }
+  return -1;
+}
+
+void RouterCore::block(InputVc& v) {
+  if (v.blocked) return;
+  v.blocked = true;
+  ++cnt_.al_waits;
+  Header& h = net_.pkt(v.buf.front().pkt).hdr;
+  if (h.tclass != TrafficClass::Data) return;  // an ack's field carries the reported latency
+  // T1 = the cycle this head would have won the switch at zero load.
+  const LatencyAccumulator& al = net_.al();
+  h.latency = al.enq(h.latency, al.timer(v.t_req + net_.params().d_va));
+}
+
+void RouterCore::vc_allocate(int64_t now) {
+  va_req_.clear();
+  for (int i = 0; i < in_ports_; ++i) {
+    for (uint64_t m = in_[i].active; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      InputVc& v = in_[i].vcs[c];
+      if (v.state != kVcAlloc) continue;
+      int port = -1;
+      const int ovc = pick_output_vc(v, port, net_.pkt(v.buf.front().pkt).hdr.length);
+      if (ovc < 0) {
+        block(v);
+        continue;
+      }
+      va_req_.push_back(VaReq{static_cast<int16_t>(port), static_cast<int16_t>(ovc),
+                              static_cast<int16_t>(i * vcs_ + c)});
+    }
+  }
+  // Output stage: per output VC a round-robin arbiter over all input VCs.
+  const int n_in = in_ports_ * vcs_;
+  for (size_t a = 0; a < va_req_.size(); ++a) {
+    const VaReq& r = va_req_[a];
+    if (r.port < 0) continue;  // already decided
+    OutputPort& op = out_[r.port];
+    const uint32_t ptr = op.va_ptr[r.vc];
+    size_t win = a;
+    int best = (r.in_idx - static_cast<int>(ptr) + n_in) % n_in;
+    for (size_t b = a + 1; b < va_req_.size(); ++b) {
+      const VaReq& q = va_req_[b];
+      if (q.port != r.port || q.vc != r.vc) continue;
+      const int d = (q.in_idx - static_cast<int>(ptr) + n_in) % n_in;
+      if (d < best) {
+        best = d;
+        win = b;
+      }
+    }
+    for (size_t b = a; b < va_req_.size(); ++b) {
+      VaReq& q = va_req_[b];
+      if (q.port != r.port || q.vc != r.vc || q.port < 0) continue;
+      InputVc& v = in_[q.in_idx / vcs_].vcs[q.in_idx % vcs_];
+      if (b == win) {
+        op.vcs[q.vc].owner = q.in_idx;
+        v.out_port = q.port;
+        v.out_vc = q.vc;
+        v.state = kActive;
+        v.ready = now + net_.params().d_va;
+        op.va_ptr[q.vc] = static_cast<uint32_t>((q.in_idx + 1) % n_in);
+      } else {
+        ++cnt_.contended;
+        block(v);
+      }
+      if (b != a) q.port = -1;
+    }
+  }
+}
+
+void RouterCore::switch_allocate(int64_t now) {
+  const NetParams& p = net_.params();
+  // Input stage: each input port offers one VC (round robin, high-priority acks first).
+  uint64_t out_req[64] = {0};
+  uint64_t out_prio[64] = {0};
+  uint64_t any = 0;
+  for (int i = 0; i < in_ports_; ++i) {
+    InputPort& ip = in_[i];
+    uint64_t req = 0, prio = 0;
+    for (uint64_t m = ip.active; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      InputVc& v = ip.vcs[c];
+      if (v.state != kActive || v.ready > now || v.buf.empty()) continue;
+      if (out_[v.out_port].vcs[v.out_vc].credits <= 0) {
+        if (v.buf.front().head()) block(v);
+        continue;
+      }
+      req |= uint64_t{1} << c;
+      if (v.prio) prio |= uint64_t{1} << c;
+    }
+    sa_pick_[i] = -1;
+    if (!req) continue;
+    const int c = ip.arb.pick(prio ? prio : req);
+    sa_pick_[i] = c;
+    for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
+      InputVc& w = ip.vcs[__builtin_ctzll(l)];
+      if (w.buf.front().head()) block(w);
+    }
+    const int o = ip.vcs[c].out_port;
+    out_req[o] |= uint64_t{1} << i;
+    if (ip.vcs[c].prio) out_prio[o] |= uint64_t{1} << i;
+    any |= uint64_t{1} << o;
+  }
+  // Output stage: the crossbar arbiter of each requested output port.
+  for (uint64_t m = any; m; m &= m - 1) {
+    const int o = __builtin_ctzll(m);
+    const int g = out_[o].xbar.arbitrate(out_req[o], out_prio[o]);
+    out_[o].xbar.update(g, true);
+    for (uint64_t l = out_req[o] & ~(uint64_t{1} << g); l; l &= l - 1) {
+      const int i = __builtin_ctzll(l);
+      InputVc& v = in_[i].vcs[sa_pick_[i]];
+      ++cnt_.contended;
+      if (v.buf.front().head()) block(v);
+      sa_pick_[i] = -1;
+    }
+    in_[g].arb.update(sa_pick_[g], true);
+    send(g, sa_pick_[g], now);
+  }
+  (void)p;
+}
+
+void RouterCore::send(int in_port, int vc, int64_t now) {
+  const NetParams& p = net_.params();
+  InputPort& ip = in_[in_port];
+  InputVc& v = ip.vcs[vc];
+  Flit f = v.buf.front();
+  v.buf.pop();
+  --buffered_;
+  net_.moved(now);
+  // Credit back upstream for the slot just freed.
+  if (ip.up) ip.up->accept_credit(ip.up_port, now + p.d_credit, static_cast<uint8_t>(vc));
+  else if (ip.ni) ip.ni->accept_credit(now + p.d_credit, static_cast<uint8_t>(vc));
+  OutputPort& op = out_[v.out_port];
+  if (f.head()) {
+    Packet& pk = net_.pkt(f.pkt);
+    Header& h = pk.hdr;
+    const int64_t t1 = v.t_req + p.d_va;
+    const uint32_t wait = static_cast<uint32_t>(now - t1);
+    pk.wait += wait;
+    if (v.blocked && h.tclass == TrafficClass::Data) h.latency = net_.al().resume(h.latency, net_.al().timer(now));
+    pk.path.push_back(static_cast<uint16_t>(id_));
+    if (op.network) {
+      ++pk.hops;
+      const RoutingFunction& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
+      rf.on_hop(id_, v.out_port, h);
+      if (p.gmr && net_.gmr().fire(h)) {
+        ++cnt_.gmr_fires;
+        if (!net_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
+      }
+    }
+    if (net_.measuring()) {
+      LinkStats& ls = link_[v.out_port];
+      ++ls.heads;
+      ls.wait_sum += wait;
+    }
+  }
+  if (net_.measuring()) ++link_[v.out_port].flits;
+  ++sent_[v.out_port];
+  f.vc = static_cast<uint8_t>(v.out_vc);
+  if (op.network) {
+    --op.vcs[v.out_vc].credits;
+    net_.flit_hop();
+    op.down->accept_flit(op.down_port, now + p.d_sa + p.d_st + p.d_link, f);
+  } else {
+    op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
+  }
+  if (f.tail()) release(v, now), op.vcs[f.vc].owner = -1;
+  if (v.state == kIdle) ip.active &= ~(uint64_t{1} << vc);
+}
+
+void RouterCore::release(InputVc& v, int64_t now) {
+  v.out_port = v.out_vc = -1;
+  v.eject = false;
+  if (v.buf.empty()) {
+    v.state = kIdle;
+  } else {  // the next packet's head is already waiting in this VC
+    v.state = kRouting;
+    v.ready = now + 1 + net_.params().d_rc;
+  }
+}
+
+std::string RouterCore::dump(int64_t now) const {
+  std::ostringstream o;
+  const Topology& t = net_.topology();
+  for (int i = 0; i < in_ports_; ++i) {
+    for (int c = 0; c < vcs_; ++c) {
+      const InputVc& v = in_[i].vcs[c];
+      if (v.state == kIdle && v.buf.empty()) continue;
+      o << "  router " << id_ << " in " << (i == in_ports_ - 1 ? std::string("local") : t.port_name(i)) << " vc "
+        << c << ": " << state_name(v.state) << ", " << v.buf.size() << " flits";
+      if (!v.buf.empty()) {
+        const Flit& f = v.buf.front();
+        const Packet& pk = net_.pkt(f.pkt);
+        o << ", front packet " << pk.id << " flit " << f.idx << " -> dest " << pk.hdr.front();
+      }
+      if (v.state == kActive) {
+        o << ", holds out " << (v.out_port == out_ports_ - 1 ? std::string("local") : t.port_name(v.out_port))
+          << " vc " << v.out_vc << " (credits " << out_[v.out_port].vcs[v.out_vc].credits << ")";
+      } else if (v.state == kVcAlloc) {
+        o << ", waiting since " << v.t_req << " for";
+        for (int k = 0; k < v.route.n; ++k) o << " " << t.port_name(v.route.c[k].port) << "/sub" << int(v.route.c[k].sub);
+      }
+      o << "\n";
+    }
+  }
+  for (int p = 0; p < out_ports_ - 1; ++p) {
+    bool any = false;
+    for (int c = 0; c < vcs_; ++c) any |= out_[p].vcs[c].owner >= 0 || out_[p].vcs[c].credits < net_.params().depth;
+    if (!any) continue;
+    o << "  router " << id_ << " out " << t.port_name(p) << " credits:";
+    for (int c = 0; c < vcs_; ++c)
+      o << " " << out_[p].vcs[c].credits << (out_[p].vcs[c].owner >= 0 ? "*" : "");
+    o << "\n";
+  }
+  (void)now;
+  return o.str();
+}
+
+}  // namespace drb

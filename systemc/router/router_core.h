@@ -1,0 +1,132 @@
+// The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it).
+// One step(now) is one clock cycle: absorb credits and arriving flits, then route compute (with DEC),
+// VC allocation and switch allocation (separable, input-first, built from round-robin arbiters; the
+// output stage is the crossbar arbiter block). Routers only talk through timestamped queues whose delays
+// are >= 1 cycle, so calling step() on routers in any order is an evaluate/commit of the whole fabric.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/blocks/al.h"
+#include "models/blocks/gmr.h"
+#include "models/blocks/xbar_arbiter.h"
+#include "models/packet/flit.h"
+#include "models/routing/routing.h"
+#include "systemc/router/queues.h"
+
+namespace drb {
+
+class Network;
+class SourceNi;
+class DestNi;
+
+class RouterCore {
+ public:
+  enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
+
+  RouterCore(Network& net, int id);
+  int id() const { return id_; }
+  int in_ports() const { return in_ports_; }
+  int out_ports() const { return out_ports_; }
+
+  // Wiring (done once by the Network).
+  void connect_output(int p, RouterCore* down, int down_port);
+  void connect_eject(DestNi* ni);
+  void connect_inject(SourceNi* ni);
+  void connect_input(int p, RouterCore* up, int up_port);
+
+  // Called by the upstream side: a flit that arrives in input port p at cycle t.
+  void accept_flit(int p, int64_t t, const Flit& f) {
+    in_[p].arrivals.push(t, f);
+    ++pending_;
+  }
+  // A credit for output port p, VC vc, usable from cycle t.
+  void accept_credit(int p, int64_t t, uint8_t vc) {
+    out_[p].credit_in.push(t, vc);
+    ++pending_;
+  }
+  void step(int64_t now);
+  bool busy() const { return pending_ + buffered_ > 0; }
+  int buffered() const { return buffered_; }
+
+  // Block event counters (for tests and co-simulation evidence).
+  struct Counters {
+    uint64_t dec_pops = 0, al_waits = 0, gmr_fires = 0, gmr_drops = 0, contended = 0;
+  };
+  const Counters& counters() const { return cnt_; }
+  // Per output port, measured-window link statistics.
+  struct LinkStats {
+    uint64_t flits = 0, heads = 0, wait_sum = 0;
+  };
+  const LinkStats& link(int p) const { return link_[p]; }
+  void reset_link_stats();
+  std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
+  int credits(int p, int vc) const { return out_[p].vcs[vc].credits; }
+  // Always-on counters that waveforms sample.
+  const int& trace_buffered() const { return buffered_; }
+  const uint32_t& trace_sent(int p) const { return sent_[p]; }
+
+ private:
+  struct InputVc {
+    Ring<Flit> buf;
+    State state = kIdle;
+    bool eject = false;
+    bool blocked = false;   // AL has subtracted T1 for the current hop
+    bool prio = false;      // carries a high-priority ack
+    int16_t out_port = -1, out_vc = -1;
+    int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
+    int64_t t_req = 0;      // first VC-allocation request at this router
+    RouteSet route;
+  };
+  struct InputPort {
+    std::vector<InputVc> vcs;
+    DelayQueue<Flit> arrivals;
+    RrArbiter arb;            // switch allocation, input stage
+    uint64_t active = 0;      // VCs not idle
+    RouterCore* up = nullptr; // credit return path (or the injecting NI)
+    int up_port = -1;
+    SourceNi* ni = nullptr;
+  };
+  struct OutputVc {
+    int16_t owner = -1;  // input port * vcs + vc
+    int credits = 0;
+  };
+  struct OutputPort {
+    std::vector<OutputVc> vcs;
+    DelayQueue<uint8_t> credit_in;
+    XbarArbiter xbar;
+    RouterCore* down = nullptr;
+    int down_port = -1;
+    DestNi* ni = nullptr;
+    bool network = false;  // router-to-router link (counted as flit-hops)
+    std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
+  };
+
+  void route_compute(InputVc& v, int64_t now);
+  void vc_allocate(int64_t now);
+  void switch_allocate(int64_t now);
+  void block(InputVc& v);
+  void send(int in_port, int vc, int64_t now);
+  void release(InputVc& v, int64_t now);
+  int pick_output_vc(const InputVc& v, int& port, int len) const;
+
+  Network& net_;
+  int id_;
+  int in_ports_, out_ports_, vcs_;
+  std::vector<InputPort> in_;
+  std::vector<OutputPort> out_;
+  std::vector<LinkStats> link_;
+  std::vector<uint32_t> sent_;
+  int pending_ = 0, buffered_ = 0;
+  Counters cnt_;
+  // scratch for allocation
+  struct VaReq {
+    int16_t port, vc;
+    int16_t in_idx;
+  };
+  std::vector<VaReq> va_req_;
+  std::vector<int> sa_pick_;
+};
+
+}  // namespace drb
