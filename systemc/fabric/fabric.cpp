@@ -1,6 +1,7 @@
 #include "systemc/fabric/fabric.h"
 
 #include <string>
+#include <utility>
 
 namespace drb {
 
@@ -31,16 +32,23 @@ void Fabric::run_until(int64_t cycle) {
   if (cycle <= cycle_) return;
   stop_at_ = cycle;
   sc_core::sc_start();
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 void Fabric::tick() {
-  for (auto& h : hosts_) h->absorb(cycle_);
-  for (auto& f : hooks_) f(cycle_);
-  net_->step(cycle_);
-  ++cycle_;
-  if (cycle_ >= stop_at_) {
+  // A scoreboard failure or stall is carried out of the kernel and rethrown by run_until, so the
+  // caller sees the original exception rather than a SystemC report.
+  try {
+    for (auto& h : hosts_) h->absorb(cycle_);
+    for (auto& f : hooks_) f(cycle_);
+    net_->step(cycle_);
+  } catch (...) {
+    error_ = std::current_exception();
     sc_core::sc_pause();
+    return;
   }
+  ++cycle_;
+  if (cycle_ >= stop_at_) sc_core::sc_pause();
   next_trigger(period_);
 }
 

@@ -1,6 +1,7 @@
 // The fabric as an SC_MODULE: routers and NIs (as named child modules) over the Network cycle core, one
 // clocked SC_METHOD for the whole clock domain, TLM host adapters on the NIs that have a host.
 #pragma once
+#include <exception>
 #include <functional>
 #include <memory>
 #include <systemc>
@@ -43,6 +44,7 @@ class Fabric : public sc_core::sc_module {
   sc_core::sc_time period_;
   int64_t cycle_ = 0, stop_at_ = 0;
   sc_core::sc_trace_file* tf_ = nullptr;
+  std::exception_ptr error_;
 };
 
 }  // namespace drb

@@ -1,0 +1,11 @@
+// drbsim sub-commands other than simulation.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace drb {
+
+int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides);
+int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides);
+
+}  // namespace drb

@@ -1,0 +1,373 @@
+#include "tb/drbsim/keys.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace drb {
+
+bool Scenario::is_set(const std::string& key) const {
+  return std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
+}
+
+double TrafficParams::mean_length() const {
+  if (weights.empty()) {
+    double s = 0;
+    for (int l : lengths) s += l;
+    return s / lengths.size();
+  }
+  double s = 0, w = 0;
+  for (size_t i = 0; i < lengths.size(); ++i) {
+    s += lengths[i] * weights[i];
+    w += weights[i];
+  }
+  return s / w;
+}
+
+double TrafficParams::message_rate() const { return interval > 0 ? 1.0 / interval : rate / mean_length(); }
+
+namespace {
+
+using json = nlohmann::json;
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) {
+    cur.erase(0, cur.find_first_not_of(" \t"));
+    cur.erase(cur.find_last_not_of(" \t") + 1);
+    out.push_back(cur);
+  }
+  return out;
+}
+
+int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+  char* end = nullptr;
+  errno = 0;
+  const long long x = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end || errno) throw ConfigError(key, "expected an integer, got '" + v + "'");
+  if (x < lo || x > hi)
+    throw ConfigError(key, "value " + v + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return x;
+}
+
+double to_double(const std::string& key, const std::string& v, double lo, double hi) {
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end || errno || !std::isfinite(x)) throw ConfigError(key, "expected a number, got '" + v + "'");
+  if (x < lo || x > hi) {
+    std::ostringstream o;
+    o << "value " << v << " out of range [" << lo << ", " << hi << "]";
+    throw ConfigError(key, o.str());
+  }
+  return x;
+}
+
+bool to_bool(const std::string& key, const std::string& v) {
+  if (v == "true" || v == "1" || v == "yes" || v == "on") return true;
+  if (v == "false" || v == "0" || v == "no" || v == "off") return false;
+  throw ConfigError(key, "expected true or false, got '" + v + "'");
+}
+
+std::string to_enum(const std::string& key, const std::string& v, const std::vector<std::string>& opts) {
+  if (std::find(opts.begin(), opts.end(), v) != opts.end()) return v;
+  std::string all;
+  for (auto& o : opts) all += (all.empty() ? "" : "|") + o;
+  throw ConfigError(key, "unknown value '" + v + "' (expected " + all + ")");
+}
+
+std::vector<int> to_int_list(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+  std::vector<int> out;
+  for (auto& t : split(v, ',')) out.push_back(static_cast<int>(to_int(key, t, lo, hi)));
+  return out;
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+std::vector<KeyDef> build() {
+  std::vector<KeyDef> k;
+  auto add = [&](std::string name, std::string def, std::string help,
+                 std::function<void(Scenario&, const std::string&)> set, std::function<json(const Scenario&)> get,
+                 bool list = false) { k.push_back(KeyDef{std::move(name), std::move(def), std::move(help), set, get, list}); };
+  auto int_key = [&](std::string name, std::string def, std::string help, int64_t lo, int64_t hi,
+                     std::function<int64_t&(Scenario&)> ref) {
+    const std::string n = name;
+    add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = to_int(n, v, lo, hi); },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  auto i32_key = [&](std::string name, std::string def, std::string help, int64_t lo, int64_t hi,
+                     std::function<int&(Scenario&)> ref) {
+    const std::string n = name;
+    add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = static_cast<int>(to_int(n, v, lo, hi)); },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  auto dbl_key = [&](std::string name, std::string def, std::string help, double lo, double hi,
+                     std::function<double&(Scenario&)> ref) {
+    const std::string n = name;
+    add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = to_double(n, v, lo, hi); },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  auto bool_key = [&](std::string name, std::string def, std::string help, std::function<bool&(Scenario&)> ref) {
+    const std::string n = name;
+    add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = to_bool(n, v); },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  auto enum_key = [&](std::string name, std::string def, std::string help, std::vector<std::string> opts,
+                      std::function<std::string&(Scenario&)> ref) {
+    const std::string n = name;
+    std::string all;
+    for (auto& o : opts) all += (all.empty() ? "" : " | ") + o;
+    add(name, def, help + " (" + all + ")", [=](Scenario& s, const std::string& v) { ref(s) = to_enum(n, v, opts); },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  auto str_key = [&](std::string name, std::string def, std::string help, std::function<std::string&(Scenario&)> ref) {
+    add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = v; },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+
+  // --- topology -------------------------------------------------------------------------------------
+  enum_key("topology.kind", "torus", "network topology", {"torus", "mesh", "hypercube", "midimew"},
+           [](Scenario& s) -> std::string& { return s.net.topo.kind; });
+  add("topology.k", "8", "radix per dimension for torus/mesh; one value is used for every dimension",
+      [](Scenario& s, const std::string& v) { s.net.topo.k = to_int_list("topology.k", v, 1, 1 << 20); },
+      [](const Scenario& s) { return json(s.net.topo.k); }, true);
+  i32_key("topology.n", "2", "dimensions of a torus/mesh; dimension of a hypercube", 1, 20,
+          [](Scenario& s) -> int& { return s.net.topo.n; });
+  i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
+          [](Scenario& s) -> int& { return s.net.topo.nodes; });
+  // --- router ---------------------------------------------------------------------------------------
+  i32_key("router.vcs", "2", "virtual channels per port (split among the routing function's VC classes)", 0, 64,
+          [](Scenario& s) -> int& { return s.net.vcs; });
+  i32_key("router.buffer", "8", "flits per VC buffer", 0, 4096, [](Scenario& s) -> int& { return s.net.depth; });
+  add("router.switching", "wormhole", "flow control (wormhole | vct)",
+      [](Scenario& s, const std::string& v) { s.net.vct = to_enum("router.switching", v, {"wormhole", "vct"}) == "vct"; },
+      [](const Scenario& s) { return json(s.net.vct ? "vct" : "wormhole"); });
+  i32_key("router.delay.rc", "1", "route-compute cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_rc; });
+  i32_key("router.delay.va", "1", "VC-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_va; });
+  i32_key("router.delay.sa", "1", "switch-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_sa; });
+  i32_key("router.delay.st", "1", "switch-traversal cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_st; });
+  i32_key("router.delay.link", "1", "link-traversal cycles (router to router)", 1, 64,
+          [](Scenario& s) -> int& { return s.net.d_link; });
+  i32_key("router.delay.credit", "1", "credit-return cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_credit; });
+  i32_key("router.delay.dec", "1", "extra route-compute cycles when DEC pops an intermediate destination", 0, 64,
+          [](Scenario& s) -> int& { return s.net.d_dec; });
+  i32_key("al.width", "16", "AL latency field width W in bits (modular arithmetic)", 4, 32,
+          [](Scenario& s) -> int& { return s.net.al_width; });
+  i32_key("al.tick", "1", "AL timer unit in cycles", 1, 1 << 16, [](Scenario& s) -> int& { return s.net.al_tick; });
+  bool_key("al.count_source_queue", "false", "also accumulate the wait in the source queue into the latency field",
+           [](Scenario& s) -> bool& { return s.net.al_count_source_queue; });
+  // --- NI -------------------------------------------------------------------------------------------
+  i32_key("ni.inject_delay", "1", "NI to router channel cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_inj; });
+  i32_key("ni.eject_delay", "1", "router to NI channel cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_ej; });
+  i32_key("ni.max_packet_flits", "0", "split messages into packets of at most this many flits (0 = one packet)", 0,
+          4096, [](Scenario& s) -> int& { return s.net.max_packet_flits; });
+  i32_key("ni.seq_bits", "16", "sequence-number field width", 4, 32, [](Scenario& s) -> int& { return s.net.seq_bits; });
+  // --- routing --------------------------------------------------------------------------------------
+  enum_key("routing.algorithm", "dor", "routing: static DOR, minimal adaptive (Duato escape), Valiant, DRB, DRB2",
+           {"dor", "adaptive", "valiant", "drb", "drb2"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
+  add("routing.dim_order", "increasing", "DOR dimension order: increasing | decreasing | a list such as 1,0",
+      [](Scenario& s, const std::string& v) {
+        s.net.routing.dim_order.clear();
+        if (v == "increasing") return;
+        if (v == "decreasing") {
+          s.net.routing.dim_order = {-1};  // resolved against the topology's dimension count
+          return;
+        }
+        s.net.routing.dim_order = to_int_list("routing.dim_order", v, 0, 63);
+      },
+      [](const Scenario& s) {
+        if (s.net.routing.dim_order.empty()) return json("increasing");
+        if (s.net.routing.dim_order == std::vector<int>{-1}) return json("decreasing");
+        return json(join(s.net.routing.dim_order));
+      });
+  add("routing.tie", "positive", "ring tie-break when both directions are minimal (positive | negative)",
+      [](Scenario& s, const std::string& v) {
+        s.net.routing.tie_positive = to_enum("routing.tie", v, {"positive", "negative"}) == "positive";
+      },
+      [](const Scenario& s) { return json(s.net.routing.tie_positive ? "positive" : "negative"); });
+  // --- traffic --------------------------------------------------------------------------------------
+  enum_key("traffic.pattern", "uniform", "destination pattern",
+           {"uniform", "bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour",
+            "hotspot_nodes", "channels"},
+           [](Scenario& s) -> std::string& { return s.traffic.pattern; });
+  enum_key("traffic.injection", "bernoulli", "injection process: per-cycle Bernoulli or exponential inter-arrival",
+           {"bernoulli", "exponential"}, [](Scenario& s) -> std::string& { return s.traffic.injection; });
+  dbl_key("traffic.rate", "0.1", "offered load in flits per node per cycle", 0, 64,
+          [](Scenario& s) -> double& { return s.traffic.rate; });
+  dbl_key("traffic.interval", "0", "offered load as mean cycles between messages per node (replaces traffic.rate)",
+          0, 1e12, [](Scenario& s) -> double& { return s.traffic.interval; });
+  add("traffic.length", "10", "message length in flits (head included); a list gives mixed lengths",
+      [](Scenario& s, const std::string& v) { s.traffic.lengths = to_int_list("traffic.length", v, 1, 4096); },
+      [](const Scenario& s) { return json(s.traffic.lengths); }, true);
+  add("traffic.length_weights", "", "weights of the mixed lengths (default: equal)",
+      [](Scenario& s, const std::string& v) {
+        s.traffic.weights.clear();
+        for (auto& t : split(v, ',')) s.traffic.weights.push_back(to_double("traffic.length_weights", t, 0, 1e9));
+      },
+      [](const Scenario& s) { return json(s.traffic.weights); }, true);
+  add("traffic.hotspot.nodes", "", "hotspot_nodes pattern: the hot nodes",
+      [](Scenario& s, const std::string& v) { s.traffic.hotspot_nodes = to_int_list("traffic.hotspot.nodes", v, 0, 1 << 20); },
+      [](const Scenario& s) { return json(s.traffic.hotspot_nodes); }, true);
+  dbl_key("traffic.hotspot.fraction", "0.1", "hotspot_nodes pattern: fraction of all messages sent to the hot nodes",
+          0, 1, [](Scenario& s) -> double& { return s.traffic.hotspot_fraction; });
+  add("traffic.channels", "", "channels pattern: src>dst@interval,... (interval = mean cycles between messages)",
+      [](Scenario& s, const std::string& v) {
+        s.traffic.channels.clear();
+        for (auto& t : split(v, ',')) {
+          const auto gt = t.find('>'), at = t.find('@');
+          if (gt == std::string::npos || at == std::string::npos || at < gt)
+            throw ConfigError("traffic.channels", "expected src>dst@interval, got '" + t + "'");
+          ChannelSpec c;
+          c.src = static_cast<int>(to_int("traffic.channels", t.substr(0, gt), 0, 1 << 20));
+          c.dst = static_cast<int>(to_int("traffic.channels", t.substr(gt + 1, at - gt - 1), 0, 1 << 20));
+          c.interval = to_double("traffic.channels", t.substr(at + 1), 1, 1e12);
+          s.traffic.channels.push_back(c);
+        }
+      },
+      [](const Scenario& s) {
+        json a = json::array();
+        for (auto& c : s.traffic.channels) a.push_back({{"src", c.src}, {"dst", c.dst}, {"interval", c.interval}});
+        return a;
+      },
+      true);
+  enum_key("traffic.background", "none", "background traffic added under the channels pattern", {"none", "uniform"},
+           [](Scenario& s) -> std::string& { return s.traffic.background; });
+  dbl_key("traffic.background_rate", "0", "background load in flits per node per cycle", 0, 64,
+          [](Scenario& s) -> double& { return s.traffic.background_rate; });
+  enum_key("traffic.change_pattern", "none", "pattern that replaces traffic.pattern from cycle traffic.change_at",
+           {"none", "uniform", "bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour",
+            "hotspot_nodes", "channels"},
+           [](Scenario& s) -> std::string& { return s.traffic.change_pattern; });
+  int_key("traffic.change_at", "0", "cycle of the pattern change", 0, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.traffic.change_at; });
+  add("traffic.source_queue", "unbounded", "source queue capacity in messages (unbounded | N); full = rejected",
+      [](Scenario& s, const std::string& v) {
+        s.net.source_queue = v == "unbounded" ? -1 : to_int("traffic.source_queue", v, 1, INT32_MAX);
+      },
+      [](const Scenario& s) { return s.net.source_queue < 0 ? json("unbounded") : json(s.net.source_queue); });
+  // --- simulation -----------------------------------------------------------------------------------
+  add("sim.seed", "1", "random seed (same seed, same results, byte for byte)",
+      [](Scenario& s, const std::string& v) { s.net.seed = static_cast<uint64_t>(to_int("sim.seed", v, 0, INT64_MAX)); },
+      [](const Scenario& s) { return json(s.net.seed); });
+  int_key("sim.warmup", "10000", "warm-up cycles (not measured)", 0, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.sim.warmup; });
+  int_key("sim.measure", "50000", "measurement cycles: messages generated here are tagged and measured", 1,
+          INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.sim.measure; });
+  int_key("sim.drain_max", "1000000", "most cycles the drain may take before the run fails", 1, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.sim.drain_max; });
+  int_key("sim.watchdog", "10000", "stall watchdog: cycles with flits in flight and none moving", 1, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.net.watchdog; });
+  dbl_key("sim.clock_ns", "1", "clock period in ns (SystemC time base, TLM timing)", 1e-3, 1e6,
+          [](Scenario& s) -> double& { return s.sim.clock_ns; });
+  i32_key("sim.jobs", "2", "runs of a sweep simulated in parallel (one process each)", 1, 256,
+          [](Scenario& s) -> int& { return s.sim.jobs; });
+  enum_key("sim.progress", "auto", "progress line on stderr (auto: for runs longer than a few seconds)",
+           {"auto", "on", "off"}, [](Scenario& s) -> std::string& { return s.sim.progress; });
+  // --- statistics and output ------------------------------------------------------------------------
+  bool_key("stats.per_pair", "false", "per source-destination pair statistics in the JSON",
+           [](Scenario& s) -> bool& { return s.stats.per_pair; });
+  bool_key("stats.links", "true", "per-link utilization and mean waiting time in the JSON",
+           [](Scenario& s) -> bool& { return s.stats.links; });
+  i32_key("stats.histogram_bin", "10", "latency histogram bin width in cycles", 1, 1 << 20,
+          [](Scenario& s) -> int& { return s.stats.hist_bin; });
+  int_key("stats.time_bin", "0", "latency time series bin in cycles from cycle 0 (0 = off)", 0, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.stats.time_bin; });
+  str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
+  str_key("out.csv", "", "write one CSV row per run to this file", [](Scenario& s) -> std::string& { return s.out.csv; });
+  str_key("out.plot", "", "write a latency-vs-accepted-load plot (PNG or SVG) to this file",
+          [](Scenario& s) -> std::string& { return s.out.plot; });
+  str_key("trace.vcd", "", "write a VCD waveform of router occupancy and per-port flits to this file",
+          [](Scenario& s) -> std::string& { return s.out.trace; });
+  return k;
+}
+
+}  // namespace
+
+const std::vector<KeyDef>& scenario_keys() {
+  static const std::vector<KeyDef> k = [] {
+    auto v = build();
+    add_drb_keys(v);
+    return v;
+  }();
+  return k;
+}
+
+const KeyDef* find_key(const std::string& name) {
+  for (auto& k : scenario_keys())
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+std::string suggest_key(const std::string& name) {
+  // Smallest edit distance among known keys, if it is close enough to be a typo.
+  size_t best = SIZE_MAX;
+  std::string out;
+  for (auto& k : scenario_keys()) {
+    const std::string& a = name;
+    const std::string& b = k.name;
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j)
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+      prev.swap(cur);
+    }
+    if (prev[b.size()] < best) {
+      best = prev[b.size()];
+      out = b;
+    }
+  }
+  return best <= 3 ? out : "";
+}
+
+Scenario default_scenario() {
+  Scenario s;
+  for (auto& k : scenario_keys()) k.set(s, k.def);
+  return s;
+}
+
+nlohmann::json echo_scenario(const Scenario& s) {
+  json j = json::object();
+  for (auto& k : scenario_keys()) j[k.name] = k.get(s);
+  return j;
+}
+
+std::string keys_help() {
+  std::ostringstream o;
+  std::string group;
+  for (auto& k : scenario_keys()) {
+    const std::string g = k.name.substr(0, k.name.find('.'));
+    if (g != group) {
+      o << "\n";
+      group = g;
+    }
+    std::string d = k.def.empty() ? "\"\"" : k.def;
+    o << "  " << k.name << std::string(k.name.size() < 26 ? 26 - k.name.size() : 1, ' ') << "[" << d << "]  " << k.help
+      << "\n";
+  }
+  return o.str();
+}
+
+std::string keys_markdown() {
+  std::ostringstream o;
+  o << "| key | default | meaning |\n|---|---|---|\n";
+  for (auto& k : scenario_keys()) {
+    std::string h = k.help;
+    for (size_t p = h.find('|'); p != std::string::npos; p = h.find('|', p + 2)) h.replace(p, 1, "\\|");
+    o << "| `" << k.name << "` | `" << (k.def.empty() ? "\"\"" : k.def) << "` | " << h << " |\n";
+  }
+  return o.str();
+}
+
+}  // namespace drb

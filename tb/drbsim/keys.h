@@ -1,0 +1,40 @@
+// The scenario key registry: name, default, meaning, parser and echo for every key. It is the single
+// source of `drbsim --help`, docs/scenarios.md and the configuration echoed into the JSON output.
+#pragma once
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tb/drbsim/scenario.h"
+
+namespace drb {
+
+// Bad input: names the key and the reason; the front end prints it on one line and exits with code 2.
+class ConfigError : public std::runtime_error {
+ public:
+  ConfigError(const std::string& key, const std::string& reason)
+      : std::runtime_error(key + ": " + reason), key(key), reason(reason) {}
+  std::string key, reason;
+};
+
+struct KeyDef {
+  std::string name;
+  std::string def;   // default, in command-line syntax
+  std::string help;
+  std::function<void(Scenario&, const std::string&)> set;
+  std::function<nlohmann::json(const Scenario&)> get;
+  bool list = false;  // value is a comma-separated list
+};
+
+const std::vector<KeyDef>& scenario_keys();
+void add_drb_keys(std::vector<KeyDef>& keys);  // drb_keys.cpp
+const KeyDef* find_key(const std::string& name);
+std::string suggest_key(const std::string& name);  // closest known key, or ""
+Scenario default_scenario();
+nlohmann::json echo_scenario(const Scenario& s);
+std::string keys_help();      // for --help
+std::string keys_markdown();  // docs/scenarios.md table
+
+}  // namespace drb

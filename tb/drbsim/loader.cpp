@@ -1,0 +1,280 @@
+#include "tb/drbsim/loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "models/routing/routing.h"
+#include "models/topology/topology.h"
+
+namespace drb {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("scenario", "cannot read file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+namespace {
+
+std::string scalar_list(const YAML::Node& n, const std::string& key) {
+  std::string out;
+  for (const auto& e : n) {
+    std::string v;
+    if (e.IsScalar()) {
+      v = e.as<std::string>();
+    } else if (e.IsMap() && e["src"] && e["dst"] && e["interval"]) {  // a channel
+      v = e["src"].as<std::string>() + ">" + e["dst"].as<std::string>() + "@" + e["interval"].as<std::string>();
+    } else {
+      throw ConfigError(key, "list items must be scalars (or {src, dst, interval} for traffic.channels)");
+    }
+    out += (out.empty() ? "" : ",") + v;
+  }
+  return out;
+}
+
+// Flatten nested maps into dotted keys. `sweep` maps hold one list per key.
+void flatten(const YAML::Node& n, const std::string& prefix, std::map<std::string, std::string>& kv,
+             std::map<std::string, std::vector<std::string>>& sweeps) {
+  for (const auto& it : n) {
+    const std::string k = it.first.as<std::string>();
+    const std::string key = prefix.empty() ? k : prefix + "." + k;
+    const YAML::Node& v = it.second;
+    if (prefix.empty() && k == "sweep") {
+      if (!v.IsMap()) throw ConfigError("sweep", "expected a map of key: [values]");
+      for (const auto& s : v) {
+        const std::string sk = s.first.as<std::string>();
+        if (!s.second.IsSequence() || s.second.size() == 0)
+          throw ConfigError("sweep." + sk, "expected a non-empty list of values");
+        std::vector<std::string> vals;
+        for (const auto& e : s.second)
+          vals.push_back(e.IsSequence() ? scalar_list(e, sk) : e.as<std::string>());
+        sweeps[sk] = vals;
+      }
+      continue;
+    }
+    if (v.IsMap() && !find_key(key)) {
+      flatten(v, key, kv, sweeps);
+    } else if (v.IsSequence()) {
+      kv[key] = scalar_list(v, key);
+    } else if (v.IsScalar()) {
+      kv[key] = v.as<std::string>();
+    } else if (v.IsNull()) {
+      kv[key] = "";
+    } else {
+      throw ConfigError(key, "unsupported value");
+    }
+  }
+}
+
+void check_known(const std::string& key) {
+  if (find_key(key)) return;
+  const std::string hint = suggest_key(key);
+  throw ConfigError(key, "unknown key" + (hint.empty() ? std::string() : " (did you mean " + hint + "?)"));
+}
+
+std::vector<std::string> split_sweep(const std::string& key, const std::string& v) {
+  const KeyDef* k = find_key(key);
+  const char sep = (v.find(';') != std::string::npos || (k && k->list)) ? ';' : ',';
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(v);
+  while (std::getline(in, cur, sep)) out.push_back(cur);
+  if (out.empty()) throw ConfigError("sweep." + key, "expected a list of values");
+  return out;
+}
+
+}  // namespace
+
+ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& origin,
+                           const std::vector<std::string>& overrides) {
+  std::map<std::string, std::string> kv;
+  std::map<std::string, std::vector<std::string>> sweeps;
+  std::vector<std::string> order;  // keys in the order they were given
+  if (!yaml_text.empty()) {
+    YAML::Node root;
+    try {
+      root = YAML::Load(yaml_text);
+    } catch (const YAML::Exception& e) {
+      throw ConfigError("scenario", origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    }
+    if (!root.IsNull() && !root.IsMap()) throw ConfigError("scenario", origin + ": expected a map of keys");
+    if (root.IsMap()) flatten(root, "", kv, sweeps);
+  }
+  for (const std::string& o : overrides) {
+    const auto eq = o.find('=');
+    if (eq == std::string::npos || eq == 0) throw ConfigError(o, "expected key=value");
+    const std::string key = o.substr(0, eq), val = o.substr(eq + 1);
+    if (key.rfind("sweep.", 0) == 0) {
+      const std::string sk = key.substr(6);
+      sweeps[sk] = split_sweep(sk, val);
+      kv.erase(sk);
+    } else {
+      kv[key] = val;
+      sweeps.erase(key);  // a plain override of a swept key replaces the sweep
+    }
+  }
+  for (auto& [k, v] : kv) check_known(k);
+  for (auto& [k, v] : sweeps) check_known(k);
+
+  Scenario base = default_scenario();
+  for (auto& [k, v] : kv) {
+    find_key(k)->set(base, v);
+    base.explicit_keys.push_back(k);
+  }
+  ScenarioSet set;
+  set.source = origin;
+  std::vector<std::pair<std::string, std::vector<std::string>>> sw(sweeps.begin(), sweeps.end());
+  for (auto& s : sw) set.swept.push_back(s.first);
+  // Cartesian product, the last swept key varying fastest.
+  std::vector<size_t> idx(sw.size(), 0);
+  for (;;) {
+    Scenario s = base;
+    for (size_t i = 0; i < sw.size(); ++i) {
+      const std::string& v = sw[i].second[idx[i]];
+      find_key(sw[i].first)->set(s, v);
+      s.swept[sw[i].first] = v;
+      s.explicit_keys.push_back(sw[i].first);
+    }
+    validate(s);
+    set.runs.push_back(std::move(s));
+    size_t i = sw.size();
+    while (i > 0 && ++idx[i - 1] == sw[i - 1].second.size()) idx[--i] = 0;
+    if (i == 0) break;
+  }
+  return set;
+}
+
+namespace {
+bool pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
+int log2i(int n) {
+  int b = 0;
+  while ((1 << b) < n) ++b;
+  return b;
+}
+void check_pattern(const Scenario& s, const std::string& key, const std::string& pat, const Topology& t) {
+  const int N = t.nodes();
+  const bool kary = t.kind() == "torus" || t.kind() == "mesh";
+  if ((pat == "bitrev" || pat == "butterfly" || pat == "shuffle" || pat == "transpose") && !pow2(N))
+    throw ConfigError(key, pat + " needs a power-of-two node count, the network has " + std::to_string(N));
+  if (pat == "transpose" && log2i(N) % 2)
+    throw ConfigError(key, "transpose needs an even number of address bits, the network has " + std::to_string(log2i(N)));
+  if ((pat == "tornado" || pat == "neighbour") && !kary)
+    throw ConfigError(key, pat + " is defined on torus and mesh topologies only");
+  if (pat == "hotspot_nodes") {
+    if (s.traffic.hotspot_nodes.empty()) throw ConfigError("traffic.hotspot.nodes", "hotspot_nodes needs at least one node");
+    for (int n : s.traffic.hotspot_nodes)
+      if (n >= N) throw ConfigError("traffic.hotspot.nodes", "node " + std::to_string(n) + " does not exist (the network has " + std::to_string(N) + ")");
+  }
+  if (pat == "channels") {
+    if (s.traffic.channels.empty()) throw ConfigError("traffic.channels", "the channels pattern needs at least one channel");
+    for (auto& c : s.traffic.channels) {
+      if (c.src >= N || c.dst >= N)
+        throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) +
+                                                  " names a node that does not exist (the network has " + std::to_string(N) + ")");
+      if (c.src == c.dst) throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) + " sends to itself");
+    }
+  }
+}
+}  // namespace
+
+void validate(Scenario& s) {
+  NetParams& n = s.net;
+  TopologyParams& tp = n.topo;
+  if (tp.kind == "torus" || tp.kind == "mesh") {
+    if (tp.k.size() == 1) tp.k.assign(tp.n, tp.k[0]);
+    if (static_cast<int>(tp.k.size()) != tp.n)
+      throw ConfigError("topology.k", "gives " + std::to_string(tp.k.size()) + " radices but topology.n is " + std::to_string(tp.n));
+    for (int k : tp.k)
+      if (k < 2) throw ConfigError("topology.k", "radix must be at least 2, got " + std::to_string(k));
+  }
+  std::unique_ptr<Topology> topo;
+  try {
+    topo = make_topology(tp);
+  } catch (const std::invalid_argument& e) {
+    const std::string m = e.what();
+    const auto c = m.find(": ");
+    throw ConfigError(m.substr(0, c), m.substr(c + 2));
+  }
+  if (n.routing.dim_order == std::vector<int>{-1}) {
+    n.routing.dim_order.clear();
+    for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);
+  }
+  if (n.vcs < 1) throw ConfigError("router.vcs", "at least one virtual channel is needed");
+  if (n.depth < 1) throw ConfigError("router.buffer", "buffers need at least one flit");
+  const TrafficParams& tr = s.traffic;
+  if (!tr.weights.empty() && tr.weights.size() != tr.lengths.size())
+    throw ConfigError("traffic.length_weights", "gives " + std::to_string(tr.weights.size()) + " weights for " + std::to_string(tr.lengths.size()) + " lengths");
+  if (!tr.weights.empty()) {
+    double w = 0;
+    for (double x : tr.weights) w += x;
+    if (w <= 0) throw ConfigError("traffic.length_weights", "weights must not all be zero");
+  }
+  const int max_len = *std::max_element(tr.lengths.begin(), tr.lengths.end());
+  const int max_pkt = n.max_packet_flits > 0 ? std::min(max_len, n.max_packet_flits) : max_len;
+  if (n.max_packet_flits == 1 && max_len > 1)
+    throw ConfigError("ni.max_packet_flits", "packets of 1 flit cannot carry a multi-flit message (each packet needs its head)");
+  if (n.vct && n.depth < max_pkt)
+    throw ConfigError("router.buffer", "virtual cut-through needs buffers of at least the longest packet (" + std::to_string(max_pkt) + " flits), got " + std::to_string(n.depth));
+  if (s.is_set("traffic.rate") && s.is_set("traffic.interval") && tr.interval > 0)
+    throw ConfigError("traffic.interval", "set either traffic.rate or traffic.interval, not both");
+  if (tr.injection == "bernoulli" && tr.message_rate() > 1)
+    throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
+                      "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");
+  if (topo->nodes() > 65535) throw ConfigError("topology", "at most 65535 nodes (router ids are 16-bit in traces)");
+  check_pattern(s, "traffic.pattern", tr.pattern, *topo);
+  if (tr.change_pattern != "none") {
+    if (tr.change_at <= 0) throw ConfigError("traffic.change_at", "a pattern change needs a change cycle > 0");
+    check_pattern(s, "traffic.change_pattern", tr.change_pattern, *topo);
+  }
+  if (tr.background != "none" && tr.pattern != "channels" && tr.change_pattern != "channels")
+    throw ConfigError("traffic.background", "background traffic goes under the channels pattern only");
+  // Routing-derived parameters.
+  const std::string& alg = n.algorithm;
+  n.acks = alg == "drb" || alg == "drb2";
+  n.gmr = alg == "drb2";
+  n.steps = 1;
+  if (alg == "valiant") n.steps = 2;
+  if (n.acks) n.steps = s.drb.supernode.rfind("dga", 0) == 0 ? 3 : 2;
+  std::unique_ptr<RoutingFunction> rf;
+  try {
+    rf = make_routing(alg, *topo, n.routing);
+  } catch (const std::invalid_argument& e) {
+    const std::string m = e.what();
+    const auto c = m.find(": ");
+    throw ConfigError(m.substr(0, c), m.substr(c + 2));
+  }
+  std::unique_ptr<RoutingFunction> ack_rf = make_routing("dor", *topo, n.routing);
+  SubClassSpec ack{0, -1, {}};
+  if (n.acks && n.ack_mode != AckMode::Ideal) ack = ack_rf->subclasses();
+  VcLayout lay(n.vcs, n.steps, rf->subclasses(), ack);
+  if (!lay.ok()) {
+    std::string why = alg + " on a " + topo->kind() + " needs " + std::to_string(lay.needed()) + " VC classes";
+    const SubClassSpec sc = rf->subclasses();
+    why += " (" + std::to_string(n.steps) + " step group" + (n.steps > 1 ? "s" : "") + " x " + std::to_string(sc.count);
+    if (ack.count) why += " + " + std::to_string(ack.count) + " for acks";
+    why += "), got " + std::to_string(n.vcs);
+    throw ConfigError("router.vcs", why);
+  }
+  const uint64_t span = uint64_t{1} << n.al_width;
+  if (static_cast<uint64_t>(n.watchdog / n.al_tick) >= span)
+    throw ConfigError("sim.watchdog", "must stay below 2^al.width ticks (" + std::to_string(span) + ") so that one wait cannot wrap the latency field");
+  n.max_length = std::max(max_pkt, n.ack_flits);
+  if (!s.out.plot.empty()) {
+    const std::string& p = s.out.plot;
+    if (p.size() < 5 || (p.substr(p.size() - 4) != ".png" && p.substr(p.size() - 4) != ".svg"))
+      throw ConfigError("out.plot", "the plot file must end in .png or .svg");
+  }
+  if (alg == "drb" || alg == "drb2") {
+    const std::string& f = s.drb.supernode;
+    if (!(f == "row" || f == "column" || f == "random" || f == "table" || f.rfind("sga:", 0) == 0 || f.rfind("dga:", 0) == 0))
+      throw ConfigError("drb.supernode", "unknown family '" + f + "' (row | column | sga:R | dga:R | random | table)");
+  }
+}
+
+}  // namespace drb

@@ -1,0 +1,24 @@
+// Scenario loading: built-in defaults, then a YAML file, then key=value overrides; `sweep.<key>` lists
+// expand into one run per combination. validate() checks what no single key can (combinations) and
+// derives the network parameters the routing algorithm implies. Every problem is a ConfigError.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "tb/drbsim/keys.h"
+
+namespace drb {
+
+struct ScenarioSet {
+  std::vector<Scenario> runs;
+  std::vector<std::string> swept;  // swept keys, in expansion order
+  std::string source;              // scenario file, or "built-in"
+};
+
+// yaml_text: contents of a scenario file (or a built-in scenario); origin names it in messages.
+ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& origin,
+                           const std::vector<std::string>& overrides);
+std::string read_file(const std::string& path);  // throws ConfigError("scenario", ...) on failure
+void validate(Scenario& s);
+
+}  // namespace drb

@@ -1,0 +1,133 @@
+#include "tb/drbsim/report.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "models/packet/header.h"
+#include "models/topology/topology.h"
+
+namespace drb {
+
+using json = nlohmann::json;
+
+json model_choices(const Scenario& s) {
+  const auto topo = make_topology(s.net.topo);
+  LayoutParams lp{topo->nodes(), s.net.al_width, s.net.seq_bits, topo->dims(), s.net.max_length};
+  const HeaderLayout hl(lp);
+  return {
+      {"node_numbering", "row-major, dimension 0 fastest (id = x0 + k0*(x1 + k1*...)); hypercube: address bits"},
+      {"ports", "torus/mesh: 2d = +dim d, 2d+1 = -dim d; hypercube: d flips bit d; midimew: 0/1 = +-(b-1), 2/3 = +-b"},
+      {"k2_torus_ring", "a radix-2 torus dimension keeps both links between the two routers (+ link and wrap link)"},
+      {"vc_reallocation", "eager: an output VC is free again once the tail has left; flits of the next packet may "
+                          "follow in the same buffer"},
+      {"dateline", "a packet uses the dateline class 1 on the wrap link of a ring and after it, per dimension and "
+                   "per step"},
+      {"adaptive_selection", "adaptive VC on the DOR port, then adaptive VCs on the other minimal ports, then the "
+                             "escape VC; within a class the free VC with most credits"},
+      {"allocators", "separable input-first VC and switch allocation from round-robin arbiters; crossbar arbiter "
+                     "with priority class per output; pointers move only on used grants"},
+      {"al_t1", "T1 = cycle the head would have won the switch at zero load (first VC request + VA delay); "
+                "T2 = cycle it wins; only heads that wait touch the field"},
+      {"injection_vc", "the NI injects a packet on any free VC of its class group, most credits first; one data "
+                       "packet and one ack at a time"},
+      {"ejection", "the destination NI always sinks; reassembly by packet, reorder per source by sequence number"},
+      {"bernoulli", "per-cycle Bernoulli sampled through geometric gaps (one draw per message)"},
+      {"percentiles", "nearest rank"},
+      {"latency", "from generation (source queueing included) to the tail at the destination NI; "
+                  "network latency from the head leaving the NI"},
+      {"accepted_load", "flits of packets whose tail reached the destination NI in the measurement window, per "
+                        "node per cycle"},
+      {"rng", "xoshiro256** seeded by splitmix64, one stream per traffic source and per NI"},
+      {"vc_layout", "classes split the VCs evenly (remainder to the lowest classes); adaptive pools take the "
+                    "remainder"},
+      {"header_bits", hl.total_bits()},
+  };
+}
+
+json report_json(const ScenarioSet& set, const std::vector<json>& results) {
+  json j;
+  j["tool"] = "drbsim";
+  j["scenario"] = set.source;
+  j["config"] = echo_scenario(set.runs[0]);
+  for (auto& k : set.swept) j["config"][k] = "(swept)";
+  j["swept"] = set.swept;
+  j["choices"] = model_choices(set.runs[0]);
+  json runs = json::array();
+  for (size_t i = 0; i < results.size(); ++i) {
+    json r;
+    r["swept"] = set.runs[i].swept;
+    r["seed"] = set.runs[i].net.seed;
+    r["result"] = results[i];
+    runs.push_back(r);
+  }
+  j["runs"] = runs;
+  return j;
+}
+
+namespace {
+std::string num(const json& r, const char* a, const char* b = nullptr, int prec = 1) {
+  const json* v = r.contains(a) ? &r[a] : nullptr;
+  if (v && b) v = v->contains(b) ? &(*v)[b] : nullptr;
+  if (!v || !v->is_number()) return "-";
+  return fmt::format("{:.{}f}", v->get<double>(), prec);
+}
+}  // namespace
+
+std::string report_table(const ScenarioSet& set, const std::vector<json>& results) {
+  std::string out;
+  std::vector<std::string> cols;
+  for (auto& k : set.swept) cols.push_back(k.substr(k.rfind('.') + 1));
+  std::string head;
+  for (auto& c : cols) head += fmt::format("{:>12} ", c);
+  head += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}", "offered", "accepted", "rejected",
+                      "lat.mean", "lat.sd", "lat.p99", "net.mean", "hops", "reorder");
+  out += head + "\n" + std::string(head.size(), '-') + "\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string row;
+    for (auto& k : set.swept) row += fmt::format("{:>12} ", set.runs[i].swept.at(k));
+    const json& r = results[i];
+    if (r.contains("error")) {
+      row += "FAILED (" + r["kind"].get<std::string>() + "): " + r["error"].get<std::string>().substr(0, 200);
+    } else {
+      row += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}",
+                         num(r, "offered_flits_per_node_cycle", nullptr, 4),
+                         num(r, "accepted_flits_per_node_cycle", nullptr, 4), num(r, "rejection_rate", nullptr, 3),
+                         num(r, "latency", "mean"), num(r, "latency", "stddev"), num(r, "latency", "p99", 0),
+                         num(r, "network_latency", "mean"), num(r, "hops", "mean", 2),
+                         num(r, "latency_after_reorder", "mean"));
+    }
+    out += row + "\n";
+  }
+  return out;
+}
+
+std::string report_csv(const ScenarioSet& set, const std::vector<json>& results) {
+  std::string out;
+  for (auto& k : set.swept) out += k + ",";
+  out += "offered,accepted,rejection_rate,lat_mean,lat_stddev,lat_max,lat_p50,lat_p95,lat_p99,net_mean,"
+         "reorder_mean,hops_mean,max_link_util,error\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    for (auto& k : set.swept) out += set.runs[i].swept.at(k) + ",";
+    const json& r = results[i];
+    if (r.contains("error")) {
+      out += ",,,,,,,,,,,,," + r["kind"].get<std::string>() + "\n";
+      continue;
+    }
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},\n", num(r, "offered_flits_per_node_cycle", nullptr, 6),
+                       num(r, "accepted_flits_per_node_cycle", nullptr, 6), num(r, "rejection_rate", nullptr, 6),
+                       num(r, "latency", "mean", 3), num(r, "latency", "stddev", 3), num(r, "latency", "max", 0),
+                       num(r, "latency", "p50", 0), num(r, "latency", "p95", 0), num(r, "latency", "p99", 0),
+                       num(r, "network_latency", "mean", 3), num(r, "latency_after_reorder", "mean", 3),
+                       num(r, "hops", "mean", 3), num(r, "max_link_utilization", nullptr, 6));
+  }
+  return out;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream o(path);
+  if (!o) throw ConfigError("out", "cannot write '" + path + "'");
+  o << text;
+}
+
+}  // namespace drb

@@ -1,0 +1,18 @@
+// Output of a scenario set: a table on stdout, one JSON document (configuration, open choices, seed,
+// results; no wall-clock figures so that the same seed gives the same bytes), one CSV row per run.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tb/drbsim/loader.h"
+
+namespace drb {
+
+nlohmann::json model_choices(const Scenario& s);  // every choice the specification leaves open
+nlohmann::json report_json(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
+std::string report_table(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
+std::string report_csv(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
+void write_text(const std::string& path, const std::string& text);  // throws ConfigError("out", ...)
+
+}  // namespace drb

@@ -1,0 +1,201 @@
+#include "tb/drbsim/runner.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "systemc/fabric/fabric.h"
+#include "tb/drbsim/drb_policy_factory.h"
+#include "tb/stats/collector.h"
+#include "tb/traffic/generator.h"
+
+namespace drb {
+
+namespace {
+
+class Progress {
+ public:
+  Progress(const Scenario& s, const RunContext& c) : ctx_(c), t0_(clock::now()), last_(t0_) {
+    mode_ = s.sim.progress;
+    tty_ = isatty(2);
+  }
+  void update(int64_t cycle, int64_t target, const char* phase) {
+    if (mode_ == "off") return;
+    const auto now = clock::now();
+    const double since_start = std::chrono::duration<double>(now - t0_).count();
+    const double since_last = std::chrono::duration<double>(now - last_).count();
+    if (mode_ == "auto" && since_start < 3.0) return;
+    if (since_last < (tty_ ? 0.5 : 5.0) && mode_ != "on") return;
+    if (mode_ == "on" && since_last < 1.0) return;
+    last_ = now;
+    const double rate = cycle / std::max(since_start, 1e-9);
+    std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: %s cycle %lld/%lld, %.0f cycles/s%s", tty_ ? "\r" : "",
+                 ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(), phase,
+                 static_cast<long long>(cycle), static_cast<long long>(target), rate, tty_ ? "   " : "\n");
+    printed_ = true;
+  }
+  ~Progress() {
+    if (printed_ && tty_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  RunContext ctx_;
+  clock::time_point t0_, last_;
+  std::string mode_;
+  bool tty_ = false, printed_ = false;
+};
+
+}  // namespace
+
+std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
+  const int nodes = make_topology(s.net.topo)->nodes();
+  if (s.net.algorithm == "valiant")
+    return [nodes](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes); };
+  if (s.net.algorithm == "drb" || s.net.algorithm == "drb2") return drb_policy_factory(s);
+  return {};
+}
+
+nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
+  Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
+  if (!s.out.trace.empty()) fab.trace(s.out.trace);
+  Network& net = fab.net();
+  const int64_t w = s.sim.warmup, e = s.sim.warmup + s.sim.measure;
+  Collector col(net, s.stats, w, e);
+  net.set_observer(&col);
+  TrafficGenerator gen(net, s.traffic, s.net.seed);
+  gen.set_window(w, e);
+  fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
+  Progress prog(s, ctx);
+  constexpr int64_t kChunk = 2000;
+  auto run_to = [&](int64_t target, const char* phase) {
+    while (fab.cycle() < target) {
+      fab.run_until(std::min(target, fab.cycle() + kChunk));
+      prog.update(fab.cycle(), target, phase);
+    }
+  };
+  run_to(w, "warm-up");
+  net.set_measuring(true);
+  run_to(e, "measure");
+  net.set_measuring(false);
+  gen.stop();
+  // Drain: no new messages; everything accepted must come out, exactly once.
+  const int64_t limit = e + s.sim.drain_max;
+  while (net.live_messages() > 0 || net.live_packets() > 0) {
+    if (fab.cycle() >= limit)
+      throw SimError(SimError::Drain, "drain incomplete after " + std::to_string(s.sim.drain_max) + " cycles: " +
+                                          std::to_string(net.live_messages()) + " messages still queued or in flight");
+    fab.run_until(std::min(limit, fab.cycle() + 500));
+    prog.update(fab.cycle(), limit, "drain");
+  }
+  const uint64_t accepted = gen.total().messages - gen.total().rejected;
+  if (col.delivered_messages() != accepted)
+    throw SimError(SimError::Scoreboard, "scoreboard: " + std::to_string(accepted) + " messages accepted but " +
+                                             std::to_string(col.delivered_messages()) + " delivered");
+  nlohmann::json r = col.finish(fab.cycle());
+  const double cyc = static_cast<double>(s.sim.measure), N = net.nodes();
+  const auto& win = gen.in_window();
+  r["offered_flits_per_node_cycle"] = win.flits / (cyc * N);
+  r["offered_messages"] = win.messages;
+  r["rejected_messages"] = win.rejected;
+  r["rejection_rate"] = win.messages ? static_cast<double>(win.rejected) / win.messages : 0.0;
+  r["messages_accepted_total"] = accepted;
+  r["messages_delivered_total"] = col.delivered_messages();
+  r["vc_layout"] = net.layout().describe();
+  return r;
+}
+
+namespace {
+
+nlohmann::json error_json(const std::exception& e) {
+  static const char* kinds[] = {"scoreboard", "stall", "drain"};
+  if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kinds[se->kind]}};
+  return {{"error", e.what()}, {"kind", "internal"}};
+}
+
+nlohmann::json guarded(const std::function<nlohmann::json()>& f) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return error_json(e);
+  }
+}
+
+struct Child {
+  pid_t pid;
+  std::string file;
+};
+
+// The child writes f()'s JSON to a temporary file (results can be far larger than a pipe buffer).
+Child spawn(const std::function<nlohmann::json()>& f) {
+  char path[] = "/tmp/drbsim-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd >= 0) close(fd);
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const nlohmann::json r = guarded(f);
+    std::ofstream(path) << r.dump();
+    std::fflush(nullptr);
+    _exit(0);
+  }
+  return Child{pid, path};
+}
+
+nlohmann::json collect(const Child& c, int status) {
+  std::ifstream in(c.file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::remove(c.file.c_str());
+  if (c.pid < 0 || !WIFEXITED(status) || ss.str().empty())
+    return {{"error", "simulation process crashed (status " + std::to_string(status) + ")"}, {"kind", "internal"}};
+  return nlohmann::json::parse(ss.str());
+}
+
+}  // namespace
+
+nlohmann::json in_child(const std::function<nlohmann::json()>& f) {
+  const Child c = spawn(f);
+  int status = 0;
+  if (c.pid > 0) waitpid(c.pid, &status, 0);
+  return collect(c, status);
+}
+
+std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single) {
+  const int total = static_cast<int>(set.runs.size());
+  std::vector<nlohmann::json> out(total);
+  auto job = [&](int i) {
+    std::string l;
+    for (auto& [k, v] : set.runs[i].swept) l += (l.empty() ? "" : " ") + k.substr(k.rfind('.') + 1) + "=" + v;
+    return [&set, i, total, l] { return run_one(set.runs[i], RunContext{i, total, l}); };
+  };
+  if (total == 1 && !fork_single) {
+    out[0] = guarded(job(0));
+    return out;
+  }
+  // Up to sim.jobs children at once; results land by index, so the output order never depends on timing.
+  const int jobs = std::max(1, set.runs[0].sim.jobs);
+  int next = 0;
+  std::vector<std::pair<Child, int>> kids;
+  while (next < total || !kids.empty()) {
+    while (static_cast<int>(kids.size()) < jobs && next < total) {
+      kids.push_back({spawn(job(next)), next});
+      ++next;
+    }
+    int status = 0;
+    const pid_t pid = wait(&status);
+    for (auto it = kids.begin(); it != kids.end(); ++it) {
+      if (it->first.pid != pid) continue;
+      out[it->second] = collect(it->first, status);
+      kids.erase(it);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace drb

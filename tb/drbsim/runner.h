@@ -1,0 +1,32 @@
+// Running scenarios. A run elaborates one Fabric, so it owns its process: run_one() is for a process
+// that runs exactly one simulation; run_all() forks one child per run (up to sim.jobs at once) and
+// collects each child's JSON result. Failures (scoreboard, stall, incomplete drain) come back as
+// {"error": ..., "kind": ...} results.
+#pragma once
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "models/drb/path_policy.h"
+#include "tb/drbsim/loader.h"
+
+namespace drb {
+
+struct RunContext {
+  int index = 0, total = 1;  // for the progress line
+  std::string label;
+};
+
+// The path policy factory a scenario implies (static, Valiant, DRB).
+std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s);
+
+nlohmann::json run_one(const Scenario& s, const RunContext& ctx = {});
+std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false);
+// Fork a child that calls f() and return what it returned (or an error object).
+nlohmann::json in_child(const std::function<nlohmann::json()>& f);
+
+// Exit codes of drbsim.
+constexpr int kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3;
+
+}  // namespace drb

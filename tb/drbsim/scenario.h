@@ -1,0 +1,80 @@
+// A fully resolved scenario: every key of the registry (keys.h) lands in exactly one field here.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "systemc/fabric/net_types.h"
+
+namespace drb {
+
+struct ChannelSpec {
+  int src = 0, dst = 0;
+  double interval = 100;  // mean cycles between messages of this channel
+};
+
+struct TrafficParams {
+  std::string pattern = "uniform";
+  std::string injection = "bernoulli";  // bernoulli | exponential
+  double rate = 0.1;                    // offered flits per node per cycle
+  double interval = 0;                  // cycles per message per node; > 0 replaces rate
+  std::vector<int> lengths{10};
+  std::vector<double> weights;
+  std::vector<int> hotspot_nodes;
+  double hotspot_fraction = 0.1;
+  std::vector<ChannelSpec> channels;
+  std::string background = "none";     // extra traffic under a channel list: none | uniform
+  double background_rate = 0;
+  std::string change_pattern = "none";  // pattern after traffic.change_at
+  int64_t change_at = 0;
+  double mean_length() const;
+  double message_rate() const;  // messages per node per cycle
+};
+
+struct SimParams {
+  int64_t warmup = 10000, measure = 50000, drain_max = 1000000;
+  double clock_ns = 1.0;
+  int jobs = 2;
+  std::string progress = "auto";  // auto | on | off
+};
+
+struct StatsParams {
+  bool per_pair = false;
+  bool links = true;
+  int hist_bin = 10;
+  int64_t time_bin = 0;
+};
+
+struct OutParams {
+  std::string json, csv, plot, trace;
+};
+
+// DRB policy knobs (read by the metapath policy; see docs/drb.md).
+struct DrbParams {
+  std::string supernode = "row";
+  std::string dga_rule = "none";
+  int s_max = 3;
+  int64_t lat_umbral = 0;   // 0: derived from the zero-load latency (see docs)
+  int64_t tol_lat = 0;
+  double tol_bw = 1.0;
+  double k_bw = 2.0;
+  std::string trigger_mode = "lat_band";
+  std::string init_latency = "zero_load";
+  int64_t bw_scale = 1 << 20;
+  std::string candidates = "auto";
+};
+
+struct Scenario {
+  NetParams net;
+  TrafficParams traffic;
+  SimParams sim;
+  StatsParams stats;
+  OutParams out;
+  DrbParams drb;
+  std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
+  std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)
+  bool is_set(const std::string& key) const;
+};
+
+}  // namespace drb

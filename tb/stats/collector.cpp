@@ -1,0 +1,138 @@
+#include "tb/stats/collector.h"
+
+#include <cmath>
+
+#include "tb/stats/summary.h"
+
+namespace drb {
+
+Collector::Collector(Network& net, const StatsParams& sp, int64_t s, int64_t e)
+    : net_(net), sp_(sp), start_(s), end_(e) {}
+
+void Collector::packet_arrived(const Packet& p, const Message& m, int64_t now) {
+  if (in_window(now)) {
+    win_flits_ += p.hdr.length;
+    ++win_packets_;
+    win_net_lat_sum_ += now - p.t_inj;
+  }
+  if (sp_.time_bin > 0) {
+    const size_t b = static_cast<size_t>(p.t_gen / sp_.time_bin);
+    if (b >= series_.size()) series_.resize(b + 1);
+    const double l = static_cast<double>(now - p.t_gen);
+    ++series_[b].n;
+    series_[b].sum += l;
+    series_[b].sq += l * l;
+  }
+  if (!p.measured) return;
+  lat_.push_back(now - p.t_gen);
+  net_lat_.push_back(now - p.t_inj);
+  hops_.push_back(p.hops);
+  // The AL field must equal the cycles waited beyond the zero-load schedule (mod 2^W), unless the
+  // source-queue wait is folded in too.
+  const uint32_t mask = net_.al().mask();
+  if (!net_.params().al_count_source_queue && net_.params().al_tick == 1 && (p.wait & mask) != p.hdr.latency) ++al_mismatch_;
+  al_field_.push_back(p.hdr.latency);
+  if (sp_.per_pair) {
+    Pair& q = pairs_[{p.src, static_cast<int>(p.hdr.final_dest)}];
+    ++q.n;
+    q.sum += now - p.t_gen;
+    q.max = std::max<int64_t>(q.max, now - p.t_gen);
+  }
+}
+
+void Collector::message_delivered(const Message& m, int64_t now) {
+  ++delivered_;
+  if (m.measured) reorder_lat_.push_back(now - m.t_gen);
+}
+
+void Collector::ack_used(int, const Header& ack, int64_t) {
+  if (ack.ack_kind == AckKind::Early) ++acks_early_;
+  else ++acks_final_;
+}
+
+nlohmann::json Collector::finish(int64_t end_cycle) {
+  using json = nlohmann::json;
+  const Topology& t = net_.topology();
+  const int N = t.nodes();
+  const double cycles = static_cast<double>(end_ - start_);
+  json r;
+  r["cycles"] = {{"warmup", start_}, {"measure", end_ - start_}, {"drain", end_cycle - end_}, {"end", end_cycle}};
+  r["accepted_flits_per_node_cycle"] = win_flits_ / (cycles * N);
+  r["latency"] = to_json(summarize(lat_));
+  r["latency"]["histogram"] = histogram(lat_, sp_.hist_bin);
+  r["network_latency"] = to_json(summarize(net_lat_));
+  r["latency_after_reorder"] = to_json(summarize(reorder_lat_));
+  const Summary hs = summarize(hops_);
+  r["hops"] = {{"mean", hs.mean}, {"max", hs.max}};
+  const Summary as = summarize(al_field_);
+  r["al_field"] = {{"mean", as.mean}, {"max", as.max}, {"mismatches", al_mismatch_}};
+  const double in_net = net_.in_flight_sum() / cycles;
+  const double rate = win_packets_ / cycles;
+  const double wlat = win_packets_ ? static_cast<double>(win_net_lat_sum_ / win_packets_) : 0.0;
+  r["littles_law"] = {{"mean_packets_in_network", in_net},
+                      {"packet_rate", rate},
+                      {"mean_network_latency", wlat},
+                      {"rate_x_latency", rate * wlat}};
+  size_t reorder_max = 0;
+  uint64_t rejected = 0;
+  for (int n = 0; n < N; ++n) {
+    reorder_max = std::max(reorder_max, net_.dest(n).max_reorder());
+    rejected += net_.source(n).rejected();
+  }
+  r["reorder_max_held"] = reorder_max;
+  r["flit_hops"] = net_.flit_hops();
+  uint64_t ev[5] = {0, 0, 0, 0, 0};
+  for (int n = 0; n < N; ++n) {
+    const auto& c = net_.router(n).counters();
+    ev[0] += c.dec_pops;
+    ev[1] += c.al_waits;
+    ev[2] += c.gmr_fires;
+    ev[3] += c.gmr_drops;
+    ev[4] += c.contended;
+  }
+  r["events"] = {{"dec_pops", ev[0]},  {"al_waits", ev[1]},         {"gmr_fires", ev[2]},
+                 {"gmr_drops", ev[3]}, {"contended_allocations", ev[4]}, {"acks_sent", net_.acks_sent()},
+                 {"acks_used_final", acks_final_}, {"acks_used_early", acks_early_}};
+  if (sp_.links) {
+    json links = json::array();
+    double umax = 0;
+    for (int n = 0; n < N; ++n) {
+      for (int p = 0; p < t.ports(); ++p) {
+        if (!t.neighbour(n, p).valid()) continue;
+        const auto& ls = net_.router(n).link(p);
+        const double u = ls.flits / cycles;
+        umax = std::max(umax, u);
+        links.push_back({{"router", n},
+                         {"port", t.port_name(p)},
+                         {"to", t.neighbour(n, p).router},
+                         {"utilization", u},
+                         {"mean_wait", ls.heads ? static_cast<double>(ls.wait_sum) / ls.heads : 0.0},
+                         {"heads", ls.heads}});
+      }
+    }
+    r["links"] = links;
+    r["max_link_utilization"] = umax;
+  }
+  if (sp_.per_pair) {
+    json pp = json::array();
+    for (auto& [k, v] : pairs_)
+      pp.push_back({{"src", k.first}, {"dst", k.second}, {"count", v.n},
+                    {"mean", static_cast<double>(v.sum / v.n)}, {"max", v.max}});
+    r["per_pair"] = pp;
+  }
+  if (sp_.time_bin > 0) {
+    json ts = json::array();
+    for (size_t b = 0; b < series_.size(); ++b) {
+      const Bin& x = series_[b];
+      const double mean = x.n ? static_cast<double>(x.sum / x.n) : 0.0;
+      const double var = x.n > 1 ? static_cast<double>((x.sq - x.sum * x.sum / x.n) / (x.n - 1)) : 0.0;
+      ts.push_back({{"start", static_cast<int64_t>(b) * sp_.time_bin}, {"count", x.n}, {"mean", mean},
+                    {"stddev", std::sqrt(std::max(0.0, var))}});
+    }
+    r["time_series"] = ts;
+  }
+  (void)rejected;
+  return r;
+}
+
+}  // namespace drb

@@ -1,0 +1,101 @@
+#include "tb/traffic/generator.h"
+
+#include <cmath>
+#include <limits>
+
+namespace drb {
+
+TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed) : net_(net), tp_(tp) {
+  const Topology& t = net.topology();
+  const int N = t.nodes();
+  const bool bern = tp.injection == "bernoulli";
+  const int64_t forever = std::numeric_limits<int64_t>::max() / 4;
+  const int64_t change = tp.change_pattern != "none" ? tp.change_at : forever;
+  auto add_pattern_sources = [&](int slot, const std::string& name, double msg_rate, int64_t from, int64_t until) {
+    if (name == "channels") {
+      for (size_t c = 0; c < tp.channels.size(); ++c) {
+        const double mean = tp.channels[c].interval;
+        src_.push_back(Source{tp.channels[c].src, slot, static_cast<int>(c), 0, bern ? 1.0 / mean : mean, bern, from,
+                              until, Rng::stream(seed, 1000000 + src_.size())});
+      }
+      return;
+    }
+    PatternParams pp{name, tp.hotspot_nodes, tp.hotspot_fraction};
+    pat_[slot] = make_pattern(pp, t);
+    if (msg_rate <= 0) return;
+    for (int n = 0; n < N; ++n) {
+      if (!pat_[slot]->sends(n)) continue;
+      src_.push_back(Source{n, slot, -1, 0, bern ? msg_rate : 1.0 / msg_rate, bern, from, until,
+                            Rng::stream(seed, 1000000 + src_.size())});
+    }
+  };
+  add_pattern_sources(0, tp.pattern, tp.message_rate(), 0, change);
+  if (tp.change_pattern != "none") add_pattern_sources(1, tp.change_pattern, tp.message_rate(), change, forever);
+  if (tp.background != "none" && tp.background_rate > 0)
+    add_pattern_sources(2, "uniform", tp.background_rate / tp.mean_length(), 0, forever);
+  if (tp.lengths.size() > 1) {
+    double acc = 0;
+    for (size_t i = 0; i < tp.lengths.size(); ++i) {
+      acc += tp.weights.empty() ? 1.0 : tp.weights[i];
+      cum_weights_.push_back(acc);
+    }
+  }
+  for (size_t i = 0; i < src_.size(); ++i) {
+    Source& s = src_[i];
+    s.next = static_cast<double>(s.from);
+    if (s.bernoulli) s.next -= 1;  // the first gap counts from the cycle before the window
+    advance(s);
+    heap_.push({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
+  }
+}
+
+// Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
+// coin per cycle, with one draw per message); exponential gaps are continuous and floor to a cycle.
+void TrafficGenerator::advance(Source& s) {
+  if (s.bernoulli) {
+    double gap = 1;
+    if (s.p_or_mean < 1) {
+      const double u = 1.0 - s.rng.uniform();  // (0, 1]
+      gap = 1 + std::floor(std::log(u) / std::log1p(-s.p_or_mean));
+    }
+    s.next += gap;
+  } else {
+    s.next += s.rng.exponential(s.p_or_mean);
+  }
+}
+
+int TrafficGenerator::length(Rng& rng) const {
+  if (cum_weights_.empty()) return tp_.lengths[0];
+  const double r = rng.uniform() * cum_weights_.back();
+  for (size_t i = 0; i < cum_weights_.size(); ++i)
+    if (r < cum_weights_[i]) return tp_.lengths[i];
+  return tp_.lengths.back();
+}
+
+void TrafficGenerator::cycle(int64_t t) {
+  if (stopped_) return;
+  while (!heap_.empty() && heap_.top().first <= t) {
+    const int i = heap_.top().second;
+    heap_.pop();
+    Source& s = src_[i];
+    if (t >= s.until) continue;  // this source ended (pattern change)
+    const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
+    const int len = length(s.rng);
+    const bool measured = t >= win_start_ && t < win_end_;
+    const bool ok = net_.submit(s.node, dst, len, t, measured) != 0;
+    Counts* cs[2] = {&all_, measured ? &win_ : nullptr};
+    for (Counts* c : cs) {
+      if (!c) continue;
+      ++c->messages;
+      c->flits += len;
+      if (!ok) {
+        ++c->rejected;
+        c->rejected_flits += len;
+      }
+    }
+    advance(s);
+    heap_.push({static_cast<int64_t>(std::floor(s.next)), i});
+  }
+}
+
+}  // namespace drb
