@@ -83,7 +83,7 @@ TEST_P(ZeroLoad, EveryPairMatchesFormula) {
       lat = pk.hdr.latency;
     }
   } obs;
-  net.set_observer(&obs);
+  net.add_observer(&obs);
   // Round trip a flit's credit needs at each hop: link + route/VC stages at the next router + credit.
   const int rt = p.d_sa + p.d_st + p.d_link + p.d_rc + p.d_va + p.d_credit;
   const bool stall_free = c.depth >= rt || c.vct;

@@ -113,7 +113,7 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
   m.packets = static_cast<uint16_t>(p_.max_packet_flits > 0 ? (flits + p_.max_packet_flits - 1) / p_.max_packet_flits : 1);
   if (!src_[src]->enqueue(s)) {
     free_message(s);
-    if (obs_) obs_->message_rejected(src, flits, t_gen);
+    for (NetObserver* o : obs_) o->message_rejected(src, flits, t_gen);
     return 0;
   }
   return m.id;
@@ -152,7 +152,7 @@ void Network::step(int64_t now) {
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
     src_[a.src]->policy().on_ack(a.h, now);
-    if (obs_) obs_->ack_used(a.src, a.h, now);
+    for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
     ideal_acks_.pop();
   }
   if (measuring_) in_flight_sum_ += in_network_;

@@ -83,8 +83,9 @@ class Network {
   // GMR in router r fired for a data head: build the early ack and queue it (or drop it).
   bool early_ack(int r, const Header& data, int64_t now);
 
-  void set_observer(NetObserver* o) { obs_ = o; }
-  NetObserver* observer() { return obs_; }
+  // Observers see packet arrivals, deliveries, rejections and used acks (statistics, tests, traces).
+  void add_observer(NetObserver* o) { obs_.push_back(o); }
+  const std::vector<NetObserver*>& observers() const { return obs_; }
   void set_measuring(bool m);
   bool measuring() const { return measuring_; }
 
@@ -130,7 +131,7 @@ class Network {
     Header h;
   };
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
-  NetObserver* obs_ = nullptr;
+  std::vector<NetObserver*> obs_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;
   uint64_t next_packet_id_ = 1, next_message_id_ = 1;

@@ -223,7 +223,7 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
     return;
   }
   Message& m = net_.msg(pk.msg);
-  if (net_.observer()) net_.observer()->packet_arrived(pk, m, now);
+  for (NetObserver* o : net_.observers()) o->packet_arrived(pk, m, now);
   if (p.acks) {
     const Header ack = make_ack_header(pk.hdr, AckKind::Final, static_cast<uint16_t>(p.ack_flits));
     net_.ack_sent();
@@ -262,7 +262,7 @@ void DestNi::deliver(uint32_t slot, int64_t now) {
   if (m.dst != node_ || payload_signature(m.data, m.id, m.flits) != m.sig)
     net_.fail(SimError::Scoreboard, "message " + std::to_string(m.id) + " from " + std::to_string(m.src) +
                                         " corrupted or misdelivered at NI " + std::to_string(node_));
-  if (net_.observer()) net_.observer()->message_delivered(m, now);
+  for (NetObserver* o : net_.observers()) o->message_delivered(m, now);
   if (on_deliver) on_deliver(m, now);
   net_.free_message(ms);
 }

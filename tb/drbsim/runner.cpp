@@ -66,7 +66,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   Network& net = fab.net();
   const int64_t w = s.sim.warmup, e = s.sim.warmup + s.sim.measure;
   Collector col(net, s.stats, w, e);
-  net.set_observer(&col);
+  net.add_observer(&col);
   TrafficGenerator gen(net, s.traffic, s.net.seed);
   gen.set_window(w, e);
   fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
