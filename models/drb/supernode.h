@@ -47,6 +47,7 @@ struct SupernodeSpec {
 };
 
 // Parsers return false and fill `error` with a one-line message that starts with `key`.
+// parse_supernode sets family and sizes and keeps out.dga_rule and out.line_style (their own keys).
 bool parse_supernode(const std::string& text, SupernodeSpec& out, std::string& error,
                      const std::string& key = "drb.supernode");
 bool parse_dga_rule(const std::string& text, DgaRule& out, std::string& error,
