@@ -1,4 +1,6 @@
 # SystemVerilog header package generated from HeaderLayout (the one definition of the head-flit format).
+# Included by tb/blocks/ and synth/; defines the generator, drb_add_hdr_pkg() and the default package.
+include_guard(GLOBAL)
 #
 # Layout of the generated package; change it with -DDRB_HDR_NODES=... etc. (benches and lint follow, since
 # they read the same cache variables). Synthesis keeps its own fixed 8x8-torus configuration (synth/).
@@ -8,7 +10,7 @@ set(DRB_HDR_SEQ_BITS 16 CACHE STRING "RTL header package: sequence-number width"
 set(DRB_HDR_DIMS 2 CACHE STRING "RTL header package: routing dimensions (dateline bits)")
 set(DRB_HDR_MAX_LENGTH 64 CACHE STRING "RTL header package: longest packet in flits")
 
-add_executable(gen_header_pkg ${CMAKE_CURRENT_SOURCE_DIR}/gen_header_pkg.cpp)
+add_executable(gen_header_pkg ${CMAKE_CURRENT_LIST_DIR}/gen_header_pkg.cpp)
 target_link_libraries(gen_header_pkg PRIVATE drb_models)
 
 # drb_hdr_pkg_args(<var> NODES n LATENCY_BITS w SEQ_BITS s DIMS d MAX_LENGTH l): the generator's arguments.

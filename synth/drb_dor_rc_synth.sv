@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Synthesis wrapper: drb_dor_rc for the 8x8 torus (K = 8, 6-bit node ids) between input and output
+// registers. The I/O registers have no reset.
+
+module drb_dor_rc_synth (
+  input  logic                          clk_i,
+  input  logic [drb_hdr_pkg::NodeW-1:0] node_id_i,
+  input  logic [drb_hdr_pkg::NodeW-1:0] dest_i,
+  input  logic [1:0]                    dateline_i,
+  output logic [2:0]                    port_o,
+  output logic                          sub_o
+);
+
+  logic [drb_hdr_pkg::NodeW-1:0] node_id_q, dest_q;
+  logic [1:0]                    dateline_q;
+  logic [2:0]                    port_d;
+  logic                          sub_d;
+
+  always_ff @(posedge clk_i) begin
+    node_id_q  <= node_id_i;
+    dest_q     <= dest_i;
+    dateline_q <= dateline_i;
+    port_o     <= port_d;
+    sub_o      <= sub_d;
+  end
+
+  drb_dor_rc #(
+    .K (8)
+  ) u_rc (
+    .node_id_i  (node_id_q),
+    .dest_i     (dest_q),
+    .dateline_i (dateline_q),
+    .port_o     (port_d),
+    .sub_o      (sub_d)
+  );
+
+endmodule

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# All flows for one block: flow.sh <block> <out-dir> <liberty> <sv files...>
+# The top is <block>_synth (synth/<block>_synth.sv, given among the sv files with the package first).
+#   generic : synth -flatten; stat -tech cmos; ltp -noff                      -> <block>.generic.{stat,ltp}
+#   osu018  : dfflibmap + delay-driven abc mapping with buffering and sizing; stat -liberty; OpenSTA
+#                                                                             -> <block>.osu018.stat, .sta.rpt
+#   ice40   : synth_ice40 (LUT count of the wrapper), then nextpnr-ice40 on a 4-pin shell (Fmax)
+#                                                                             -> <block>.ice40.stat, .nextpnr.log
+# and finally one JSON row, <block>.json. Tools: yosys, sta, nextpnr-ice40, python3 (override YOSYS, STA, NEXTPNR).
+set -euo pipefail
+[ $# -ge 4 ] || { echo "usage: $0 <block> <out-dir> <liberty> <sv files...>" >&2; exit 2; }
+block=$1 out=$2 lib=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+top=${block}_synth
+YOSYS=${YOSYS:-yosys} STA=${STA:-sta} NEXTPNR=${NEXTPNR:-nextpnr-ice40}
+PERIOD_NS=10     # only sets the reference for slack; the reported path is period - slack
+ABC_TARGET_PS=500
+mkdir -p "$out"
+srcs=()
+for f in "$@"; do srcs+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
+cd "$out"
+read_rtl="read_verilog -sv ${srcs[*]}"
+
+"$YOSYS" -q -l "$block.generic.log" -p "$read_rtl; synth -flatten -top $top;
+  tee -q -o $block.generic.stat stat -tech cmos; tee -q -o $block.generic.ltp ltp -noff"
+
+# ABC script: delay-oriented mapping, then buffering and gate sizing, as a timing-driven flow would do.
+abc_script="+strash;dch,-f;map,-D,$ABC_TARGET_PS;buffer,-p;upsize,-D,$ABC_TARGET_PS;dnsize,-D,$ABC_TARGET_PS;topo;stime,-p"
+"$YOSYS" -q -l "$block.osu018.log" -p "$read_rtl; synth -flatten -top $top;
+  dfflibmap -liberty $lib; abc -liberty $lib -script $abc_script; opt_clean;
+  tee -q -o $block.osu018.stat stat -liberty $lib;
+  setundef -zero; splitnets; opt_clean; write_verilog -noattr -noexpr -nohex -nodec $block.osu018.v"
+cat > "$block.sta.tcl" <<TCL
+read_liberty $lib
+read_verilog $block.osu018.v
+link_design $top
+create_clock -name clk -period $PERIOD_NS [get_ports clk_i]
+set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports clk_i]]
+set_output_delay 0 -clock clk [all_outputs]
+if {[llength [get_ports -quiet rst_ni]]} { set_false_path -from [get_ports rst_ni] }
+report_checks -path_delay max -digits 3
+TCL
+"$STA" -no_init -exit "$block.sta.tcl" > "$block.sta.rpt" 2>&1
+
+"$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; synth_ice40 -top $top;
+  tee -q -o $block.ice40.stat stat; write_json $block.ice40.json"
+python3 "$here/synth_report.py" shell --netlist "$block.ice40.json" --top "$top" --out "$block.ice40_top.sv"
+"$YOSYS" -q -l "$block.ice40_top.log" -p "$read_rtl $block.ice40_top.sv; synth_ice40 -top ice40_top -json $block.ice40_top.json"
+"$NEXTPNR" --hx8k --package ct256 --json "$block.ice40_top.json" --seed 1 --freq 12 --timing-allow-fail \
+  -q -l "$block.nextpnr.log"
+
+python3 "$here/synth_report.py" row --block "$block" --dir . --liberty "$lib" --period "$PERIOD_NS" --out "$block.json"
