@@ -116,7 +116,9 @@ struct SourceSide {
   size_t stride = 1;
 };
 
-SourceSide make_source_side(std::vector<int> nodes, const Legs& legs, int n) {
+// total_from_0 = sum of dist(0, x) over all x: what G(j) is for every j when the supernode is every node of
+// a vertex-transitive topology.
+SourceSide make_source_side(std::vector<int> nodes, const Legs& legs, int n, int64_t total_from_0) {
   SourceSide s;
   s.nodes = std::move(nodes);
   for (int i : s.nodes) {
@@ -131,12 +133,7 @@ SourceSide make_source_side(std::vector<int> nodes, const Legs& legs, int n) {
   s.stride = std::max<size_t>(1, static_cast<size_t>(0.618 * static_cast<double>(size)));
   while (std::gcd(s.stride, size) != 1) ++s.stride;
   s.g.assign(n, -1);
-  if (legs.transitive() && static_cast<int>(s.nodes.size()) == n) {
-    // Every node: G(j) is the total distance from j to all nodes, the same for all j.
-    int64_t total = 0;
-    for (int x = 1; x < n; ++x) total += legs.dist(0, x);
-    s.g.assign(n, total);
-  }
+  if (legs.transitive() && static_cast<int>(size) == n) s.g.assign(n, total_from_0);
   return s;
 }
 
@@ -193,7 +190,7 @@ MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const Routi
   std::map<int, SourceSide> sides;
   const std::vector<int> src0 = sn.source(0);
   row.supernode_nodes = static_cast<int>(src0.size()) * (dbl ? 2 : 1);
-  if (!dbl) sides.emplace(-1, make_source_side(src0, legs, n));
+  if (!dbl) sides.emplace(-1, make_source_side(src0, legs, n, static_sum));
 
   const int deg0 = degree(t, 0);
   int64_t used_first = 0, used_last = 0, deg_first = 0, deg_last = 0;
@@ -207,7 +204,8 @@ MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const Routi
     if (dbl) {
       sets = sn.sets(0, d);
       auto it = sides.find(sets.radius);
-      if (it == sides.end()) it = sides.emplace(sets.radius, make_source_side(sets.src, legs, n)).first;
+      if (it == sides.end())
+        it = sides.emplace(sets.radius, make_source_side(sets.src, legs, n, static_sum)).first;
       side = &it->second;
     } else {
       side = &sides.begin()->second;
