@@ -19,6 +19,7 @@ struct NetParams {
   int vcs = 2;
   int depth = 8;          // flits per VC buffer
   bool vct = false;       // virtual cut-through (else wormhole)
+  bool atomic_vc = false; // an output VC is reallocated only once its downstream buffer is empty
   // Pipeline: a flit is in each stage for that many cycles; a stage of 0 is folded into the next.
   int d_rc = 1, d_va = 1, d_sa = 1, d_st = 1, d_link = 1, d_credit = 1;
   int d_dec = 1;          // extra route-compute cycles per intermediate destination popped by DEC

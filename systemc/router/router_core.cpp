@@ -142,6 +142,7 @@ int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
       const OutputVc& o = out_[op].vcs[c];
       if (o.owner >= 0) continue;
       if (p.vct && o.credits < len) continue;
+      if (p.atomic_vc && o.credits < p.depth) continue;  // previous packet not yet out of the buffer
       if (o.credits > best_cr) {
         best = c;
         best_cr = o.credits;

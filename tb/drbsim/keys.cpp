@@ -152,6 +152,11 @@ std::vector<KeyDef> build() {
   add("router.switching", "wormhole", "flow control (wormhole | vct)",
       [](Scenario& s, const std::string& v) { s.net.vct = to_enum("router.switching", v, {"wormhole", "vct"}) == "vct"; },
       [](const Scenario& s) { return json(s.net.vct ? "vct" : "wormhole"); });
+  add("router.vc_realloc", "auto",
+      "when an output VC may take a new packet: eager (tail gone) | atomic (downstream buffer empty) | auto "
+      "(atomic for adaptive routing, whose escape VCs need it; eager otherwise)",
+      [](Scenario& s, const std::string& v) { s.vc_realloc = to_enum("router.vc_realloc", v, {"auto", "eager", "atomic"}); },
+      [](const Scenario& s) { return json(s.vc_realloc); });
   i32_key("router.delay.rc", "1", "route-compute cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_rc; });
   i32_key("router.delay.va", "1", "VC-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_va; });
   i32_key("router.delay.sa", "1", "switch-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_sa; });

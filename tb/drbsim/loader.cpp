@@ -236,6 +236,11 @@ void validate(Scenario& s) {
     throw ConfigError("traffic.background", "background traffic goes under the channels pattern only");
   // Routing-derived parameters.
   const std::string& alg = n.algorithm;
+  // Duato's escape VCs must not queue behind a packet that went adaptive: reallocate only empty VCs.
+  n.atomic_vc = s.vc_realloc == "atomic" || (s.vc_realloc == "auto" && alg == "adaptive");
+  if (alg == "adaptive" && s.vc_realloc == "eager")
+    throw ConfigError("router.vc_realloc", "adaptive routing needs atomic VC reallocation (eager lets an escape VC "
+                                           "wait behind a packet that took an adaptive VC, which can deadlock)");
   n.acks = alg == "drb" || alg == "drb2";
   n.gmr = alg == "drb2";
   n.steps = 1;

@@ -19,8 +19,10 @@ json model_choices(const Scenario& s) {
       {"node_numbering", "row-major, dimension 0 fastest (id = x0 + k0*(x1 + k1*...)); hypercube: address bits"},
       {"ports", "torus/mesh: 2d = +dim d, 2d+1 = -dim d; hypercube: d flips bit d; midimew: 0/1 = +-(b-1), 2/3 = +-b"},
       {"k2_torus_ring", "a radix-2 torus dimension keeps both links between the two routers (+ link and wrap link)"},
-      {"vc_reallocation", "eager: an output VC is free again once the tail has left; flits of the next packet may "
-                          "follow in the same buffer"},
+      {"vc_reallocation", s.net.atomic_vc ? "atomic: an output VC takes a new packet only once the downstream "
+                                            "buffer is empty"
+                                          : "eager: an output VC is free again once the tail has left; flits of the "
+                                            "next packet may follow in the same buffer"},
       {"dateline", "a packet uses the dateline class 1 on the wrap link of a ring and after it, per dimension and "
                    "per step"},
       {"adaptive_selection", "adaptive VC on the DOR port, then adaptive VCs on the other minimal ports, then the "

@@ -72,6 +72,7 @@ struct Scenario {
   StatsParams stats;
   OutParams out;
   DrbParams drb;
+  std::string vc_realloc = "auto";
   std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
   std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)
   bool is_set(const std::string& key) const;

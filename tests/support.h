@@ -1,0 +1,105 @@
+// Helpers shared by the system-level tests: scenarios from key=value lists, runs in child processes
+// (each simulation elaborates its own fabric), and the drbsim binary for end-to-end checks.
+#pragma once
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tb/drbsim/loader.h"
+#include "tb/drbsim/runner.h"
+
+namespace drb::test {
+
+inline Scenario scenario(const std::vector<std::string>& kv) { return load_scenarios("", "test", kv).runs[0]; }
+
+inline nlohmann::json run_child(const Scenario& s) {
+  return in_child([&s] { return run_one(s); });
+}
+
+// One run per value of `key`, sim.jobs at a time, results in value order.
+inline std::vector<nlohmann::json> sweep(std::vector<std::string> kv, const std::string& key,
+                                         const std::vector<std::string>& values) {
+  std::string v;
+  for (auto& x : values) v += (v.empty() ? "" : ";") + x;
+  kv.push_back("sweep." + key + "=" + v);
+  return run_all(load_scenarios("", "test", kv), true);
+}
+
+struct Exec {
+  int code;
+  std::string out, err;
+};
+
+// Run the drbsim binary with arguments (no shell quoting needed for our simple arguments).
+inline Exec drbsim(const std::string& args) {
+  const std::string errf = std::tmpnam(nullptr);
+  const std::string cmd = std::string(DRBSIM_BIN) + " " + args + " 2>" + errf;
+  Exec e{0, "", ""};
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) e.out.append(buf, n);
+  const int st = pclose(p);
+  e.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  if (FILE* f = std::fopen(errf.c_str(), "r")) {
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) e.err.append(buf, n);
+    std::fclose(f);
+  }
+  std::remove(errf.c_str());
+  return e;
+}
+
+// Mean zero-load latency of uniform traffic with the default pipeline (all stage delays 1):
+// per packet 5 cycles per hop + 5 + L, averaged over all ordered pairs (independent of the simulator).
+inline double zero_load_uniform_torus(int k, int L) {
+  double hsum = 0;
+  const int N = k * k;
+  for (int a = 0; a < N; ++a)
+    for (int b = 0; b < N; ++b) {
+      if (a == b) continue;
+      auto ring = [k](int x, int y) { const int d = x > y ? x - y : y - x; return d < k - d ? d : k - d; };
+      hsum += ring(a % k, b % k) + ring(a / k, b / k);
+    }
+  return 5.0 * hsum / (N * (N - 1.0)) + 5 + L;
+}
+
+}  // namespace drb::test
+
+namespace drb::test {
+
+struct Saturation {
+  double load = 0;                 // offered flits/node/cycle where mean latency first exceeds 3x zero load
+  std::vector<double> loads;       // the coarse grid
+  std::vector<nlohmann::json> at;  // its results
+};
+
+// Saturation (mean latency > 3x zero-load latency), coarse grid then bisection. kv fixes everything but
+// traffic.rate; runs are short and use a bounded source queue so overloaded points stay short too.
+inline Saturation find_saturation(std::vector<std::string> kv, double t0, double step = 0.05, double top = 1.0) {
+  kv.push_back("sim.warmup=3000");
+  kv.push_back("sim.measure=15000");
+  kv.push_back("traffic.source_queue=16");
+  kv.push_back("stats.links=false");
+  Saturation s;
+  std::vector<std::string> vals;
+  for (double x = step; x <= top + 1e-9; x += step) {
+    s.loads.push_back(x);
+    vals.push_back(std::to_string(x));
+  }
+  s.at = sweep(kv, "traffic.rate", vals);
+  auto lat = [](const nlohmann::json& r) { return r.contains("error") ? 1e18 : r["latency"]["mean"].get<double>(); };
+  size_t i = 0;
+  while (i < s.at.size() && lat(s.at[i]) <= 3 * t0) ++i;
+  double lo = i ? s.loads[i - 1] : 0.0, hi = i < s.loads.size() ? s.loads[i] : top;
+  for (int it = 0; it < 4; ++it) {
+    const double mid = (lo + hi) / 2;
+    std::vector<std::string> k2 = kv;
+    k2.push_back("traffic.rate=" + std::to_string(mid));
+    (lat(run_child(scenario(k2))) > 3 * t0 ? hi : lo) = mid;
+  }
+  s.load = hi;
+  return s;
+}
+
+}  // namespace drb::test
