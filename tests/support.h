@@ -1,6 +1,8 @@
 // Helpers shared by the system-level tests: scenarios from key=value lists, runs in child processes
 // (each simulation elaborates its own fabric), and the drbsim binary for end-to-end checks.
 #pragma once
+#include <unistd.h>
+
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -33,7 +35,10 @@ struct Exec {
 
 // Run the drbsim binary with arguments (no shell quoting needed for our simple arguments).
 inline Exec drbsim(const std::string& args) {
-  const std::string errf = std::tmpnam(nullptr);
+  char tmpl[] = "/tmp/drbsim-err-XXXXXX";
+  const int fd = mkstemp(tmpl);
+  if (fd >= 0) close(fd);
+  const std::string errf = tmpl;
   const std::string cmd = std::string(DRBSIM_BIN) + " " + args + " 2>" + errf;
   Exec e{0, "", ""};
   FILE* p = popen(cmd.c_str(), "r");
