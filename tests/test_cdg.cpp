@@ -334,3 +334,8 @@ TEST(Cdg, LongMultistep8x8) {
     EXPECT_TRUE(g.acyclic(&cyc)) << algo << ": " << cycle_text(g, cyc);
   }
 }
+
+TEST(Cdg, LongMidimew1024Dor) {
+  // The thesis's 1024-node midimew, C_1024(22, 23): DOR with datelines over all ~10^6 pairs.
+  expect_acyclic(*topo("midimew", {}, 1024), "dor");
+}

@@ -375,6 +375,46 @@ TEST(AdaptiveRouting, RandomWalksAreMinimal) {
   }
 }
 
+TEST(AdaptiveRouting, CandidatesFitRouteSet) {
+  // Worst cases for the candidate count: every dimension differs (and on k = 2 rings both directions are
+  // minimal). route() must not write past RouteSet's capacity and must still end with the escape.
+  struct Guarded {
+    RouteSet rs;
+    uint8_t canary[64];
+  };
+  struct Case {
+    std::string kind;
+    std::vector<int> k;
+    int n;
+    int dst;
+  };
+  const std::vector<Case> cases = {
+      {"torus", std::vector<int>(8, 2), 0, 255},  // 2-ary 8-cube, 256 nodes: 8 x 2 minimal ports
+      {"hypercube", {}, 16, 0xffff},              // 16 differing bits
+      // 4-ary 7-cube, all dimensions at a tie: 14 minimal ports + escape = 15, within capacity.
+      {"torus", std::vector<int>(7, 4), 0, 2 + 4 * (2 + 4 * (2 + 4 * (2 + 4 * (2 + 4 * (2 + 4 * 2)))))}};
+  for (const Case& c : cases) {
+    auto t = topo(c.kind, c.k, c.n);
+    auto ad = make_routing("adaptive", *t, {});
+    auto dor = make_routing("dor", *t, {});
+    Guarded g;
+    std::fill(std::begin(g.canary), std::end(g.canary), uint8_t{0xa5});
+    const Header h = make_data_header(0, static_cast<uint32_t>(c.dst), {}, 0, 1);
+    ad->route(0, h, g.rs);
+    RouteSet ds;
+    dor->route(0, h, ds);
+    bool intact = true;
+    for (uint8_t b : g.canary) intact = intact && b == 0xa5;
+    EXPECT_TRUE(intact) << t->describe() << ": route() wrote past RouteSet (" << g.rs.n << " candidates, capacity "
+                        << RouteSet::kMax << ")";
+    EXPECT_LE(g.rs.n, RouteSet::kMax) << t->describe();
+    EXPECT_GE(g.rs.n, 2) << t->describe();
+    if (g.rs.n > RouteSet::kMax || g.rs.n < 2) continue;  // entries past capacity are not readable
+    EXPECT_EQ(g.rs.c[g.rs.n - 1].port, ds.c[0].port) << t->describe();
+    EXPECT_EQ(g.rs.c[g.rs.n - 1].sub, ds.c[0].sub) << t->describe();
+  }
+}
+
 TEST(VcLayout, HandCases) {
   const SubClassSpec dor_torus{2, -1, {"dl0", "dl1"}};
   const SubClassSpec adaptive_torus{3, 2, {"esc0", "esc1", "adaptive"}};
