@@ -287,6 +287,41 @@ TEST(Topology, TorusRadixTwoKeepsBothLinks) {
   }
 }
 
+TEST(Topology, OffsetAndTieHandCases) {
+  auto t = cube({4, 4}, true);
+  // (0,0) -> (2,0): a tie in x, sign chosen by tie_positive; no offset in y.
+  EXPECT_EQ(t->offset(0, 2, 0, true), 2);
+  EXPECT_EQ(t->offset(0, 2, 0, false), -2);
+  EXPECT_TRUE(t->tie(0, 2, 0));
+  EXPECT_EQ(t->offset(0, 2, 1, true), 0);
+  EXPECT_FALSE(t->tie(0, 2, 1));
+  // (0,0) -> (3,3): one hop back in each dimension, whatever the tie rule.
+  EXPECT_EQ(t->offset(0, 15, 0, true), -1);
+  EXPECT_EQ(t->offset(0, 15, 1, false), -1);
+  EXPECT_FALSE(t->tie(0, 15, 0));
+  // (1,0) -> (0,0) and back.
+  EXPECT_EQ(t->offset(1, 0, 0, true), -1);
+  EXPECT_EQ(t->offset(0, 1, 0, false), 1);
+  // 5-ring: no ties; 3 forward is 2 back.
+  auto r5 = cube({5}, true);
+  EXPECT_EQ(r5->offset(0, 3, 0, true), -2);
+  EXPECT_EQ(r5->offset(0, 2, 0, false), 2);
+  for (int b = 0; b < 5; ++b) EXPECT_FALSE(r5->tie(0, b, 0));
+  // 2-ring: the other node is always a tie.
+  EXPECT_TRUE(cube({2}, true)->tie(0, 1, 0));
+  EXPECT_EQ(cube({2}, true)->offset(1, 0, 0, true), 1);
+  // Mesh: the signed coordinate difference, never a tie.
+  auto m = cube({4, 4}, false);
+  EXPECT_EQ(m->offset(3, 0, 0, true), -3);
+  EXPECT_EQ(m->offset(0, 2, 0, false), 2);
+  EXPECT_FALSE(m->tie(0, 2, 0));
+  // Hypercube: 1 where the bit differs.
+  auto h = hcube(4);
+  EXPECT_EQ(h->offset(0b0101, 0b0011, 1, true), 1);
+  EXPECT_EQ(h->offset(0b0101, 0b0011, 0, true), 0);
+  EXPECT_EQ(h->offset(0b0101, 0b0011, 2, true), 1);
+}
+
 TEST(Topology, MidimewOffsetDecomposition) {
   // offset(a, b, 0) jumps of (b-1) plus offset(a, b, 1) jumps of b land on b, in distance() hops.
   for (int N : {8, 16, 32, 64, 1024}) {
