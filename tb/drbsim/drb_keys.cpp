@@ -36,8 +36,14 @@ void add_drb_keys(std::vector<KeyDef>& k) {
   using json = nlohmann::json;
   auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
                  std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
-  add("drb.supernode", "row", "candidate MSP family for the metapath: row | column | sga:R | dga:R | random | table",
+  add("drb.supernode", "sga:2",
+      "supernode construction: static | row:R | column:R | plane:AxB | subcube:J | sga:R | dga:R | random "
+      "(docs/metapath-study.md); DRB's alternative paths come from it",
       [](Scenario& s, const std::string& v) { s.drb.supernode = v; }, [](const Scenario& s) { return json(s.drb.supernode); });
+  add("drb.row_style", "auto", "lines and planes start at the source (start) or are centred on it (centred); auto: "
+      "start on tori and meshes, centred on the midimew",
+      [](Scenario& s, const std::string& v) { s.drb.row_style = as_enum("drb.row_style", v, {"auto", "start", "centred"}); },
+      [](const Scenario& s) { return json(s.drb.row_style); });
   add("drb.dga_rule", "none", "double-gravity-area overlap rule (none | a | b | c, see docs/metapath-study.md)",
       [](Scenario& s, const std::string& v) { s.drb.dga_rule = as_enum("drb.dga_rule", v, {"none", "a", "b", "c"}); },
       [](const Scenario& s) { return json(s.drb.dga_rule); });

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "models/drb/supernode.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 
@@ -183,6 +184,17 @@ void check_pattern(const Scenario& s, const std::string& key, const std::string&
 }
 }  // namespace
 
+std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, const Topology& t) {
+  SupernodeSpec spec;
+  std::string err;
+  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_line_style(s.drb.row_style, spec.line_style, err) ||
+      !parse_supernode(s.drb.supernode, spec, err))
+    throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
+  auto sn = make_supernodes(t, spec, err);
+  if (!sn) throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
+  return sn;
+}
+
 void validate(Scenario& s) {
   NetParams& n = s.net;
   TopologyParams& tp = n.topo;
@@ -275,11 +287,8 @@ void validate(Scenario& s) {
     if (p.size() < 5 || (p.substr(p.size() - 4) != ".png" && p.substr(p.size() - 4) != ".svg"))
       throw ConfigError("out.plot", "the plot file must end in .png or .svg");
   }
-  if (alg == "drb" || alg == "drb2") {
-    const std::string& f = s.drb.supernode;
-    if (!(f == "row" || f == "column" || f == "random" || f == "table" || f.rfind("sga:", 0) == 0 || f.rfind("dga:", 0) == 0))
-      throw ConfigError("drb.supernode", "unknown family '" + f + "' (row | column | sga:R | dga:R | random | table)");
-  }
+  if (alg == "drb" || alg == "drb2") make_construction(s, *topo);
+
 }
 
 }  // namespace drb

@@ -2,6 +2,7 @@
 // expand into one run per combination. validate() checks what no single key can (combinations) and
 // derives the network parameters the routing algorithm implies. Every problem is a ConfigError.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,8 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
                            const std::vector<std::string>& overrides);
 std::string read_file(const std::string& path);  // throws ConfigError("scenario", ...) on failure
 void validate(Scenario& s);
+// The scenario's supernode construction (drb.supernode, drb.dga_rule, drb.row_style) on t; ConfigError
+// if the method does not fit the topology.
+std::unique_ptr<class SupernodeConstruction> make_construction(const Scenario& s, const class Topology& t);
 
 }  // namespace drb

@@ -52,8 +52,9 @@ struct OutParams {
 
 // DRB policy knobs (read by the metapath policy; see docs/drb.md).
 struct DrbParams {
-  std::string supernode = "row";
+  std::string supernode = "sga:2";
   std::string dga_rule = "none";
+  std::string row_style = "auto";
   int s_max = 3;
   int64_t lat_umbral = 0;   // 0: derived from the zero-load latency (see docs)
   int64_t tol_lat = 0;
