@@ -26,6 +26,10 @@ module drb_dor_rc #(
   localparam logic [DW-1:0] KD = DW'(K);
   localparam logic [CW-1:0] KMax = CW'(K - 1);
 
+  if (K < 2 || K * K > (1 << NodeW)) begin : g_bad_params
+    $error("drb_dor_rc: need K >= 2 and K*K node ids in NodeW bits");
+  end
+
   // Coordinates, dimension d in bits [d*CW +: CW]: x low, y high.
   logic [2*CW-1:0] node_c, dest_c;
 
