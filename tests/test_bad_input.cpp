@@ -65,6 +65,8 @@ INSTANTIATE_TEST_SUITE_P(
         Bad{"bernoulli_over_one", "traffic.rate=20 traffic.length=10", "traffic.rate"},
         Bad{"midimew_small", "topology.kind=midimew topology.nodes=6", "topology.nodes"},
         Bad{"tornado_hypercube", "topology.kind=hypercube topology.n=4 traffic.pattern=tornado", "traffic.pattern"},
+        Bad{"adaptive_midimew", "topology.kind=midimew topology.nodes=32 routing.algorithm=adaptive router.vcs=4",
+            "routing.algorithm"},
         Bad{"eager_adaptive", "routing.algorithm=adaptive router.vcs=4 router.vc_realloc=eager", "router.vc_realloc"}),
     [](const ::testing::TestParamInfo<Bad>& i) { return std::string(i.param.name); });
 

@@ -9,9 +9,29 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   order_ = p.dim_order;
   if (order_.empty())
     for (int d = 0; d < t.dims(); ++d) order_.push_back(d);
+  const size_t n = static_cast<size_t>(t.nodes());
+  if (n <= 4096 && t.ports() < 127) {
+    next_.resize(n * n);
+    for (size_t r = 0; r < n; ++r)
+      for (size_t d = 0; d < n; ++d) {
+        int port, sub;
+        dor_compute(static_cast<int>(r), static_cast<uint32_t>(d), 0, port, sub);
+        next_[r * n + d] = port < 0 ? 0 : static_cast<uint8_t>((port + 1) | (topo_.is_wrap(static_cast<int>(r), port) ? 0x80 : 0));
+      }
+  }
 }
 
 void RoutingFunction::dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
+  if (!next_.empty()) {
+    const uint8_t e = next_[static_cast<size_t>(r) * topo_.nodes() + dst];
+    port = (e & 0x7f) - 1;
+    sub = port >= 0 && topo_.has_wrap() && (((dateline >> topo_.port_dim(port)) & 1) || (e & 0x80)) ? 1 : 0;
+    return;
+  }
+  dor_compute(r, dst, dateline, port, sub);
+}
+
+void RoutingFunction::dor_compute(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
   for (int d : order_) {
     const int off = topo_.offset(r, static_cast<int>(dst), d, params_.tie_positive);
     if (off == 0) continue;
@@ -73,7 +93,13 @@ std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, cons
         throw std::invalid_argument("routing.dim_order: must be a permutation of 0.." + std::to_string(t.dims() - 1));
     }
   }
-  if (algorithm == "adaptive") return std::make_unique<AdaptiveRouting>(t, p);
+  if (algorithm == "adaptive") {
+    if (t.kind() == "midimew")
+      throw std::invalid_argument(
+          "routing.algorithm: adaptive routing is not offered on the midimew: both jump rings run around the "
+          "same numeric circle, so the dateline escape channels gain cyclic indirect dependencies (use dor)");
+    return std::make_unique<AdaptiveRouting>(t, p);
+  }
   // Every other algorithm (dor, valiant, drb, drb2) routes each step with the static minimal routing.
   return std::make_unique<DorRouting>(t, p);
 }

@@ -18,11 +18,15 @@ struct RouteChoice {
 };
 
 struct RouteSet {
-  static constexpr int kMax = 16;
+  // Adaptive routing offers every minimal port (two per dimension on a ring tie) plus the escape: up to
+  // 2 * 20 + 1 for the largest cube the front end accepts.
+  static constexpr int kMax = 48;
   int n = 0;
   RouteChoice c[kMax];
   void clear() { n = 0; }
-  void add(int port, int sub) { c[n++] = RouteChoice{static_cast<uint8_t>(port), static_cast<uint8_t>(sub)}; }
+  void add(int port, int sub) {
+    if (n < kMax) c[n++] = RouteChoice{static_cast<uint8_t>(port), static_cast<uint8_t>(sub)};
+  }
 };
 
 // Sub-classes a routing function uses inside each class group. `pool` marks the sub-class that absorbs the
@@ -57,9 +61,13 @@ class RoutingFunction {
   RoutingFunction(const Topology& t, const RoutingParams& p);
   // Dimension-order output at r towards dst: (port, dateline sub-class); port < 0 if r == dst.
   void dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const;
+  void dor_compute(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const;
   const Topology& topo_;
   RoutingParams params_;
   std::vector<int> order_;
+  // DOR next hop per (router, destination): port + 1 (0 = arrived) and the wrap flag in bit 7. Built for
+  // networks of up to 4096 nodes (16 MB); larger ones compute the hop from coordinates.
+  std::vector<uint8_t> next_;
 };
 
 // Dimension-order routing (e-cube on hypercubes) with dateline VC classes on rings.

@@ -13,6 +13,12 @@ KAryNCube::KAryNCube(std::vector<int> k, bool wrap) : k_(std::move(k)), wrap_(wr
     stride_.push_back(nodes_);
     nodes_ *= r;
   }
+  if (static_cast<size_t>(nodes_) * k_.size() <= (size_t{1} << 22)) {
+    std::vector<int> c(static_cast<size_t>(nodes_) * k_.size());
+    for (int n = 0; n < nodes_; ++n)
+      for (size_t d = 0; d < k_.size(); ++d) c[n * k_.size() + d] = (n / stride_[d]) % k_[d];
+    coords_.swap(c);
+  }
 }
 
 std::string KAryNCube::describe() const {
@@ -68,6 +74,15 @@ bool KAryNCube::tie(int a, int b, int d) const {
   const int k = k_[d];
   const int fwd = ((coord(b, d) - coord(a, d)) % k + k) % k;
   return fwd != 0 && 2 * fwd == k;
+}
+
+double KAryNCube::average_distance() const {
+  if (wrap_) return Topology::average_distance();  // tori are vertex-transitive
+  // Meshes are not: sum |x - y| over all coordinate pairs of each dimension, k(k^2 - 1)/3, times the
+  // (N/k)^2 choices of the other coordinates, over N(N-1) ordered pairs.
+  double s = 0;
+  for (int k : k_) s += (static_cast<double>(nodes_) / k) * (static_cast<double>(nodes_) / k) * k * (k * k - 1.0) / 3;
+  return s / (static_cast<double>(nodes_) * (nodes_ - 1));
 }
 
 bool KAryNCube::is_wrap(int r, int p) const {
@@ -137,10 +152,12 @@ bool Midimew::is_wrap(int r, int p) const {
 int Topology::diameter() const {
   int m = 0;
   for (int b = 0; b < nodes(); ++b) m = std::max(m, distance(0, b));
-  // Our topologies are vertex-transitive, so node 0's eccentricity is the diameter.
+  // Tori, hypercubes and the midimew are vertex-transitive; on a mesh node 0 is a corner, whose
+  // eccentricity is the diameter too.
   return m;
 }
 
+// Node 0's average: the all-pairs average on vertex-transitive topologies (meshes override).
 double Topology::average_distance() const {
   double s = 0;
   for (int b = 1; b < nodes(); ++b) s += distance(0, b);

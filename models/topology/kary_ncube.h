@@ -27,10 +27,14 @@ class KAryNCube : public Topology {
   bool is_wrap(int r, int p) const override;
   bool has_wrap() const override { return wrap_; }
   int radix(int d) const { return k_[d]; }
-  int coord(int node, int d) const { return (node / stride_[d]) % k_[d]; }
+  double average_distance() const override;
+  int coord(int node, int d) const {
+    return coords_.empty() ? (node / stride_[d]) % k_[d] : coords_[static_cast<size_t>(node) * k_.size() + d];
+  }
 
  private:
   std::vector<int> k_, stride_;
+  std::vector<int> coords_;  // node-major table, when small enough: routing reads it every hop
   bool wrap_;
   int nodes_;
 };

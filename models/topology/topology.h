@@ -43,7 +43,7 @@ class Topology {
   virtual bool has_wrap() const { return false; }
 
   int diameter() const;
-  double average_distance() const;  // over all ordered pairs a != b
+  virtual double average_distance() const;  // over all ordered pairs a != b
 };
 
 struct TopologyParams {

@@ -53,8 +53,7 @@ uint32_t Network::new_packet() {
     s = free_packets_.back();
     free_packets_.pop_back();
   } else {
-    s = static_cast<uint32_t>(packets_.size());
-    packets_.emplace_back();
+    s = packets_.grow();
   }
   Packet& pk = packets_[s];
   pk.id = next_packet_id_++;
@@ -80,8 +79,7 @@ uint32_t Network::new_message() {
     s = free_messages_.back();
     free_messages_.pop_back();
   } else {
-    s = static_cast<uint32_t>(messages_.size());
-    messages_.emplace_back();
+    s = messages_.grow();
   }
   messages_[s].live = true;
   ++live_messages_;

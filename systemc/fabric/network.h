@@ -16,6 +16,7 @@
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/fabric/net_types.h"
+#include "systemc/fabric/pool.h"
 #include "systemc/ni/ni_core.h"
 #include "systemc/router/router_core.h"
 
@@ -122,9 +123,9 @@ class Network {
   std::vector<std::unique_ptr<RouterCore>> routers_;
   std::vector<std::unique_ptr<SourceNi>> src_;
   std::vector<std::unique_ptr<DestNi>> dst_;
-  std::deque<Packet> packets_;  // deque: references stay valid as the pool grows
+  ChunkedPool<Packet> packets_;  // elements never move: references stay valid as the pool grows
   std::vector<uint32_t> free_packets_;
-  std::deque<Message> messages_;
+  ChunkedPool<Message> messages_;
   std::vector<uint32_t> free_messages_;
   struct PendingAck {
     int src;

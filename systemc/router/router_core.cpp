@@ -38,6 +38,9 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     op.va_ptr.assign(vcs_, 0);
   }
   sa_pick_.assign(in_ports_, -1);
+  out_req_.assign(out_ports_, 0);
+  out_prio_.assign(out_ports_, 0);
+  n_state_[kIdle] = in_ports_ * vcs_;
 }
 
 void RouterCore::connect_output(int p, RouterCore* down, int down_port) {
@@ -60,15 +63,18 @@ void RouterCore::step(int64_t now) {
   if (!busy()) return;
   const NetParams& p = net_.params();
   // 1. Credits returned by downstream buffers.
-  for (auto& op : out_) {
+  for (uint64_t m = crediting_; m; m &= m - 1) {
+    OutputPort& op = out_[__builtin_ctzll(m)];
     while (op.credit_in.ready(now)) {
       ++op.vcs[op.credit_in.front()].credits;
       op.credit_in.pop();
       --pending_;
     }
+    if (op.credit_in.empty()) crediting_ &= ~(uint64_t{1} << __builtin_ctzll(m));
   }
   // 2. Flits arriving from links; a head reaching the front of an idle VC starts route compute.
-  for (auto& ip : in_) {
+  for (uint64_t m = arriving_; m; m &= m - 1) {
+    InputPort& ip = in_[__builtin_ctzll(m)];
     while (ip.arrivals.ready(now)) {
       const Flit f = ip.arrivals.front();
       ip.arrivals.pop();
@@ -77,22 +83,25 @@ void RouterCore::step(int64_t now) {
       InputVc& v = ip.vcs[f.vc];
       v.buf.push(f);
       if (v.state == kIdle) {
-        v.state = kRouting;
+        set_state(v, kRouting);
         v.ready = now + p.d_rc;
         ip.active |= uint64_t{1} << f.vc;
       }
     }
+    if (ip.arrivals.empty()) arriving_ &= ~(uint64_t{1} << __builtin_ctzll(m));
   }
   if (buffered_ == 0) return;
   // 3. Route compute (DEC first).
-  for (auto& ip : in_) {
-    for (uint64_t m = ip.active; m; m &= m - 1) {
-      InputVc& v = ip.vcs[__builtin_ctzll(m)];
-      if (v.state == kRouting && v.ready <= now) route_compute(v, now);
+  if (n_state_[kRouting]) {
+    for (auto& ip : in_) {
+      for (uint64_t m = ip.active; m; m &= m - 1) {
+        InputVc& v = ip.vcs[__builtin_ctzll(m)];
+        if (v.state == kRouting && v.ready <= now) route_compute(v, now);
+      }
     }
   }
-  vc_allocate(now);
-  switch_allocate(now);
+  if (n_state_[kVcAlloc]) vc_allocate(now);
+  if (n_state_[kActive]) switch_allocate(now);
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {
@@ -116,7 +125,7 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
     rf.route(id_, h, v.route);
   }
   v.prio = h.tclass == TrafficClass::Ack && net_.params().ack_mode == AckMode::HighPriority;
-  v.state = kVcAlloc;
+  set_state(v, kVcAlloc);
   v.t_req = now;
   v.blocked = false;
 }
@@ -175,7 +184,7 @@ void RouterCore::vc_allocate(int64_t now) {
       InputVc& v = in_[i].vcs[c];
       if (v.state != kVcAlloc) continue;
       int port = -1;
-      const int ovc = pick_output_vc(v, port, net_.pkt(v.buf.front().pkt).hdr.length);
+      const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
       if (ovc < 0) {
         block(v);
         continue;
@@ -210,7 +219,7 @@ void RouterCore::vc_allocate(int64_t now) {
         op.vcs[q.vc].owner = q.in_idx;
         v.out_port = q.port;
         v.out_vc = q.vc;
-        v.state = kActive;
+        set_state(v, kActive);
         v.ready = now + net_.params().d_va;
         op.va_ptr[q.vc] = static_cast<uint32_t>((q.in_idx + 1) % n_in);
       } else {
@@ -223,10 +232,9 @@ void RouterCore::vc_allocate(int64_t now) {
 }
 
 void RouterCore::switch_allocate(int64_t now) {
-  const NetParams& p = net_.params();
   // Input stage: each input port offers one VC (round robin, high-priority acks first).
-  uint64_t out_req[64] = {0};
-  uint64_t out_prio[64] = {0};
+  uint64_t* out_req = out_req_.data();
+  uint64_t* out_prio = out_prio_.data();
   uint64_t any = 0;
   for (int i = 0; i < in_ports_; ++i) {
     InputPort& ip = in_[i];
@@ -269,8 +277,8 @@ void RouterCore::switch_allocate(int64_t now) {
     }
     in_[g].arb.update(sa_pick_[g], true);
     send(g, sa_pick_[g], now);
+    out_req[o] = out_prio[o] = 0;
   }
-  (void)p;
 }
 
 void RouterCore::send(int in_port, int vc, int64_t now) {
@@ -326,9 +334,9 @@ void RouterCore::release(InputVc& v, int64_t now) {
   v.out_port = v.out_vc = -1;
   v.eject = false;
   if (v.buf.empty()) {
-    v.state = kIdle;
+    set_state(v, kIdle);
   } else {  // the next packet's head is already waiting in this VC
-    v.state = kRouting;
+    set_state(v, kRouting);
     v.ready = now + 1 + net_.params().d_rc;
   }
 }

@@ -39,11 +39,13 @@ class RouterCore {
   // Called by the upstream side: a flit that arrives in input port p at cycle t.
   void accept_flit(int p, int64_t t, const Flit& f) {
     in_[p].arrivals.push(t, f);
+    arriving_ |= uint64_t{1} << p;
     ++pending_;
   }
   // A credit for output port p, VC vc, usable from cycle t.
   void accept_credit(int p, int64_t t, uint8_t vc) {
     out_[p].credit_in.push(t, vc);
+    crediting_ |= uint64_t{1} << p;
     ++pending_;
   }
   void step(int64_t now);
@@ -103,6 +105,11 @@ class RouterCore {
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 
+  void set_state(InputVc& v, State s) {
+    --n_state_[v.state];
+    ++n_state_[s];
+    v.state = s;
+  }
   void route_compute(InputVc& v, int64_t now);
   void vc_allocate(int64_t now);
   void switch_allocate(int64_t now);
@@ -119,6 +126,9 @@ class RouterCore {
   std::vector<LinkStats> link_;
   std::vector<uint32_t> sent_;
   int pending_ = 0, buffered_ = 0;
+  uint64_t arriving_ = 0, crediting_ = 0;  // ports whose arrival / credit queues are not empty
+  int n_state_[4] = {0, 0, 0, 0};  // input VCs per state, so idle stages cost nothing
+  static constexpr int kMaxPorts = 64;
   Counters cnt_;
   // scratch for allocation
   struct VaReq {
@@ -127,6 +137,7 @@ class RouterCore {
   };
   std::vector<VaReq> va_req_;
   std::vector<int> sa_pick_;
+  std::vector<uint64_t> out_req_, out_prio_;
 };
 
 }  // namespace drb
