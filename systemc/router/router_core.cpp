@@ -86,6 +86,7 @@ void RouterCore::step(int64_t now) {
         set_state(v, kRouting);
         v.ready = now + p.d_rc;
         ip.active |= uint64_t{1} << f.vc;
+        busy_ports_ |= uint64_t{1} << __builtin_ctzll(m);
       }
     }
     if (ip.arrivals.empty()) arriving_ &= ~(uint64_t{1} << __builtin_ctzll(m));
@@ -93,7 +94,8 @@ void RouterCore::step(int64_t now) {
   if (buffered_ == 0) return;
   // 3. Route compute (DEC first).
   if (n_state_[kRouting]) {
-    for (auto& ip : in_) {
+    for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
+      InputPort& ip = in_[__builtin_ctzll(pm)];
       for (uint64_t m = ip.active; m; m &= m - 1) {
         InputVc& v = ip.vcs[__builtin_ctzll(m)];
         if (v.state == kRouting && v.ready <= now) route_compute(v, now);
@@ -178,7 +180,8 @@ void RouterCore::block(InputVc& v) {
 
 void RouterCore::vc_allocate(int64_t now) {
   va_req_.clear();
-  for (int i = 0; i < in_ports_; ++i) {
+  for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
+    const int i = __builtin_ctzll(pm);
     for (uint64_t m = in_[i].active; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       InputVc& v = in_[i].vcs[c];
@@ -236,7 +239,8 @@ void RouterCore::switch_allocate(int64_t now) {
   uint64_t* out_req = out_req_.data();
   uint64_t* out_prio = out_prio_.data();
   uint64_t any = 0;
-  for (int i = 0; i < in_ports_; ++i) {
+  for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
+    const int i = __builtin_ctzll(pm);
     InputPort& ip = in_[i];
     uint64_t req = 0, prio = 0;
     for (uint64_t m = ip.active; m; m &= m - 1) {
@@ -327,7 +331,10 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
   }
   if (f.tail()) release(v, now), op.vcs[f.vc].owner = -1;
-  if (v.state == kIdle) ip.active &= ~(uint64_t{1} << vc);
+  if (v.state == kIdle) {
+    ip.active &= ~(uint64_t{1} << vc);
+    if (!ip.active) busy_ports_ &= ~(uint64_t{1} << in_port);
+  }
 }
 
 void RouterCore::release(InputVc& v, int64_t now) {

@@ -127,6 +127,7 @@ class RouterCore {
   std::vector<uint32_t> sent_;
   int pending_ = 0, buffered_ = 0;
   uint64_t arriving_ = 0, crediting_ = 0;  // ports whose arrival / credit queues are not empty
+  uint64_t busy_ports_ = 0;                // input ports with at least one VC not idle
   int n_state_[4] = {0, 0, 0, 0};  // input VCs per state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;
