@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
         pk->queued = false;
       }
     }
-    chk.context(cyc, [&] {
+    chk.context([&] {
       return "lat_i=" + std::to_string(s.lat) + " timer_i=" + std::to_string(s.timer) +
              " enq_i=" + std::to_string(s.enq) + " resume_i=" + std::to_string(s.resume) +
              " cycles_since_reset=" + std::to_string(since_reset);

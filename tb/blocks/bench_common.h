@@ -87,7 +87,7 @@ class Checker {
     std::ostringstream s;
     s << "cycle " << cycle << " " << what << ": rtl=0x" << std::hex << static_cast<uint64_t>(rtl)
       << " model=0x" << static_cast<uint64_t>(model);
-    fail(cycle, s.str());
+    fail(s.str());
     return false;
   }
 
@@ -108,13 +108,11 @@ class Checker {
 
   // Call after each group of comparisons: attaches its inputs to the mismatches it just reported.
   template <class F>
-  void context(uint64_t /*cycle*/, F&& describe) {
+  void context(F&& describe) {
     if (!pending_) return;
     details_.push_back("    inputs: " + describe());
     pending_ = false;
   }
-
-  uint64_t mismatches() const { return mismatches_; }
 
   // Prints the summary; returns the process exit code.
   int finish(uint64_t cycles) {
@@ -143,7 +141,7 @@ class Checker {
   }
 
  private:
-  void fail(uint64_t /*cycle*/, std::string detail) {
+  void fail(std::string detail) {
     ++mismatches_;
     if (shown_ < static_cast<size_t>(opt_.report)) {
       details_.push_back(std::move(detail));

@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     chk.eq(cyc, "pop_o", dut.pop_o, act == DecAction::Pop);
     chk.eq(cyc, "eject_o", dut.eject_o, act == DecAction::Eject);
     chk.eq_hdr(cyc, "hdr_o", l, rtl_out, l.encode(m));
-    chk.context(cyc, [&] { return "node_id_i=" + std::to_string(s.node) + " hdr_i{" + describe(l, in) + "}"; });
+    chk.context([&] { return "node_id_i=" + std::to_string(s.node) + " hdr_i{" + describe(l, in) + "}"; });
     trace.dump(cyc);
     prev = {s.node, l.decode(l.encode(m))};
   }

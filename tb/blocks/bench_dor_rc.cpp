@@ -79,7 +79,7 @@ class Lane {
       chk.eq(cyc, name_ + ".model port vs hand-worked", port, c.port);
       chk.eq(cyc, name_ + ".model sub vs hand-worked", sub, c.sub);
     }
-    chk.context(cyc, [&] {
+    chk.context([&] {
       return name_ + " node_id_i=" + std::to_string(c.node) + " dest_i=" + std::to_string(c.dest) +
              " dateline_i=" + std::to_string(c.dateline);
     });

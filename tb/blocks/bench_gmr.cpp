@@ -89,7 +89,6 @@ int main(int argc, char** argv) {
   edge(true);
 
   Gmr model;  // reset: threshold 0, once mode
-  uint32_t thr = 0;
   const std::vector<Stim> dir = directed(l);
   Header prev = filled_header(l, false);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
@@ -106,7 +105,7 @@ int main(int argc, char** argv) {
       s.valid = rng.below(8) != 0;
       s.hdr = rng.below(3) == 0 ? prev : random_header(rng, l);
       switch (rng.below(4)) {  // latency: at the threshold's edge half the time
-        case 0: s.hdr.latency = (thr + static_cast<uint32_t>(rng.below(3)) - 1) & lmax; break;
+        case 0: s.hdr.latency = (model.threshold() + static_cast<uint32_t>(rng.below(3)) - 1) & lmax; break;
         case 1: s.hdr.latency = rng.below(2) ? 0 : lmax; break;
         default: break;
       }
@@ -127,7 +126,7 @@ int main(int argc, char** argv) {
     chk.eq(cyc, "fire_o", dut.fire_o, fire);
     chk.eq_hdr(cyc, "hdr_o", l, from_port(dut.hdr_o), l.encode(out));
     chk.eq_hdr(cyc, "ack_o", l, from_port(dut.ack_o), l.encode(ack));
-    chk.context(cyc, [&] {
+    chk.context([&] {
       return "threshold=" + std::to_string(model.threshold()) + " every_hop=" + std::to_string(model.every_hop()) +
              " valid_i=" + std::to_string(s.valid) + " hdr_i{" + describe(l, in) + "}";
     });
@@ -136,10 +135,8 @@ int main(int argc, char** argv) {
     edge(!s.rst);
     if (s.rst) {  // held through the next cycle's comparison, released at its edge
       model = Gmr();
-      thr = 0;
     } else if (s.cfg_we) {
       model = Gmr(s.cfg_thr, s.cfg_every_hop);
-      thr = s.cfg_thr;
     }
     trace.dump(2 * cyc + 1);
     prev = out;

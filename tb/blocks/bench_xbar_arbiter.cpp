@@ -80,7 +80,7 @@ class Lane {
     chk.eq(cyc, n_valid_o_, dut_.valid_o, g >= 0);
     chk.eq(cyc, n_idx_o_, dut_.idx_o, g >= 0 ? g : 0);
     if (s.expect >= -1) chk.eq(cyc, name_ + ".model grant vs hand-worked", g, s.expect);
-    chk.context(cyc, [&] {
+    chk.context([&] {
       char b[160];
       std::snprintf(b, sizeof b, "%s req_i=0x%x prio_i=0x%x used_i=%d pointer(model)=%d", name_.c_str(), s.req,
                     s.prio, s.used, model_.pointer());
