@@ -53,7 +53,9 @@ void Fabric::tick() {
 }
 
 void Fabric::trace(const std::string& file) {
-  tf_ = sc_core::sc_create_vcd_trace_file(file.c_str());
+  // SystemC appends ".vcd" itself.
+  const bool ext = file.size() > 4 && file.compare(file.size() - 4, 4, ".vcd") == 0;
+  tf_ = sc_core::sc_create_vcd_trace_file((ext ? file.substr(0, file.size() - 4) : file).c_str());
   tf_->set_time_unit(period_.to_seconds() * 1e9 >= 1 ? 1 : 0.1, sc_core::SC_NS);
   for (int r = 0; r < net_->nodes(); ++r) {
     const RouterCore& c = net_->router(r);
