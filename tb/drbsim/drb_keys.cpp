@@ -38,8 +38,11 @@ void add_drb_keys(std::vector<KeyDef>& k) {
                  std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
   add("drb.supernode", "sga:2",
       "supernode construction: static | row:R | column:R | plane:AxB | subcube:J | sga:R | dga:R | random "
-      "(docs/metapath-study.md); DRB's alternative paths come from it",
+      "(docs/metapath-study.md), or table (drb.table); DRB's alternative paths come from it",
       [](Scenario& s, const std::string& v) { s.drb.supernode = v; }, [](const Scenario& s) { return json(s.drb.supernode); });
+  add("drb.table", "", "explicit MSPs for drb.supernode=table: src>dst=i|i+j|...;... (node ids; channels not "
+      "listed take the static path)",
+      [](Scenario& s, const std::string& v) { s.drb.table = v; }, [](const Scenario& s) { return json(s.drb.table); });
   add("drb.row_style", "auto", "lines and planes start at the source (start) or are centred on it (centred); auto: "
       "start on tori and meshes, centred on the midimew",
       [](Scenario& s, const std::string& v) { s.drb.row_style = as_enum("drb.row_style", v, {"auto", "start", "centred"}); },
@@ -50,10 +53,10 @@ void add_drb_keys(std::vector<KeyDef>& k) {
   add("drb.s_max", "3", "most MSPs in a metapath (the static path plus s_max-1 alternatives)",
       [](Scenario& s, const std::string& v) { s.drb.s_max = static_cast<int>(as_int("drb.s_max", v, 1, 64)); },
       [](const Scenario& s) { return json(s.drb.s_max); });
-  add("drb.lat_umbral", "0", "LatUmbral, the latency threshold in cycles (0: 1.5 x the channel's zero-load latency)",
+  add("drb.lat_umbral", "0", "LatUmbral, the latency threshold in cycles (0: 1.5 x the channel's canonical zero-load latency)",
       [](Scenario& s, const std::string& v) { s.drb.lat_umbral = as_int("drb.lat_umbral", v, 0, INT32_MAX); },
       [](const Scenario& s) { return json(s.drb.lat_umbral); });
-  add("drb.tol_lat", "0", "Tol_lat, half-width of the no-change latency band in cycles (0: LatUmbral / 4)",
+  add("drb.tol_lat", "0", "Tol_lat, half-width of the no-change latency band in cycles (0: 0.85 x LatUmbral)",
       [](Scenario& s, const std::string& v) { s.drb.tol_lat = as_int("drb.tol_lat", v, 0, INT32_MAX); },
       [](const Scenario& s) { return json(s.drb.tol_lat); });
   add("drb.tol_bw", "1", "Tol_bw, the bandwidth factor of the resize equations",

@@ -1,10 +1,118 @@
 #include "tb/drbsim/drb_policy_factory.h"
 
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "models/drb/metapath.h"
+#include "models/drb/msp_candidates.h"
+#include "models/drb/supernode.h"
+#include "tb/drbsim/keys.h"
+#include "tb/drbsim/loader.h"
+
 namespace drb {
 
-// Until the metapath policy lands, DRB runs take the static path (validation keeps them out of reach).
-std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario&) {
-  return [](int) -> std::unique_ptr<PathPolicy> { return std::make_unique<StaticPolicy>(); };
+MetapathParams metapath_params(const Scenario& s) {
+  MetapathParams p;
+  p.s_max = s.drb.s_max;
+  p.lat_umbral = s.drb.lat_umbral;
+  p.tol_lat = s.drb.tol_lat;
+  p.tol_bw = s.drb.tol_bw;
+  p.k_bw = s.drb.k_bw;
+  p.bw_compare = s.drb.trigger_mode == "bw_compare";
+  p.init = s.drb.init_latency == "metapath"    ? MetapathParams::MetapathLatency
+           : s.drb.init_latency == "canonical" ? MetapathParams::Canonical
+                                               : MetapathParams::ZeroLoad;
+  p.bw_scale = s.drb.bw_scale;
+  return p;
+}
+
+int64_t msp_transmission_time(const NetParams& n, int hops, int intermediates, int length) {
+  return n.d_inj + static_cast<int64_t>(hops + 1) * (n.d_rc + n.d_va + n.d_sa + n.d_st) +
+         static_cast<int64_t>(hops) * n.d_link + n.d_ej + (length - 1) + static_cast<int64_t>(intermediates) * n.d_dec;
+}
+
+std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> parse_msp_table(const std::string& text, int nodes) {
+  std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> t;
+  auto bad = [](const std::string& why) { return ConfigError("drb.table", why); };
+  auto num = [&](const std::string& x) {
+    char* end = nullptr;
+    const long v = std::strtol(x.c_str(), &end, 10);
+    if (x.empty() || *end || v < 0 || v >= nodes) throw bad("'" + x + "' is not a node of this network");
+    return static_cast<uint32_t>(v);
+  };
+  std::istringstream in(text);
+  std::string entry;
+  while (std::getline(in, entry, ';')) {
+    if (entry.find_first_not_of(" ") == std::string::npos) continue;
+    const auto gt = entry.find('>'), eq = entry.find('=');
+    if (gt == std::string::npos || eq == std::string::npos || eq < gt) throw bad("expected src>dst=i|i+j|..., got '" + entry + "'");
+    const int src = static_cast<int>(num(entry.substr(0, gt))), dst = static_cast<int>(num(entry.substr(gt + 1, eq - gt - 1)));
+    auto& alts = t[{src, dst}];
+    std::istringstream a(entry.substr(eq + 1));
+    std::string alt;
+    while (std::getline(a, alt, '|')) {
+      std::vector<uint32_t> nodes_of;
+      std::istringstream b(alt);
+      std::string x;
+      while (std::getline(b, x, '+')) nodes_of.push_back(num(x));
+      if (nodes_of.empty() || nodes_of.size() > 2) throw bad("an MSP has one or two intermediate nodes: '" + alt + "'");
+      alts.push_back(nodes_of);
+    }
+  }
+  return t;
+}
+
+std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
+  struct Shared {
+    std::unique_ptr<Topology> topo;
+    std::unique_ptr<RoutingFunction> rf;
+    std::unique_ptr<SupernodeConstruction> sn;
+    std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> table;
+    NetParams net;
+    int length = 10;
+    int s_max = 3;
+  };
+  auto sh = std::make_shared<Shared>();
+  sh->topo = make_topology(s.net.topo);
+  sh->rf = make_routing("dor", *sh->topo, s.net.routing);
+  sh->net = s.net;
+  sh->s_max = s.drb.s_max;
+  const int len = static_cast<int>(std::lround(s.traffic.mean_length()));
+  sh->length = s.net.max_packet_flits > 0 ? std::min(len, s.net.max_packet_flits) : len;
+  if (s.drb.supernode == "table") sh->table = parse_msp_table(s.drb.table, sh->topo->nodes());
+  else sh->sn = make_construction(s, *sh->topo);
+  const MetapathParams mp = metapath_params(s);
+  MetapathPolicy::Candidates cands = [sh](int src, int dst) {
+    std::vector<Msp> out;
+    auto add = [&](int n, const uint32_t* nodes) {
+      // Hops of the multistep path: the sum of its steps' static distances.
+      int hops = 0, at = src;
+      for (int i = 0; i < n; ++i) {
+        hops += sh->topo->distance(at, static_cast<int>(nodes[i]));
+        at = static_cast<int>(nodes[i]);
+      }
+      hops += sh->topo->distance(at, dst);
+      Msp m;
+      m.n = n;
+      for (int i = 0; i < n; ++i) m.node[i] = nodes[i];
+      m.t_tx = msp_transmission_time(sh->net, hops, n, sh->length);
+      out.push_back(m);
+    };
+    add(0, nullptr);
+    if (sh->sn) {
+      const auto c = candidate_msps(*sh->sn, *sh->rf, src, dst, sh->s_max);
+      for (size_t i = 1; i < c.size(); ++i) add(c[i].n, c[i].node);
+    } else {
+      auto it = sh->table.find({src, dst});
+      if (it != sh->table.end())
+        for (auto& alt : it->second) add(static_cast<int>(alt.size()), alt.data());
+    }
+    return out;
+  };
+  return [mp, cands](int node) -> std::unique_ptr<PathPolicy> {
+    return std::make_unique<MetapathPolicy>(node, mp, cands);
+  };
 }
 
 }  // namespace drb

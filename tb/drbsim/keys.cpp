@@ -225,17 +225,19 @@ std::vector<KeyDef> build() {
       [](const Scenario& s) { return json(s.traffic.hotspot_nodes); }, true);
   dbl_key("traffic.hotspot.fraction", "0.1", "hotspot_nodes pattern: fraction of all messages sent to the hot nodes",
           0, 1, [](Scenario& s) -> double& { return s.traffic.hotspot_fraction; });
-  add("traffic.channels", "", "channels pattern: src>dst@interval,... (interval = mean cycles between messages)",
+  add("traffic.channels", "", "channels pattern: src>dst[@interval],... (mean cycles between messages; without "
+      "@interval a channel takes traffic.interval)",
       [](Scenario& s, const std::string& v) {
         s.traffic.channels.clear();
         for (auto& t : split(v, ',')) {
           const auto gt = t.find('>'), at = t.find('@');
-          if (gt == std::string::npos || at == std::string::npos || at < gt)
-            throw ConfigError("traffic.channels", "expected src>dst@interval, got '" + t + "'");
+          if (gt == std::string::npos || (at != std::string::npos && at < gt))
+            throw ConfigError("traffic.channels", "expected src>dst[@interval], got '" + t + "'");
           ChannelSpec c;
           c.src = static_cast<int>(to_int("traffic.channels", t.substr(0, gt), 0, 1 << 20));
-          c.dst = static_cast<int>(to_int("traffic.channels", t.substr(gt + 1, at - gt - 1), 0, 1 << 20));
-          c.interval = to_double("traffic.channels", t.substr(at + 1), 1, 1e12);
+          const std::string d = at == std::string::npos ? t.substr(gt + 1) : t.substr(gt + 1, at - gt - 1);
+          c.dst = static_cast<int>(to_int("traffic.channels", d, 0, 1 << 20));
+          c.interval = at == std::string::npos ? 0 : to_double("traffic.channels", t.substr(at + 1), 1, 1e12);
           s.traffic.channels.push_back(c);
         }
       },

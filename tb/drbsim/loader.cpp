@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "models/drb/supernode.h"
+#include "tb/drbsim/drb_policy_factory.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 
@@ -179,6 +180,9 @@ void check_pattern(const Scenario& s, const std::string& key, const std::string&
         throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) +
                                                   " names a node that does not exist (the network has " + std::to_string(N) + ")");
       if (c.src == c.dst) throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) + " sends to itself");
+      if (c.interval <= 0 && s.traffic.interval <= 0)
+        throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) +
+                                                  " has no @interval and traffic.interval is not set");
     }
   }
 }
@@ -257,7 +261,13 @@ void validate(Scenario& s) {
   n.gmr = alg == "drb2";
   n.steps = 1;
   if (alg == "valiant") n.steps = 2;
-  if (n.acks) n.steps = s.drb.supernode.rfind("dga", 0) == 0 ? 3 : 2;
+  if (n.acks) {
+    // VC class groups = steps of the longest MSP: two intermediates only with a double gravity area or
+    // a table that lists them.
+    const bool three = s.drb.supernode.rfind("dga", 0) == 0 ||
+                       (s.drb.supernode == "table" && s.drb.table.find('+') != std::string::npos);
+    n.steps = three ? 3 : 2;
+  }
   std::unique_ptr<RoutingFunction> rf;
   try {
     rf = make_routing(alg, *topo, n.routing);
@@ -287,7 +297,10 @@ void validate(Scenario& s) {
     if (p.size() < 5 || (p.substr(p.size() - 4) != ".png" && p.substr(p.size() - 4) != ".svg"))
       throw ConfigError("out.plot", "the plot file must end in .png or .svg");
   }
-  if (alg == "drb" || alg == "drb2") make_construction(s, *topo);
+  if (alg == "drb" || alg == "drb2") {
+    if (s.drb.supernode == "table") parse_msp_table(s.drb.table, topo->nodes());
+    else make_construction(s, *topo);
+  }
 
 }
 

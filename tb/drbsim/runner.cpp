@@ -11,6 +11,7 @@
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/stats/collector.h"
+#include "tb/stats/drb_report.h"
 #include "tb/traffic/generator.h"
 
 namespace drb {
@@ -106,6 +107,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   r["messages_accepted_total"] = accepted;
   r["messages_delivered_total"] = col.delivered_messages();
   r["vc_layout"] = net.layout().describe();
+  if (s.net.acks) r["drb"] = drb_report(net, s.stats.time_bin, fab.cycle());
   return r;
 }
 

@@ -11,7 +11,7 @@ namespace drb {
 
 struct ChannelSpec {
   int src = 0, dst = 0;
-  double interval = 100;  // mean cycles between messages of this channel
+  double interval = 0;  // mean cycles between messages of this channel; 0 = traffic.interval
 };
 
 struct TrafficParams {
@@ -63,7 +63,7 @@ struct DrbParams {
   std::string trigger_mode = "lat_band";
   std::string init_latency = "zero_load";
   int64_t bw_scale = 1 << 20;
-  std::string candidates = "auto";
+  std::string table;  // drb.supernode=table: explicit MSPs per channel
 };
 
 struct Scenario {

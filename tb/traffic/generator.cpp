@@ -14,7 +14,7 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   auto add_pattern_sources = [&](int slot, const std::string& name, double msg_rate, int64_t from, int64_t until) {
     if (name == "channels") {
       for (size_t c = 0; c < tp.channels.size(); ++c) {
-        const double mean = tp.channels[c].interval;
+        const double mean = tp.channels[c].interval > 0 ? tp.channels[c].interval : tp.interval;
         src_.push_back(Source{tp.channels[c].src, slot, static_cast<int>(c), 0, bern ? 1.0 / mean : mean, bern, from,
                               until, Rng::stream(seed, 1000000 + src_.size())});
       }
