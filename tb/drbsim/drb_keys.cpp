@@ -90,8 +90,13 @@ void add_drb_keys(std::vector<KeyDef>& k) {
   add("drb.ack_flits", "1", "ack packet length in flits",
       [](Scenario& s, const std::string& v) { s.net.ack_flits = static_cast<int>(as_int("drb.ack_flits", v, 1, 64)); },
       [](const Scenario& s) { return json(s.net.ack_flits); });
-  add("drb2.threshold", "0", "GMR threshold register: early ack when the latency field exceeds it (0: LatUmbral / 2)",
-      [](Scenario& s, const std::string& v) { s.net.gmr_threshold = static_cast<uint32_t>(as_int("drb2.threshold", v, 0, UINT32_MAX)); },
+  add("drb2.threshold", "0",
+      "GMR threshold register in cycles: early ack when a head's latency field exceeds it (0: 1.775 x the mean "
+      "zero-load latency, the queueing at which the configuration phase grows a metapath)",
+      [](Scenario& s, const std::string& v) {
+        s.net.gmr_threshold = static_cast<uint32_t>(as_int("drb2.threshold", v, 0, UINT32_MAX));
+        s.gmr_threshold_auto = s.net.gmr_threshold == 0;
+      },
       [](const Scenario& s) { return json(s.net.gmr_threshold); });
   add("drb2.early_ack", "once", "early acks per packet (once | every_hop)",
       [](Scenario& s, const std::string& v) { s.net.gmr_every_hop = as_enum("drb2.early_ack", v, {"once", "every_hop"}) == "every_hop"; },

@@ -300,6 +300,13 @@ void validate(Scenario& s) {
   if (alg == "drb" || alg == "drb2") {
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, topo->nodes());
     else make_construction(s, *topo);
+    if (alg == "drb2" && s.gmr_threshold_auto) {
+      // GMR fires when a packet's queueing alone reaches what the configuration phase would grow on:
+      // Latency(P*) above (1.5 x 1.85) T0 means queueing above 1.775 T0, with T0 the mean zero-load time.
+      const double hops = topo->average_distance();
+      const double t0 = static_cast<double>(msp_transmission_time(n, 0, 0, max_pkt)) + hops * (n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_link);
+      n.gmr_threshold = static_cast<uint32_t>(1.775 * t0 + 0.5);
+    }
   }
 
 }

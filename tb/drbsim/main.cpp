@@ -24,8 +24,8 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
        drbsim header [key=value ...]                      head-flit layout for a configuration
        drbsim --help | --keys-markdown
 
-With no scenario and no key, runs the built-in demo (DOR vs adaptive on an 8x8 torus under transpose)
-and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
+With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on an 8x8 torus, static
+routing vs DRB) and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
 scenario file; `sweep.KEY=a,b,c` runs one simulation per value (use ';' between list values), each in
 its own process, sim.jobs at a time. Exit codes: 0 ok, 2 bad input, 3 a run failed (scoreboard, stall
 or incomplete drain).

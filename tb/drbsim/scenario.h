@@ -74,6 +74,7 @@ struct Scenario {
   OutParams out;
   DrbParams drb;
   std::string vc_realloc = "auto";
+  bool gmr_threshold_auto = true;  // drb2.threshold = 0: derived in validate()
   std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
   std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)
   bool is_set(const std::string& key) const;
