@@ -41,6 +41,8 @@ struct NetParams {
   uint64_t seed = 1;
   int seq_bits = 16;
   int max_length = 64;
+  // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
+  bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false;
 };
 
 struct Packet {

@@ -41,6 +41,13 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   out_req_.assign(out_ports_, 0);
   out_prio_.assign(out_ports_, 0);
   n_state_[kIdle] = in_ports_ * vcs_;
+  if (p.rtl_dec || p.rtl_al || p.rtl_gmr || p.rtl_xbar) {
+    rtl_ = std::make_unique<cosim::RouterRtl>(p, net.gmr(), id, in_ports_);
+    dec_rtl_ = p.rtl_dec ? rtl_.get() : nullptr;
+    al_rtl_ = p.rtl_al ? rtl_.get() : nullptr;
+    gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;
+    xbar_rtl_ = p.rtl_xbar ? rtl_.get() : nullptr;
+  }
 }
 
 void RouterCore::connect_output(int p, RouterCore* down, int down_port) {
@@ -110,7 +117,7 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   Packet& pk = net_.pkt(v.buf.front().pkt);
   Header& h = pk.hdr;
   for (;;) {
-    const DecAction a = dec_step(h, static_cast<uint32_t>(id_));
+    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, static_cast<uint32_t>(id_));
     if (a == DecAction::Pop) {
       ++cnt_.dec_pops;
       if (net_.params().d_dec > 0) {  // one more pass through the routing stage
@@ -175,7 +182,8 @@ void RouterCore::block(InputVc& v) {
   if (h.tclass != TrafficClass::Data) return;  // an ack's field carries the reported latency
   // T1 = the cycle this head would have won the switch at zero load.
   const LatencyAccumulator& al = net_.al();
-  h.latency = al.enq(h.latency, al.timer(v.t_req + net_.params().d_va));
+  const uint32_t t1 = al.timer(v.t_req + net_.params().d_va);
+  h.latency = al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
 void RouterCore::vc_allocate(int64_t now) {
@@ -270,8 +278,14 @@ void RouterCore::switch_allocate(int64_t now) {
   // Output stage: the crossbar arbiter of each requested output port.
   for (uint64_t m = any; m; m &= m - 1) {
     const int o = __builtin_ctzll(m);
-    const int g = out_[o].xbar.arbitrate(out_req[o], out_prio[o]);
-    out_[o].xbar.update(g, true);
+    int g;
+    if (xbar_rtl_) {
+      g = xbar_rtl_->xbar_arbitrate(o, out_req[o], out_prio[o]);
+      xbar_rtl_->xbar_update(o, g, true);
+    } else {
+      g = out_[o].xbar.arbitrate(out_req[o], out_prio[o]);
+      out_[o].xbar.update(g, true);
+    }
     for (uint64_t l = out_req[o] & ~(uint64_t{1} << g); l; l &= l - 1) {
       const int i = __builtin_ctzll(l);
       InputVc& v = in_[i].vcs[sa_pick_[i]];
@@ -303,13 +317,16 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     const int64_t t1 = v.t_req + p.d_va;
     const uint32_t wait = static_cast<uint32_t>(now - t1);
     pk.wait += wait;
-    if (v.blocked && h.tclass == TrafficClass::Data) h.latency = net_.al().resume(h.latency, net_.al().timer(now));
+    if (v.blocked && h.tclass == TrafficClass::Data) {
+      const uint32_t t2 = net_.al().timer(now);
+      h.latency = al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : net_.al().resume(h.latency, t2);
+    }
     pk.path.push_back(static_cast<uint16_t>(id_));
     if (op.network) {
       ++pk.hops;
       const RoutingFunction& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
       rf.on_hop(id_, v.out_port, h);
-      if (p.gmr && net_.gmr().fire(h)) {
+      if (p.gmr && (gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : net_.gmr().fire(h))) {
         ++cnt_.gmr_fires;
         if (!net_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
       }

@@ -13,6 +13,7 @@
 #include "models/blocks/xbar_arbiter.h"
 #include "models/packet/flit.h"
 #include "models/routing/routing.h"
+#include "systemc/cosim/router_rtl.h"
 #include "systemc/router/queues.h"
 
 namespace drb {
@@ -57,6 +58,8 @@ class RouterCore {
     uint64_t dec_pops = 0, al_waits = 0, gmr_fires = 0, gmr_drops = 0, contended = 0;
   };
   const Counters& counters() const { return cnt_; }
+  // The Verilated blocks of this router (router.blocks.* = rtl), or null when every block is a C++ model.
+  const cosim::RouterRtl* rtl() const { return rtl_.get(); }
   // Per output port, measured-window link statistics.
   struct LinkStats {
     uint64_t flits = 0, heads = 0, wait_sum = 0;
@@ -131,6 +134,10 @@ class RouterCore {
   int n_state_[4] = {0, 0, 0, 0};  // input VCs per state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;
+  // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
+  // branch per block call and no virtual call.
+  std::unique_ptr<cosim::RouterRtl> rtl_;
+  cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr;
   // scratch for allocation
   struct VaReq {
     int16_t port, vc;

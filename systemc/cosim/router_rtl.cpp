@@ -1,0 +1,235 @@
+#include "systemc/cosim/router_rtl.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "systemc/cosim/rtl_config.h"
+
+#if DRB_HAVE_RTL
+#include <verilated.h>
+
+#include "Vdrb_al.h"
+#include "Vdrb_dec.h"
+#include "Vdrb_gmr.h"
+#include "Vdrb_xbar_arbiter_p3.h"
+#include "Vdrb_xbar_arbiter_p5.h"
+#include "drb_rtl_pkg.h"
+
+namespace drb::cosim {
+
+namespace {
+
+static_assert(rtl_pkg::kHdrW <= HeaderLayout::kMaxBits, "generated header wider than HeaderBits");
+
+// Header bits <-> Verilator port: up to 8 bits CData, 16 SData, 32 IData, 64 QData, wider VlWide (32-bit words).
+template <class P>
+void to_port(P& p, const HeaderBits& b) {
+  p = static_cast<P>(b[0]);
+}
+template <std::size_t N>
+void to_port(VlWide<N>& p, const HeaderBits& b) {
+  for (std::size_t i = 0; i < N; ++i) p[i] = static_cast<EData>(b[i / 2] >> (32 * (i % 2)));
+}
+template <class P>
+HeaderBits from_port(const P& p) {
+  return HeaderBits{static_cast<uint64_t>(p), 0, 0, 0};
+}
+template <std::size_t N>
+HeaderBits from_port(const VlWide<N>& p) {
+  HeaderBits b{};
+  for (std::size_t i = 0; i < N; ++i) b[i / 2] |= static_cast<uint64_t>(p[i]) << (32 * (i % 2));
+  return b;
+}
+
+// Drive an input port of any width from a wider value (Verilator ports are references to narrow ints).
+template <class P, class V>
+void drive(P& port, V v) {
+  port = static_cast<P>(v);
+}
+
+// One clock period of a clocked block whose inputs are already driven.
+template <class M>
+void edge(M& m) {
+  m.clk_i = 0;
+  m.eval();
+  m.clk_i = 1;
+  m.eval();
+  m.clk_i = 0;
+  m.eval();
+}
+
+// A crossbar arbiter instance of either port count, behind one interface (RTL mode only).
+class XbarLane {
+ public:
+  virtual ~XbarLane() = default;
+  virtual int arbitrate(uint64_t req, uint64_t prio) = 0;
+  virtual void update(int grant, bool used) = 0;
+};
+
+template <class V>
+class XbarRtl final : public XbarLane {
+ public:
+  XbarRtl(VerilatedContext* ctx, const std::string& name) : m_(ctx, name.c_str()) {
+    m_.req_i = m_.prio_i = 0;
+    m_.used_i = 0;
+    m_.rst_ni = 0;  // an edge in reset, so the pointer starts at 0 whatever its initial value
+    edge(m_);
+    m_.rst_ni = 1;
+    m_.eval();
+  }
+  int arbitrate(uint64_t req, uint64_t prio) override {
+    drive(m_.req_i, req);
+    drive(m_.prio_i, prio);
+    m_.used_i = 0;
+    m_.clk_i = 0;
+    m_.eval();
+    return m_.valid_o ? static_cast<int>(m_.idx_o) : -1;
+  }
+  void update(int grant, bool used) override {
+    // The RTL moves its pointer past its own grant; the router must be reporting on that grant.
+    if (grant != (m_.valid_o ? static_cast<int>(m_.idx_o) : -1))
+      throw std::logic_error("crossbar arbiter RTL: update for grant " + std::to_string(grant) + ", RTL granted " +
+                             std::to_string(m_.valid_o ? static_cast<int>(m_.idx_o) : -1));
+    m_.used_i = used;
+    m_.clk_i = 1;
+    m_.eval();
+  }
+
+ private:
+  V m_;
+};
+
+}  // namespace
+
+bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
+
+struct RouterRtl::Impl {
+  explicit Impl(const NetParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
+  VerilatedContext ctx;  // one per router: routers never share Verilated state
+  HeaderLayout lay;
+  uint16_t ack_flits;
+  std::unique_ptr<Vdrb_dec> dec;
+  std::unique_ptr<Vdrb_al> al;
+  std::unique_ptr<Vdrb_gmr> gmr;
+  std::vector<std::unique_ptr<XbarLane>> xbar;
+};
+
+RouterRtl::RouterRtl(const NetParams& p, const Gmr& gmr, int router, int ports) : impl_(std::make_unique<Impl>(p)) {
+  Impl& m = *impl_;
+  const std::string base = "router_" + std::to_string(router);
+  if (p.rtl_dec) m.dec = std::make_unique<Vdrb_dec>(&m.ctx, (base + ".dec").c_str());
+  if (p.rtl_al) {
+    if (p.al_width != rtl_pkg::kLatencyBits) throw std::invalid_argument("router.blocks.al: al.width differs from the RTL's W");
+    m.al = std::make_unique<Vdrb_al>(&m.ctx, (base + ".al").c_str());
+  }
+  if (p.rtl_gmr) {
+    if (gmr.threshold() >= (uint64_t{1} << rtl_pkg::kLatencyBits))
+      throw std::invalid_argument("router.blocks.gmr: the GMR threshold does not fit the RTL's W-bit register");
+    m.gmr = std::make_unique<Vdrb_gmr>(&m.ctx, (base + ".gmr").c_str());
+    Vdrb_gmr& g = *m.gmr;
+    g.valid_i = 0;
+    g.cfg_we_i = 0;
+    g.rst_ni = 0;
+    edge(g);
+    g.rst_ni = 1;
+    g.cfg_we_i = 1;  // the configuration registers hold the network's threshold and mode from here on
+    g.cfg_threshold_i = gmr.threshold();
+    g.cfg_every_hop_i = gmr.every_hop();
+    edge(g);
+    g.cfg_we_i = 0;
+    g.eval();
+  }
+  if (p.rtl_xbar) {
+    for (int o = 0; o < ports; ++o) {
+      const std::string name = base + ".xbar_" + std::to_string(o);
+      if (ports == 5) m.xbar.push_back(std::make_unique<XbarRtl<Vdrb_xbar_arbiter_p5>>(&m.ctx, name));
+      else if (ports == 3) m.xbar.push_back(std::make_unique<XbarRtl<Vdrb_xbar_arbiter_p3>>(&m.ctx, name));
+      else throw std::invalid_argument("router.blocks.xbar: no Verilated arbiter for " + std::to_string(ports) + " ports");
+    }
+  }
+}
+
+RouterRtl::~RouterRtl() = default;
+
+DecAction RouterRtl::dec(Header& h, uint32_t node) {
+  Vdrb_dec& d = *impl_->dec;
+  ++evals_;
+  to_port(d.hdr_i, impl_->lay.encode(h));
+  drive(d.node_id_i, node);
+  d.eval();
+  h = impl_->lay.decode(from_port(d.hdr_o));
+  return d.pop_o ? DecAction::Pop : d.eject_o ? DecAction::Eject : DecAction::Route;
+}
+
+uint32_t RouterRtl::al_enq(uint32_t lat, uint32_t timer) {
+  Vdrb_al& a = *impl_->al;
+  ++evals_;
+  drive(a.lat_i, lat);
+  drive(a.timer_i, timer);
+  a.enq_i = 1;
+  a.resume_i = 0;
+  a.eval();
+  return a.lat_o;
+}
+
+uint32_t RouterRtl::al_resume(uint32_t lat, uint32_t timer) {
+  Vdrb_al& a = *impl_->al;
+  ++evals_;
+  drive(a.lat_i, lat);
+  drive(a.timer_i, timer);
+  a.enq_i = 0;
+  a.resume_i = 1;
+  a.eval();
+  return a.lat_o;
+}
+
+bool RouterRtl::gmr_fire(Header& h) {
+  Impl& m = *impl_;
+  Vdrb_gmr& g = *m.gmr;
+  ++evals_;
+  to_port(g.hdr_i, m.lay.encode(h));
+  g.valid_i = 1;
+  g.eval();
+  const bool fire = g.fire_o;
+  if (fire) {
+    // The network builds the early ack itself (make_ack_header); the RTL's ack_o must be that same ack.
+    // The RTL's length is its AckFlits parameter, the network's drb.ack_flits: compared apart from that.
+    const Header want = make_ack_header(h, AckKind::Early, m.ack_flits);
+    Header got = m.lay.decode(from_port(g.ack_o));
+    got.length = want.length;
+    if (got != want) throw std::logic_error("GMR RTL: ack_o differs from make_ack_header for the same head");
+  }
+  h = m.lay.decode(from_port(g.hdr_o));
+  return fire;
+}
+
+int RouterRtl::xbar_arbitrate(int port, uint64_t req, uint64_t prio) {
+  ++evals_;
+  return impl_->xbar[port]->arbitrate(req, prio);
+}
+
+void RouterRtl::xbar_update(int port, int grant, bool used) { impl_->xbar[port]->update(grant, used); }
+
+}  // namespace drb::cosim
+
+#else  // DRB_HAVE_RTL: a build without Verilator; validation refuses RTL mode before a router is built.
+
+namespace drb::cosim {
+
+bool rtl_xbar_covers(int) { return false; }
+struct RouterRtl::Impl {};
+RouterRtl::RouterRtl(const NetParams&, const Gmr&, int, int) {
+  throw std::invalid_argument("router.blocks: this build has no RTL (configured with DRB_NO_RTL)");
+}
+RouterRtl::~RouterRtl() = default;
+DecAction RouterRtl::dec(Header&, uint32_t) { throw std::logic_error("no RTL"); }
+uint32_t RouterRtl::al_enq(uint32_t, uint32_t) { throw std::logic_error("no RTL"); }
+uint32_t RouterRtl::al_resume(uint32_t, uint32_t) { throw std::logic_error("no RTL"); }
+bool RouterRtl::gmr_fire(Header&) { throw std::logic_error("no RTL"); }
+int RouterRtl::xbar_arbitrate(int, uint64_t, uint64_t) { throw std::logic_error("no RTL"); }
+void RouterRtl::xbar_update(int, int, bool) {}
+
+}  // namespace drb::cosim
+
+#endif
