@@ -166,6 +166,28 @@ std::vector<KeyDef> build() {
   i32_key("router.delay.credit", "1", "credit-return cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_credit; });
   i32_key("router.delay.dec", "1", "extra route-compute cycles when DEC pops an intermediate destination", 0, 64,
           [](Scenario& s) -> int& { return s.net.d_dec; });
+  // Each block as its C++ model or as the Verilated RTL (systemc/cosim); RTL only at the generated layout.
+  const std::vector<std::pair<std::string, std::string>> blocks{
+      {"dec", "DEC"}, {"al", "AL"}, {"gmr", "GMR"}, {"xbar", "crossbar arbiters"}};
+  auto block_ref = [](Scenario& s, const std::string& b) -> bool& {
+    return b == "dec" ? s.net.rtl_dec : b == "al" ? s.net.rtl_al : b == "gmr" ? s.net.rtl_gmr : s.net.rtl_xbar;
+  };
+  for (const auto& [b, label] : blocks) {
+    const std::string n = "router.blocks." + b;
+    add(n, "model", "run the " + label + " as the C++ model or the Verilated RTL (model | rtl)",
+        [=](Scenario& s, const std::string& v) { block_ref(s, b) = to_enum(n, v, {"model", "rtl"}) == "rtl"; },
+        [=](const Scenario& s) { return json(block_ref(const_cast<Scenario&>(s), b) ? "rtl" : "model"); });
+  }
+  add("router.blocks.all", "model", "every router.blocks key not given explicitly (model | rtl)",
+      [=](Scenario& s, const std::string& v) {
+        const bool rtl = to_enum("router.blocks.all", v, {"model", "rtl"}) == "rtl";
+        for (const auto& bl : blocks)
+          if (!s.is_set("router.blocks." + bl.first)) block_ref(s, bl.first) = rtl;
+      },
+      [](const Scenario& s) {
+        const int n = s.net.rtl_dec + s.net.rtl_al + s.net.rtl_gmr + s.net.rtl_xbar;
+        return json(n == 4 ? "rtl" : n == 0 ? "model" : "mixed");
+      });
   i32_key("al.width", "16", "AL latency field width W in bits (modular arithmetic)", 4, 32,
           [](Scenario& s) -> int& { return s.net.al_width; });
   i32_key("al.tick", "1", "AL timer unit in cycles", 1, 1 << 16, [](Scenario& s) -> int& { return s.net.al_tick; });

@@ -11,6 +11,7 @@
 #include "tb/drbsim/drb_policy_factory.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
+#include "systemc/cosim/rtl_config.h"
 
 namespace drb {
 
@@ -309,6 +310,19 @@ void validate(Scenario& s) {
     }
   }
 
+  // Verilated blocks exist for the one configuration the RTL header package was generated for.
+  const struct {
+    const char* name;
+    bool on;
+    cosim::Block block;
+  } rtl[] = {{"dec", n.rtl_dec, cosim::Block::Dec}, {"al", n.rtl_al, cosim::Block::Al},
+             {"gmr", n.rtl_gmr, cosim::Block::Gmr}, {"xbar", n.rtl_xbar, cosim::Block::Xbar}};
+  for (const auto& r : rtl) {
+    if (!r.on) continue;
+    const std::string why = cosim::rtl_unsupported(r.block, n, topo->nodes(), topo->dims(), topo->ports() + 1);
+    const std::string key = std::string("router.blocks.") + r.name;
+    if (!why.empty()) throw ConfigError(s.is_set(key) ? key : "router.blocks.all", why);
+  }
 }
 
 }  // namespace drb
