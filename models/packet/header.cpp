@@ -11,12 +11,12 @@ bool Header::operator==(const Header& o) const {
          tclass == o.tclass && ack_kind == o.ack_kind && length == o.length;
 }
 
-Header make_data_header(uint32_t origin, uint32_t final_dest, const std::vector<uint32_t>& intermediates,
-                        uint32_t seq, uint16_t length) {
-  if (intermediates.size() > kStackDepth - 1) throw std::invalid_argument("at most two intermediate destinations");
+Header make_data_header(uint32_t origin, uint32_t final_dest, const uint32_t* intermediates, int n, uint32_t seq,
+                        uint16_t length) {
+  if (n < 0 || n > kStackDepth - 1) throw std::invalid_argument("at most two intermediate destinations");
   Header h;
-  size_t i = 0;
-  for (; i < intermediates.size(); ++i) {
+  int i = 0;
+  for (; i < n; ++i) {
     h.dest[i] = intermediates[i];
     h.more[i] = true;
   }
@@ -24,8 +24,14 @@ Header make_data_header(uint32_t origin, uint32_t final_dest, const std::vector<
   h.more[i] = false;
   h.origin = origin;
   h.final_dest = final_dest;
-  if (intermediates.size() > 0) { h.d1_valid = true; h.d1 = intermediates[0]; }
-  if (intermediates.size() > 1) { h.d2_valid = true; h.d2 = intermediates[1]; }
+  if (n > 0) {
+    h.d1_valid = true;
+    h.d1 = intermediates[0];
+  }
+  if (n > 1) {
+    h.d2_valid = true;
+    h.d2 = intermediates[1];
+  }
   h.seq = seq;
   h.length = length;
   return h;

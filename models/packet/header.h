@@ -56,8 +56,12 @@ struct Header {
 };
 
 // Build the header of a data packet for the path origin -> [d1] -> [d2] -> final (absent hops skipped).
-Header make_data_header(uint32_t origin, uint32_t final_dest, const std::vector<uint32_t>& intermediates,
+Header make_data_header(uint32_t origin, uint32_t final_dest, const uint32_t* intermediates, int n,
                         uint32_t seq, uint16_t length);
+inline Header make_data_header(uint32_t origin, uint32_t final_dest, const std::vector<uint32_t>& intermediates,
+                               uint32_t seq, uint16_t length) {
+  return make_data_header(origin, final_dest, intermediates.data(), static_cast<int>(intermediates.size()), seq, length);
+}
 
 enum class Field : int {
   Dest0More, Dest0, Dest1More, Dest1, Dest2More, Dest2,

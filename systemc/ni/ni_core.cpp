@@ -46,9 +46,8 @@ bool SourceNi::start_packet(int lane, int64_t now) {
                                                                                       : front_flits_left_;
     PathChoice pc;
     policy_->choose(m.dst, rng_, pc);
-    std::vector<uint32_t> inter(pc.node, pc.node + pc.n);
     uint32_t& seq = next_seq_[m.dst];
-    pk.hdr = make_data_header(static_cast<uint32_t>(node_), static_cast<uint32_t>(m.dst), inter, seq,
+    pk.hdr = make_data_header(static_cast<uint32_t>(node_), static_cast<uint32_t>(m.dst), pc.node, pc.n, seq,
                               static_cast<uint16_t>(len));
     seq = (seq + 1) & ((1u << p.seq_bits) - 1);
     pk.msg = ms;
