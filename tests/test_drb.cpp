@@ -14,6 +14,7 @@
 #include "models/drb/msp_candidates.h"
 #include "models/drb/supernode.h"
 #include "systemc/fabric/fabric.h"
+#include "tests/forced_path.h"
 #include "tests/support.h"
 
 using namespace drb;
@@ -28,15 +29,6 @@ int ring(int a, int b) {
   return std::min(d, K - d);
 }
 int dist(int a, int b) { return ring(a % K, b % K) + ring(a / K, b / K); }
-
-struct Forced : PathPolicy {
-  std::deque<PathChoice>* plan;
-  explicit Forced(std::deque<PathChoice>* p) : plan(p) {}
-  void choose(int, Rng&, PathChoice& out) override {
-    out = plan->front();
-    plan->pop_front();
-  }
-};
 
 struct Arrival : NetObserver {
   int64_t at = -1;
@@ -57,7 +49,7 @@ void run_alone(const std::vector<std::tuple<int, int, PathChoice>>& work, int d_
   p.steps = steps;
   p.d_dec = d_dec;
   std::deque<PathChoice> plan;
-  Fabric fab("fabric", p, [&plan](int) { return std::make_unique<Forced>(&plan); });
+  Fabric fab("fabric", p, [&plan](int) { return std::make_unique<test::ForcedPath>(&plan); });
   Network& net = fab.net();
   Arrival obs;
   net.add_observer(&obs);

@@ -10,19 +10,11 @@
 #include "models/drb/metapath_study.h"
 #include "models/drb/supernode.h"
 #include "systemc/fabric/fabric.h"
+#include "tests/forced_path.h"
 
 using namespace drb;
 
 namespace {
-
-struct Forced : PathPolicy {
-  std::deque<PathChoice>* plan;
-  explicit Forced(std::deque<PathChoice>* p) : plan(p) {}
-  void choose(int, Rng&, PathChoice& out) override {
-    out = plan->front();
-    plan->pop_front();
-  }
-};
 
 struct Hops : NetObserver {
   int64_t at = -1;
@@ -47,7 +39,7 @@ void crosscheck(const TopologyParams& tp, const std::string& method) {
   p.vcs = 6;
   p.steps = 3;
   std::deque<PathChoice> plan;
-  Fabric fab("fabric", p, [&plan](int) { return std::make_unique<Forced>(&plan); });
+  Fabric fab("fabric", p, [&plan](int) { return std::make_unique<test::ForcedPath>(&plan); });
   Hops obs;
   fab.net().add_observer(&obs);
   int checked = 0;
