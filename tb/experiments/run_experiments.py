@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""Reproduce the DRB thesis experiments (chapter-4 example, chapter-6 evaluation) with drbsim.
+
+usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse]
+                          [--packets N] [--seeds N] [--list]
+
+Each experiment runs one or more scenario files of tb/scenarios with every seed, one drbsim process per
+run (--jobs at a time), aggregates the seeds and writes docs/results/<experiment>/results.json,
+tables.md and *.png. Raw per-run JSON stays in out/experiments/<experiment>/ (--reuse skips runs whose
+raw file is there).
+
+Scale: reduced (default) = 100k offered packets measured after a 10k-packet warm-up, 3 seeds, loads
+10..120 cycles/message at 7 points; --full = 1M packets, 50k warm-up, 5 seeds, 10..120 step 10.
+Window lengths are converted from packets to cycles per run: cycles = packets / (messages per cycle of
+the whole network). Time-series experiments keep the fixed windows of their scenario files.
+"""
+import argparse
+import concurrent.futures as cf
+import hashlib
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import aggregate  # noqa: E402
+import plots  # noqa: E402
+import tables  # noqa: E402
+from mini_yaml import load_scenario  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "tb" / "scenarios"
+RESULTS = ROOT / "docs" / "results"
+RAW = ROOT / "out" / "experiments"
+
+SCALES = {
+    "reduced": dict(packets=100_000, warmup=10_000, seeds=3, loads=[10, 20, 30, 40, 60, 80, 120]),
+    "full": dict(packets=1_000_000, warmup=50_000, seeds=5, loads=list(range(10, 121, 10))),
+}
+
+
+class Part:
+    """One scenario file, optionally with cases (extra keys) and sweep lists replaced."""
+
+    def __init__(self, scenario, study="main", cases=None, sweep=None, fixed=False):
+        self.scenario = scenario
+        self.study = study
+        self.cases = cases or {"": {}}
+        self.sweep = sweep or {}
+        self.fixed = fixed  # keep the file's warm-up, window and loads (time series)
+
+
+class Experiment:
+    def __init__(self, title, parts, keep_loads=False, seeds=None, heatmap_at=None, history=None):
+        self.title = title
+        self.parts = parts
+        self.keep_loads = keep_loads  # the loads of the file are part of the experiment (chapter 4)
+        self.seeds = seeds  # (reduced, full) when the scale's seed count is not enough (transients)
+        self.heatmap_at = heatmap_at  # interval whose per-link waits are kept, per node
+        self.history = history  # intervals whose metapath size history (first seed) is kept
+
+
+TORUS_4 = {"topology.kind": "torus", "topology.k": "4", "topology.n": "2"}
+TORUS_8 = {"topology.kind": "torus", "topology.k": "8", "topology.n": "2"}
+CUBE_4 = {"topology.kind": "hypercube", "topology.n": "4"}
+CUBE_6 = {"topology.kind": "hypercube", "topology.n": "6"}
+
+EXPERIMENTS = {
+    "ch4_example": Experiment(
+        "Chapter-4 example: hot-spot channels, static vs DRB, per-channel latency",
+        [Part("ch4_hotspot_8x8.yaml")], keep_loads=True),
+    "systematic": Experiment(
+        "Chapter 6: systematic patterns on 4x4/8x8 tori and 4D/6D hypercubes, static vs adaptive vs DRB",
+        [Part("systematic.yaml", cases={"torus 4x4": TORUS_4, "torus 8x8": TORUS_8,
+                                        "hypercube 4D": CUBE_4, "hypercube 6D": CUBE_6})]),
+    "hotspot": Experiment(
+        "Chapter 6: hot spot on the 8x8 torus, static vs adaptive vs DRB, per-link latency maps",
+        [Part("hotspot_8x8.yaml")], heatmap_at=10),
+    "acks": Experiment(
+        "Chapter 6: ack transport (ideal / in-network / high priority), DRB vs DRB2, ack delay",
+        [Part("acks.yaml", "modes", cases={"torus 4x4": TORUS_4, "hypercube 4D": CUBE_4}),
+         Part("acks_hotspot_8x8.yaml", "modes", cases={"hot spot 8x8": {}}),
+         Part("acks_hotspot_8x8.yaml", "early", cases={"hot spot 8x8": {}},
+              sweep={"drb.ack_mode": ["ideal"], "routing.algorithm": ["drb", "drb2"]}),
+         Part("acks_hotspot_8x8.yaml", "delay", cases={"hot spot 8x8": {}},
+              sweep={"drb.ack_mode": ["ideal"], "drb.ack_delay": ["0", "5", "10", "15", "20"]})]),
+    "transient": Experiment(
+        "Start-up transient of the hot spot at 10 cycles/message, and a transpose -> hot spot change",
+        [Part("transient_hotspot_8x8.yaml", "startup", fixed=True),
+         Part("transient_hotspot_8x8.yaml", "startup", fixed=True,
+              sweep={"routing.algorithm": ["drb"], "drb.ack_delay": ["5", "10", "15", "20"]}),
+         # at 25 cycles/message the source queues no longer hide what the network does
+         Part("transient_hotspot_8x8.yaml", "startup_25", fixed=True, sweep={"traffic.interval": ["25"]}),
+         Part("pattern_change_8x8.yaml", "change", fixed=True)], seeds=(50, 100)),
+    "observability": Experiment(
+        "DRB observability on the hot spot: metapath sizes, MSP use, acks and early acks",
+        [Part("observability_hotspot_8x8.yaml")], history=(10, 20, 40)),
+    "drb_config": Experiment(
+        "Sensitivity: DRB supernode family and size on the 8x8 torus (systematic patterns)",
+        [Part("systematic.yaml", "supernodes", cases={"torus 8x8": TORUS_8},
+              sweep={"routing.algorithm": ["drb"], "drb.supernode": ["sga:1", "sga:2", "sga:3", "dga:1", "random"]}),
+         Part("systematic.yaml", "supernodes", cases={"torus 8x8": TORUS_8},
+              sweep={"routing.algorithm": ["dor", "adaptive"]})]),
+}
+
+
+# ---------------------------------------------------------------- traffic: who sends, how much
+
+def address_bits(n):
+    return max(1, (n - 1).bit_length())
+
+
+def permutation(name, n):
+    bits = address_bits(n)
+    if name == "bitrev":
+        return lambda x: int(format(x, f"0{bits}b")[::-1], 2)
+    if name == "butterfly":
+        return lambda x: (x & ~(1 | 1 << (bits - 1))) | ((x & 1) << (bits - 1)) | ((x >> (bits - 1)) & 1)
+    if name == "shuffle":
+        return lambda x: ((x << 1) | (x >> (bits - 1))) & (n - 1)
+    if name == "transpose":
+        h = bits // 2
+        return lambda x: ((x & ((1 << h) - 1)) << h) | (x >> h)
+    raise ValueError(f"no sender count for pattern {name}")
+
+
+def nodes_of(cfg):
+    if cfg.get("topology.kind", "torus") == "hypercube":
+        return 2 ** int(cfg["topology.n"])
+    return int(cfg.get("topology.k", "8")) ** int(cfg.get("topology.n", "2"))
+
+
+def channels_of(cfg):
+    """[(src, dst, interval)] of the channels pattern."""
+    out = []
+    for item in cfg["traffic.channels"].split(","):
+        pair, _, iv = item.strip().partition("@")
+        src, dst = pair.split(">")
+        out.append((int(src), int(dst), float(iv) if iv else float(cfg["traffic.interval"])))
+    return out
+
+
+def senders(cfg):
+    """Sending nodes (channels: channels) of the first pattern; fixed points of a permutation are silent."""
+    if cfg["traffic.pattern"] == "channels":
+        return len(channels_of(cfg))
+    n = nodes_of(cfg)
+    f = permutation(cfg["traffic.pattern"], n)
+    return sum(1 for x in range(n) if f(x) != x)
+
+
+def messages_per_cycle(cfg):
+    if cfg["traffic.pattern"] == "channels":
+        return sum(1.0 / iv for _, _, iv in channels_of(cfg))
+    return senders(cfg) / float(cfg["traffic.interval"])
+
+
+# ---------------------------------------------------------------- runs
+
+def expand(exp, scale, args):
+    """Every run of an experiment: dicts with the drbsim keys, the point's identity and the raw path."""
+    runs = []
+    nseeds = args.seeds or (exp.seeds[scale == "full"] if exp.seeds else SCALES[scale]["seeds"])
+    packets = args.packets or SCALES[scale]["packets"]
+    warm = SCALES[scale]["warmup"] * packets // SCALES[scale]["packets"]
+    for part in exp.parts:
+        path = SCENARIOS / part.scenario
+        base, sweep = load_scenario(path)
+        sweep.update(part.sweep)
+        if not part.fixed and not exp.keep_loads:
+            sweep["traffic.interval"] = [str(v) for v in SCALES[scale]["loads"]]
+        keys = list(sweep)
+        for case, case_keys in part.cases.items():
+            for values in product([sweep[k] for k in keys]):
+                point = dict(zip(keys, values))
+                cfg = {**base, **case_keys, **point}
+                over = {**case_keys, **point}
+                if not part.fixed:
+                    rate = messages_per_cycle(cfg)
+                    over["sim.warmup"] = str(math.ceil(warm / rate))
+                    over["sim.measure"] = str(math.ceil(packets / rate))
+                    cfg.update(over)
+                ident = identity(part.study, case, cfg)
+                for seed in range(1, nseeds + 1):
+                    argv = [str(path)] + [f"{k}={v}" for k, v in sorted(over.items())] + [f"sim.seed={seed}"]
+                    tag = hashlib.sha1("\0".join(argv).encode()).hexdigest()[:16]
+                    runs.append(dict(argv=argv, ident=ident, cfg=cfg, seed=seed, tag=tag))
+    return runs
+
+
+def product(lists):
+    if not lists:
+        yield ()
+        return
+    for v in lists[0]:
+        for rest in product(lists[1:]):
+            yield (v,) + rest
+
+
+def identity(study, case, cfg):
+    """What names a point of an experiment (everything but the seed)."""
+    return dict(study=study, case=case, pattern=cfg.get("traffic.pattern"),
+                method=cfg.get("routing.algorithm", "dor"), supernode=cfg.get("drb.supernode", "sga:2"),
+                ack_mode=cfg.get("drb.ack_mode", "ideal"),
+                ack_delay=int(cfg.get("drb.ack_delay", "0")), interval=float(cfg["traffic.interval"]))
+
+
+def run_one(drbsim, raw_dir, run, reuse):
+    out = raw_dir / f"{run['tag']}.json"
+    meta = raw_dir / f"{run['tag']}.meta"
+    if reuse and out.exists() and meta.exists():
+        return json.loads(meta.read_text()), True
+    t0 = time.time()
+    cmd = [drbsim] + run["argv"] + ["sim.jobs=1", "sim.progress=off", f"out.json={out}"]
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    info = dict(rc=p.returncode, seconds=round(time.time() - t0, 3), cmd=cmd[1:-1])
+    if p.returncode != 0:
+        info["stderr"] = p.stderr[-2000:]
+    meta.write_text(json.dumps(info))
+    return info, False
+
+
+def execute(name, exp, scale, args):
+    raw_dir = RAW / name / scale
+    raw_dir.mkdir(parents=True, exist_ok=True)
+    runs = expand(exp, scale, args)
+    unique = {r["tag"]: r for r in runs}
+    print(f"[{name}] {len(runs)} runs ({len(unique)} distinct), {args.jobs} at a time", file=sys.stderr)
+    t0 = time.time()
+    done, cached, run_seconds = 0, 0, 0.0
+    infos = {}
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(run_one, args.drbsim, raw_dir, r, args.reuse): tag for tag, r in unique.items()}
+        for fut in cf.as_completed(futs):
+            info, was_cached = fut.result()
+            infos[futs[fut]] = info
+            done += 1
+            cached += was_cached
+            run_seconds += info["seconds"]
+            if info["rc"] != 0:
+                print(f"[{name}] run failed (exit {info['rc']}): drbsim {' '.join(info['cmd'])}\n"
+                      f"{info.get('stderr', '')}", file=sys.stderr)
+            if done % 20 == 0 or done == len(unique):
+                el = time.time() - t0
+                print(f"[{name}] {done}/{len(unique)} runs, {el:.0f} s", file=sys.stderr)
+    wall = time.time() - t0
+    results = []
+    for r in runs:
+        info = infos[r["tag"]]
+        res = None
+        if info["rc"] == 0:
+            res = json.loads((raw_dir / f"{r['tag']}.json").read_text())["runs"][0]["result"]
+        results.append((r, res))
+    return results, dict(wall_seconds=round(wall, 1), run_seconds=round(run_seconds, 1),
+                         runs=len(unique), cached=cached, failed=sum(i["rc"] != 0 for i in infos.values()))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("names", nargs="*", help="experiments to run (default: all)")
+    ap.add_argument("--full", action="store_true", help="thesis scale: 1M packets, 50k warm-up, 5 seeds")
+    ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
+    ap.add_argument("--jobs", type=int, default=2, help="simulations at once")
+    ap.add_argument("--reuse", action="store_true", help="reuse raw results already in out/experiments")
+    ap.add_argument("--packets", type=int, help="measured packets per run (quick looks)")
+    ap.add_argument("--seeds", type=int, help="seeds per point (quick looks)")
+    ap.add_argument("--list", action="store_true", help="list the experiments and exit")
+    args = ap.parse_args()
+    if args.list:
+        for n, e in EXPERIMENTS.items():
+            print(f"{n:14s} {e.title}")
+        return 0
+    names = args.names or list(EXPERIMENTS)
+    for n in names:
+        if n not in EXPERIMENTS:
+            ap.error(f"unknown experiment {n} (known: {', '.join(EXPERIMENTS)})")
+    if not os.access(args.drbsim, os.X_OK):
+        ap.error(f"no drbsim at {args.drbsim} (build it or pass --drbsim)")
+    scale = "full" if args.full else "reduced"
+    for name in names:
+        exp = EXPERIMENTS[name]
+        results, timing = execute(name, exp, scale, args)
+        out_dir = RESULTS / name
+        out_dir.mkdir(parents=True, exist_ok=True)
+        doc = aggregate.aggregate(name, exp, results, senders, nodes_of)
+        prev = out_dir / "results.json"
+        if timing["cached"] == timing["runs"] and prev.exists():  # nothing simulated: keep the old wall time
+            timing["wall_seconds"] = json.loads(prev.read_text())["timing"]["wall_seconds"]
+        doc["timing"] = timing
+        doc["scale"] = dict(name=scale, jobs=args.jobs, packets=args.packets or SCALES[scale]["packets"],
+                            seeds=doc["seeds"])
+        doc["command"] = f"tb/experiments/run_experiments.py {name}" + (" --full" if args.full else "")
+        prev.write_text(aggregate.dumps(doc))
+        plots.plot(name, doc, out_dir)
+        (out_dir / "tables.md").write_text(tables.render(name, doc))
+        print(f"[{name}] wrote {out_dir.relative_to(ROOT)} (wall {timing['wall_seconds']} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""Markdown tables of an experiment's aggregated results (docs/results/<experiment>/tables.md)."""
+
+METHOD = {"dor": "static", "adaptive": "adaptive", "drb": "DRB", "drb2": "DRB2", "valiant": "Valiant"}
+PATTERN = {"butterfly": "butterfly", "bitrev": "bit-reversal", "shuffle": "perfect shuffle",
+           "transpose": "matrix transpose", "channels": "hot spot"}
+
+
+def fmt(x, nd=1):
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return f"{x:.{nd}f}"
+    return str(x)
+
+
+def series_label(pt, varying):
+    """Name of the series a point belongs to, from the descriptors that vary in its group."""
+    parts = []
+    if "method" in varying or not varying:
+        parts.append(METHOD.get(pt["method"], pt["method"]))
+    if "supernode" in varying and pt["method"].startswith("drb"):
+        parts.append(pt["supernode"])
+    if "ack_mode" in varying:
+        parts.append(pt["ack_mode"].replace("_", "-"))
+    if "ack_delay" in varying and (pt["ack_delay"] or "method" not in varying):
+        parts.append(f"delay {pt['ack_delay']}")
+    return ", ".join(parts)
+
+
+def groups(doc, keys=("study", "case", "pattern")):
+    """{(study, case, pattern): {series label: [points by decreasing interval]}} in first-seen order."""
+    out = {}
+    for p in doc["points"]:
+        out.setdefault(tuple(p[k] for k in keys), []).append(p)
+    res = {}
+    for gk, pts in out.items():
+        varying = {d for d in ("method", "supernode", "ack_mode", "ack_delay") if len({p[d] for p in pts}) > 1}
+        ser = {}
+        for p in pts:
+            ser.setdefault(series_label(p, varying), []).append(p)
+        for v in ser.values():
+            v.sort(key=lambda p: -p["interval"])
+        res[gk] = ser
+    return res
+
+
+def group_title(gk):
+    study, case, pattern = gk
+    bits = [b for b in (case, PATTERN.get(pattern, pattern)) if b]
+    if study not in ("main", "modes"):
+        bits.append({"early": "DRB vs DRB2", "delay": "ack delay", "startup": "start-up",
+                     "startup_25": "start-up at 25 c/m", "change": "pattern change", "supernodes": "DRB supernodes"}.get(study, study))
+    return ", ".join(bits)
+
+
+def steady_table(doc):
+    lines = []
+    for gk, ser in groups(doc).items():
+        lines += [f"### {group_title(gk)}", "",
+                  "| series | applied c/m | accepted c/m | accepted f/n/c | throughput % | latency | spread | std dev | max | p99 |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for label, pts in ser.items():
+            for p in pts:
+                if "lat" not in p:
+                    lines.append(f"| {label} | {fmt(p['interval'], 0)} | failed | | | | | | | |")
+                    continue
+                lines.append(
+                    f"| {label} | {fmt(p['interval'], 0)} | {fmt(p['acc_cpm'])} | {fmt(p['acc_fnc'], 4)} | "
+                    f"{fmt(p['throughput_pct'])} | {fmt(p['lat'])} | {fmt(p['lat_spread'])} | {fmt(p['lat_sd'])} | "
+                    f"{p['lat_max']} | {fmt(p['lat_p99'], 0)} |")
+        lines.append("")
+    return lines
+
+
+def channel_table(doc):
+    lines = ["## Per-channel mean latency (cycles)", ""]
+    for gk, ser in groups(doc).items():
+        chans = sorted({c for pts in ser.values() for p in pts for c in p.get("channels", {})}, key=lambda c: int(c[1:]))
+        if not chans:
+            continue
+        lines += [f"### {group_title(gk)}", "", "| series | interval | " + " | ".join(chans) + " |",
+                  "|---|---:|" + "---:|" * len(chans)]
+        for label, pts in ser.items():
+            for p in pts:
+                ch = p.get("channels", {})
+                lines.append(f"| {label} | {fmt(p['interval'], 0)} | " +
+                             " | ".join(fmt(ch.get(c, {}).get("lat")) for c in chans) + " |")
+        lines.append("")
+    return lines
+
+
+def transient_table(doc):
+    lines = ["## Transients: steady state and convergence", "",
+             "Convergence: cycles from the start (or the pattern change) to the first 100-cycle bin after which "
+             "every bin's mean latency stays within +-10% of the steady state.", "",
+             "| study | series | mean latency, first 6000 cycles | peak bin | steady state | convergence (cycles) |",
+             "|---|---|---:|---:|---:|---:|"]
+    for gk, ser in groups(doc).items():
+        for label, pts in ser.items():
+            for p in pts:
+                if "series" not in p:
+                    continue
+                start = 5000 if gk[0] == "change" else 0
+                win = [b for b in p["series"] if start <= b["t"] < start + 6000 and b["mean"] is not None]
+                n = sum(b["count"] for b in win)
+                first = sum(b["count"] * b["mean"] for b in win) / n if n else None
+                peak = max((b["mean"] for b in win), default=None)
+                conv = p.get("convergence")
+                lines.append(f"| {gk[0]} | {label} | {fmt(first)} | {fmt(peak)} | {fmt(p.get('steady'))} | "
+                             f"{'none before the steady-state window' if conv is None else conv} |")
+    return lines + [""]
+
+
+def drb_table(doc):
+    lines = ["## DRB state", "",
+             "Acks per run (seed mean): final acks sent, early acks sent / used / dropped, ack bytes; "
+             "metapath resizes; final metapath size per channel.", "",
+             "| series | interval | acks | early sent | early used | early dropped | ack bytes | resizes | final size C1..C6 |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for gk, ser in groups(doc).items():
+        for label, pts in ser.items():
+            for p in pts:
+                d = p.get("drb")
+                if not d:
+                    continue
+                a = d["acks"]
+                sizes = " ".join(fmt(c["size_final"]) for c in d.get("channels", {}).values())
+                lines.append(f"| {label} | {fmt(p['interval'], 0)} | {fmt(a['sent_final'], 0)} | {fmt(a['sent_early'], 0)} | "
+                             f"{fmt(a['early_used'], 0)} | {fmt(a['early_dropped'], 0)} | {fmt(a['bytes'], 0)} | "
+                             f"{fmt(d['resizes'])} | {sizes} |")
+    lines += ["", "MSP use (share of the channel's packets per MSP, seed mean):", "",
+              "| series | interval | channel | MSPs (share %) |", "|---|---:|---|---|"]
+    for gk, ser in groups(doc).items():
+        for label, pts in ser.items():
+            for p in pts:
+                for cname, c in p.get("drb", {}).get("channels", {}).items():
+                    tot = sum(c["msps"].values()) or 1
+                    if len(c["msps"]) < 2:
+                        continue
+                    use = ", ".join(f"{k} {100 * v / tot:.0f}" for k, v in c["msps"].items())
+                    lines.append(f"| {label} | {fmt(p['interval'], 0)} | {cname} | {use} |")
+    return lines + [""]
+
+
+def render(name, doc):
+    t = doc["timing"]
+    lines = [f"# {doc['title']}", "",
+             f"Generated by `{doc['command']}`. Scale: {doc['scale']['name']}, {doc['seeds']} seeds per point, "
+             f"{t['runs']} runs, wall time {t['wall_seconds']:.0f} s with {doc['scale']['jobs']} jobs "
+             f"({t['run_seconds']:.0f} s of simulation).", "",
+             "Units: c/m = cycles per message per sending node (per channel for the hot spot), f/n/c = flits per "
+             "node per cycle over all nodes; latency in cycles from generation to the tail at the destination "
+             "(source queue included), mean of the seeds' means; spread = max - min of the seeds' means; std dev "
+             "pooled over every packet; max over all seeds.", ""]
+    if name == "transient":
+        return "\n".join(lines + transient_table(doc))
+    if name == "observability":
+        return "\n".join(lines + drb_table(doc) + ["## Steady state", ""] + steady_table(doc))
+    lines += steady_table(doc)
+    if any("channels" in p for p in doc["points"]):
+        lines += channel_table(doc)
+    return "\n".join(lines)
