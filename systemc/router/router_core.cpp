@@ -40,6 +40,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   sa_pick_.assign(in_ports_, -1);
   out_req_.assign(out_ports_, 0);
   out_prio_.assign(out_ports_, 0);
+  out_grant_.assign(out_ports_, -1);
   n_state_[kIdle] = in_ports_ * vcs_;
   if (p.rtl_dec || p.rtl_al || p.rtl_gmr || p.rtl_xbar) {
     rtl_ = std::make_unique<cosim::RouterRtl>(p, net.gmr(), id, in_ports_);
@@ -275,13 +276,20 @@ void RouterCore::switch_allocate(int64_t now) {
     if (ip.vcs[c].prio) out_prio[o] |= uint64_t{1} << i;
     any |= uint64_t{1} << o;
   }
-  // Output stage: the crossbar arbiter of each requested output port.
+  // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode)
+  // grant in a loop of their own, which keeps calls out of the model loop; output ports are independent.
+  if (xbar_rtl_) {
+    for (uint64_t m = any; m; m &= m - 1) {
+      const int o = __builtin_ctzll(m);
+      out_grant_[o] = xbar_rtl_->xbar_arbitrate(o, out_req[o], out_prio[o]);
+      xbar_rtl_->xbar_update(o, out_grant_[o], true);
+    }
+  }
   for (uint64_t m = any; m; m &= m - 1) {
     const int o = __builtin_ctzll(m);
     int g;
     if (xbar_rtl_) {
-      g = xbar_rtl_->xbar_arbitrate(o, out_req[o], out_prio[o]);
-      xbar_rtl_->xbar_update(o, g, true);
+      g = out_grant_[o];
     } else {
       g = out_[o].xbar.arbitrate(out_req[o], out_prio[o]);
       out_[o].xbar.update(g, true);

@@ -146,6 +146,7 @@ class RouterCore {
   std::vector<VaReq> va_req_;
   std::vector<int> sa_pick_;
   std::vector<uint64_t> out_req_, out_prio_;
+  std::vector<int> out_grant_;  // RTL mode: this cycle's crossbar grants
 };
 
 }  // namespace drb
