@@ -80,19 +80,18 @@ HeaderLayout::HeaderLayout(const LayoutParams& p) {
 }
 
 namespace {
+uint64_t mask(int w);
+// Fields are at most 64 bits wide, so one spans at most two words.
 void put(HeaderBits& b, int off, int w, uint64_t v) {
-  for (int i = 0; i < w; ++i) {
-    const int bit = off + i;
-    if ((v >> i) & 1u) b[bit / 64] |= uint64_t{1} << (bit % 64);
-  }
+  const int i = off / 64, s = off % 64;
+  b[i] |= v << s;
+  if (s + w > 64) b[i + 1] |= v >> (64 - s);
 }
 uint64_t get(const HeaderBits& b, int off, int w) {
-  uint64_t v = 0;
-  for (int i = 0; i < w; ++i) {
-    const int bit = off + i;
-    v |= ((b[bit / 64] >> (bit % 64)) & 1u) << i;
-  }
-  return v;
+  const int i = off / 64, s = off % 64;
+  uint64_t v = b[i] >> s;
+  if (s + w > 64) v |= b[i + 1] << (64 - s);
+  return v & mask(w);
 }
 uint64_t mask(int w) { return w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1); }
 }  // namespace
