@@ -76,7 +76,8 @@ def _channels(results, cfg):
 
 
 def _heatmap(results, n):
-    """Per node: mean over its outgoing network links of mean_wait and of utilization, seed-averaged."""
+    """Per node, seed-averaged: mean over its outgoing network links of mean_wait (the thesis' surface)
+    and the utilization of its busiest outgoing link (where the hot links are)."""
     wait, util = [0.0] * n, [0.0] * n
     for r in results:
         per = {}
@@ -84,8 +85,8 @@ def _heatmap(results, n):
             per.setdefault(ln["router"], []).append(ln)
         for node, links in per.items():
             wait[node] += sum(x["mean_wait"] for x in links) / len(links) / len(results)
-            util[node] += sum(x["utilization"] for x in links) / len(links) / len(results)
-    return dict(mean_wait=wait, utilization=util)
+            util[node] += max(x["utilization"] for x in links) / len(results)
+    return dict(mean_wait=wait, max_utilization=util)
 
 
 def _series(results):
@@ -104,15 +105,17 @@ def _series(results):
 
 
 def convergence(series, study):
-    """(steady mean, cycles from the change to the first bin after which every bin stays within the band)."""
+    """(steady mean, cycles from the change to the first bin after which every bin stays within the band,
+    cycles to the first bin within the band)."""
     steady_from, change, end = STEADY[study]
     bins = [b for b in series if b["t"] < end and b["mean"] is not None]
     tail = [b for b in bins if b["t"] >= steady_from]
     total = sum(b["count"] for b in tail)
     steady = sum(b["count"] * b["mean"] for b in tail) / total if total else None
     if steady is None:
-        return None, None
+        return None, None, None
     after = [b for b in bins if b["t"] >= change]
+    first = next((b["t"] - change for b in after if abs(b["mean"] - steady) <= TOLERANCE * steady), None)
     conv = None
     for b in reversed(after):
         if abs(b["mean"] - steady) > TOLERANCE * steady:
@@ -120,7 +123,25 @@ def convergence(series, study):
         conv = b["t"] - change
     if conv is not None and conv + change >= steady_from:
         conv = None  # it only settled inside the window that defines the steady state: not converged
-    return steady, conv
+    return steady, conv, first
+
+
+def _sizes_over_time(results, cfg, times):
+    """Mean metapath size of the named channels (C1..) at each time, over channels and seeds."""
+    labels = _channel_labels(cfg)
+    hists = [c["size_history"] for r in results for c in r["drb"]["channels"] if (c["src"], c["dst"]) in labels]
+    out = []
+    for t in times:
+        tot = 0
+        for h in hists:
+            size = 1
+            for when, sz in h:
+                if when > t:
+                    break
+                size = sz
+            tot += size
+        out.append(tot / len(hists) if hists else None)
+    return out
 
 
 def _drb(results, cfg, keep_history):
@@ -190,8 +211,11 @@ def aggregate(name, exp, results, senders, nodes):
             pt["heatmap"] = _heatmap(res, nodes(cfg))
         if "time_series" in res[0] and pt["study"] in STEADY:
             pt["series"] = [b for b in _series(res) if b["t"] < STEADY[pt["study"]][2]]
-            steady, conv = convergence(pt["series"], pt["study"])
-            pt["steady"], pt["convergence"] = steady, conv
+            if "drb" in res[0]:  # metapath size of the hot-spot channels at the end of each bin
+                sizes = _sizes_over_time(res, cfg, [b["t"] + 99 for b in pt["series"]])
+                for b, sz in zip(pt["series"], sizes):
+                    b["size"] = sz
+            pt["steady"], pt["convergence"], pt["first_in_band"] = convergence(pt["series"], pt["study"])
         if "drb" in res[0] and name == "observability":
             pt["drb"] = _drb(res, cfg, exp.history and pt["interval"] in exp.history)
         elif "drb" in res[0]:

@@ -8,9 +8,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from tables import group_title, groups  # noqa: E402
+from tables import METHOD, group_title, groups  # noqa: E402
 
 COLORS = {"static": "tab:red", "adaptive": "tab:blue", "DRB": "tab:green", "DRB2": "tab:purple",
+          "DRB, source wait counted": "tab:olive",
           "ideal": "tab:green", "in-network": "tab:orange", "high-priority": "tab:blue"}
 OTHERS = ["tab:green", "tab:olive", "tab:cyan", "tab:purple", "tab:brown", "tab:pink", "tab:orange", "tab:gray"]
 GRID = dict(alpha=0.3, which="both")
@@ -122,7 +123,7 @@ def _heatmaps(doc, out, interval):
         return
     fig, axes = plt.subplots(2, len(pts), figsize=(3.9 * len(pts), 7.0), squeeze=False)
     for row, (field, label) in enumerate((("mean_wait", "mean wait per link (cycles)"),
-                                         ("utilization", "link utilization (flits/cycle)"))):
+                                         ("max_utilization", "busiest link's utilization (flits/cycle)"))):
         vmax = max(max(p["heatmap"][field]) for p in pts) or 1
         for col, p in enumerate(pts):
             vals = p["heatmap"][field]
@@ -133,7 +134,8 @@ def _heatmaps(doc, out, interval):
             im = ax.imshow(grid, origin="lower", cmap="magma_r", vmin=0, vmax=vmax)
             ax.set_xticks(range(k), [chr(ord("A") + i) for i in range(k)])
             ax.set_yticks(range(k), [str(i + 1) for i in range(k)])
-            ax.set_title(f"{p['method'].replace('dor', 'static')}: {label.split(' (')[0]}", fontsize=9)
+            name = METHOD.get(p["method"], p["method"]) + (" (source wait counted)" if p.get("queue_wait") else "")
+            ax.set_title(f"{name}: {label.split(' (')[0]}", fontsize=8)
             for d in range(k):
                 for letter in range(k):
                     v = grid[d][letter]
@@ -141,7 +143,8 @@ def _heatmaps(doc, out, interval):
                         ax.text(letter, d, f"{v:.0f}" if field == "mean_wait" else f"{v:.2f}", ha="center",
                                 va="center", fontsize=5.5, color="white" if v > 0.6 * vmax else "black")
         fig.colorbar(im, ax=list(axes[row]), shrink=0.8, label=label)
-    fig.suptitle(f"Hot spot, 8x8 torus, {interval:g} cycles/message: per-node mean over the 4 outgoing links",
+    fig.suptitle(f"Hot spot, 8x8 torus, {interval:g} cycles/message, per node: mean wait over its 4 outgoing links "
+                 "(top), utilization of its busiest outgoing link (bottom)",
                  fontsize=10)
     fig.savefig(out / "heatmap.png", dpi=110)
     plt.close(fig)
@@ -212,12 +215,14 @@ def plot_transient(doc, out):
                  "10 cycles/message, DRB ack delay")]
         if start25:
             rows.append((start25[0], "25 cycles/message, methods"))
-        fig, axes = plt.subplots(len(rows), 2, figsize=(11, 3.4 * len(rows)), squeeze=False)
+        fig, axes = plt.subplots(len(rows), 3, figsize=(15, 3.4 * len(rows)), squeeze=False)
         for row, (subset, name) in enumerate(rows):
             _series_plot(axes[row][0], subset, "mean", 0, 6000)
             _series_plot(axes[row][1], subset, "sd", 0, 6000)
+            _series_plot(axes[row][2], {k: v for k, v in subset.items() if k.startswith("DRB")}, "size", 0, 6000)
             axes[row][0].set_ylabel("mean latency (cycles)")
             axes[row][1].set_ylabel("latency std dev (cycles)")
+            axes[row][2].set_ylabel("mean metapath size, C1-C6 (MSPs)")
             axes[row][0].set_title(f"start-up, {name}", fontsize=10)
             axes[row][0].legend(fontsize=7)
         for ax in axes.flat:
@@ -227,8 +232,13 @@ def plot_transient(doc, out):
     change = [ser for gk, ser in gs.items() if gk[0] == "change"]
     if change:
         ser = change[0]
-        fig, ax = plt.subplots(figsize=(10, 4.2))
+        fig, (ax, ax2) = plt.subplots(2, 1, figsize=(10, 6.4), sharex=True, gridspec_kw=dict(height_ratios=[2.2, 1]))
         _series_plot(ax, ser, "mean", 0, 20000)  # the last 1000 cycles are an artefact of the window end
+        _series_plot(ax2, {k: v for k, v in ser.items() if k.startswith("DRB")}, "size", 0, 20000)
+        ax2.axvline(5000, color="black", lw=1)
+        ax2.set_ylabel("mean metapath size,\nhot-spot channels")
+        ax2.set_xlabel("generation cycle (100-cycle bins); black line: transpose -> hot spot; dotted: convergence")
+        ax2.legend(fontsize=7)
         for i, (label, pts) in enumerate(ser.items()):
             p = pts[0]
             if p.get("convergence") is not None:
@@ -237,7 +247,6 @@ def plot_transient(doc, out):
                 ax.axhline(p["steady"], color=_color(label, i), ls="--", lw=0.7, alpha=0.6)
         ax.axvline(5000, color="black", lw=1)
         ax.set_yscale("log")
-        ax.set_xlabel("generation cycle (100-cycle bins); black line: transpose -> hot spot; dotted: convergence")
         ax.set_ylabel("mean latency (cycles)")
         ax.legend(fontsize=8)
         ax.set_title(f"Pattern change on the 8x8 torus ({doc['seeds']} seeds averaged)", fontsize=11)

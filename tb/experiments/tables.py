@@ -20,6 +20,8 @@ def series_label(pt, varying):
         parts.append(METHOD.get(pt["method"], pt["method"]))
     if "supernode" in varying and pt["method"].startswith("drb"):
         parts.append(pt["supernode"])
+    if "queue_wait" in varying and pt["queue_wait"]:
+        parts.append("source wait counted")
     if "ack_mode" in varying:
         parts.append(pt["ack_mode"].replace("_", "-"))
     if "ack_delay" in varying and (pt["ack_delay"] or "method" not in varying):
@@ -34,7 +36,7 @@ def groups(doc, keys=("study", "case", "pattern")):
         out.setdefault(tuple(p[k] for k in keys), []).append(p)
     res = {}
     for gk, pts in out.items():
-        varying = {d for d in ("method", "supernode", "ack_mode", "ack_delay") if len({p[d] for p in pts}) > 1}
+        varying = {d for d in ("method", "supernode", "queue_wait", "ack_mode", "ack_delay") if len({p[d] for p in pts}) > 1}
         ser = {}
         for p in pts:
             ser.setdefault(series_label(p, varying), []).append(p)
@@ -92,9 +94,10 @@ def channel_table(doc):
 def transient_table(doc):
     lines = ["## Transients: steady state and convergence", "",
              "Convergence: cycles from the start (or the pattern change) to the first 100-cycle bin after which "
-             "every bin's mean latency stays within +-10% of the steady state.", "",
-             "| study | series | mean latency, first 6000 cycles | peak bin | steady state | convergence (cycles) |",
-             "|---|---|---:|---:|---:|---:|"]
+             "every bin's mean latency stays within +-10% of the steady state (cycles 10000-20000; pattern change: "
+             "12500-20000); 'none' when that only happens inside the steady-state window.", "",
+             "| study | series | mean latency, first 6000 cycles | peak bin | steady state | first bin within +-10% | convergence (cycles) |",
+             "|---|---|---:|---:|---:|---:|---:|"]
     for gk, ser in groups(doc).items():
         for label, pts in ser.items():
             for p in pts:
@@ -107,7 +110,8 @@ def transient_table(doc):
                 peak = max((b["mean"] for b in win), default=None)
                 conv = p.get("convergence")
                 lines.append(f"| {gk[0]} | {label} | {fmt(first)} | {fmt(peak)} | {fmt(p.get('steady'))} | "
-                             f"{'none before the steady-state window' if conv is None else conv} |")
+                             f"{fmt(p.get('first_in_band'))} | "
+                             f"{'none' if conv is None else conv} |")
     return lines + [""]
 
 
