@@ -273,6 +273,7 @@ def plot_observability(doc, out):
             ax.set_yticks([1, 2, 3])
             ax.grid(True, **GRID)
         axes[0][0].legend(fontsize=7)
+        fig.suptitle("Metapath size per hot-spot channel (lines offset slightly to keep them apart)", fontsize=10)
         _save(fig, out / "size_history.png")
     drb = sorted([p for p in pts if p["method"] == "drb"], key=lambda p: -p["interval"])
     if drb:

@@ -2,7 +2,7 @@
 """Reproduce the DRB thesis experiments (chapter-4 example, chapter-6 evaluation) with drbsim.
 
 usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse]
-                          [--packets N] [--seeds N] [--list]
+                          [--packets N] [--seeds N] [--out DIR] [--list]
 
 Each experiment runs one or more scenario files of tb/scenarios with every seed, one drbsim process per
 run (--jobs at a time), aggregates the seeds and writes docs/results/<experiment>/results.json,
@@ -272,6 +272,7 @@ def main():
     ap.add_argument("--reuse", action="store_true", help="reuse raw results already in out/experiments")
     ap.add_argument("--packets", type=int, help="measured packets per run (quick looks)")
     ap.add_argument("--seeds", type=int, help="seeds per point (quick looks)")
+    ap.add_argument("--out", default=str(RESULTS), help="results folder (default docs/results)")
     ap.add_argument("--list", action="store_true", help="list the experiments and exit")
     args = ap.parse_args()
     if args.list:
@@ -288,7 +289,7 @@ def main():
     for name in names:
         exp = EXPERIMENTS[name]
         results, timing = execute(name, exp, scale, args)
-        out_dir = RESULTS / name
+        out_dir = Path(args.out) / name
         out_dir.mkdir(parents=True, exist_ok=True)
         doc = aggregate.aggregate(name, exp, results, senders, nodes_of)
         prev = out_dir / "results.json"
@@ -302,7 +303,7 @@ def main():
         prev.write_text(aggregate.dumps(doc))
         plots.plot(name, doc, out_dir)
         (out_dir / "tables.md").write_text(tables.render(name, doc))
-        print(f"[{name}] wrote {out_dir.relative_to(ROOT)} (wall {timing['wall_seconds']} s)", file=sys.stderr)
+        print(f"[{name}] wrote {out_dir} (wall {timing['wall_seconds']} s)", file=sys.stderr)
     return 0
 
 
