@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "models/routing/routing.h"
+#include "models/util/rng.h"
 #include "models/topology/kary_ncube.h"
 
 using namespace drb;
@@ -556,4 +557,31 @@ TEST(Routing, MakeRoutingAndDimOrderErrors) {
     }
   }
   EXPECT_NO_THROW(make_routing("dor", *t, {{1, 0}, true}));
+}
+
+// Networks above 1,024 nodes compute the DOR hop from coordinates instead of reading the next-hop table:
+// walk sampled pairs of a 48x48 torus and check minimal, dimension-ordered routes there too.
+TEST(DorRouting, ComputedHopsOnALargeTorusAreMinimalAndOrdered) {
+  auto t = make_topology(TopologyParams{"torus", {48, 48}, 2, 0});
+  auto rf = make_routing("dor", *t, {});
+  Rng rng(5);
+  for (int k = 0; k < 2000; ++k) {
+    const int s = static_cast<int>(rng.below(t->nodes())), d = static_cast<int>(rng.below(t->nodes()));
+    if (s == d) continue;
+    Header h = make_data_header(static_cast<uint32_t>(s), static_cast<uint32_t>(d), {}, 0, 1);
+    int r = s, hops = 0, last_dim = 0;
+    while (r != d) {
+      RouteSet rs;
+      rf->route(r, h, rs);
+      ASSERT_EQ(rs.n, 1);
+      const int dim = t->port_dim(rs.c[0].port);
+      ASSERT_GE(dim, last_dim) << "dimension order broken at " << r;
+      last_dim = dim;
+      rf->on_hop(r, rs.c[0].port, h);
+      r = t->neighbour(r, rs.c[0].port).router;
+      ASSERT_LE(++hops, 48);
+    }
+    auto ring = [](int a, int b) { const int x = a > b ? a - b : b - a; return x < 48 - x ? x : 48 - x; };
+    EXPECT_EQ(hops, ring(s % 48, d % 48) + ring(s / 48, d / 48)) << s << "->" << d;
+  }
 }

@@ -10,7 +10,7 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   if (order_.empty())
     for (int d = 0; d < t.dims(); ++d) order_.push_back(d);
   const size_t n = static_cast<size_t>(t.nodes());
-  if (n <= 4096 && t.ports() < 127) {
+  if (n <= 1024 && t.ports() < 127) {
     next_.resize(n * n);
     for (size_t r = 0; r < n; ++r)
       for (size_t d = 0; d < n; ++d) {

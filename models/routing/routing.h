@@ -66,7 +66,8 @@ class RoutingFunction {
   RoutingParams params_;
   std::vector<int> order_;
   // DOR next hop per (router, destination): port + 1 (0 = arrived) and the wrap flag in bit 7. Built for
-  // networks of up to 4096 nodes (16 MB); larger ones compute the hop from coordinates.
+  // networks of up to 1024 nodes (1 MB); beyond that the table misses the caches and computing the hop
+  // from coordinates is faster (models_bench).
   std::vector<uint8_t> next_;
 };
 
