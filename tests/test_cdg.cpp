@@ -13,6 +13,7 @@
 #include "models/blocks/gmr.h"
 #include "models/routing/cdg.h"
 #include "models/routing/routing.h"
+#include "tests/topologies.h"
 #include "models/topology/topology.h"
 
 using namespace drb;
@@ -21,14 +22,7 @@ namespace {
 
 const SubClassSpec kNone{0, -1, {}};
 
-std::unique_ptr<Topology> topo(const std::string& kind, std::vector<int> k = {}, int n = 0) {
-  TopologyParams p;
-  p.kind = kind;
-  p.k = std::move(k);
-  p.n = n;
-  p.nodes = n;
-  return make_topology(p);
-}
+using test::topo;
 
 // DOR that ignores datelines: one class for every hop. Deadlocks on rings longer than 3.
 class NoDatelineDor : public RoutingFunction {

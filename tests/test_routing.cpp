@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "models/routing/routing.h"
+#include "tests/topologies.h"
 #include "models/util/rng.h"
 #include "models/topology/kary_ncube.h"
 
@@ -24,14 +25,7 @@ struct Hop {
   int r, port, sub;
 };
 
-std::unique_ptr<Topology> topo(const std::string& kind, std::vector<int> k = {}, int n = 0) {
-  TopologyParams p;
-  p.kind = kind;
-  p.k = std::move(k);
-  p.n = n;
-  p.nodes = n;
-  return make_topology(p);
-}
+using test::topo;
 
 std::vector<int> rm_coords(int id, const std::vector<int>& k) {
   std::vector<int> c;

@@ -11,31 +11,15 @@
 
 #include "models/drb/msp_candidates.h"
 #include "models/drb/supernode.h"
+#include "tests/topologies.h"
 
 using namespace drb;
 
 namespace {
 
-std::unique_ptr<Topology> torus(std::vector<int> k, const char* kind = "torus") {
-  TopologyParams p;
-  p.kind = kind;
-  p.k = std::move(k);
-  return make_topology(p);
-}
-
-std::unique_ptr<Topology> cube(int n) {
-  TopologyParams p;
-  p.kind = "hypercube";
-  p.n = n;
-  return make_topology(p);
-}
-
-std::unique_ptr<Topology> midimew(int nodes) {
-  TopologyParams p;
-  p.kind = "midimew";
-  p.nodes = nodes;
-  return make_topology(p);
-}
+std::unique_ptr<Topology> torus(std::vector<int> k, const char* kind = "torus") { return test::topo(kind, std::move(k)); }
+std::unique_ptr<Topology> cube(int n) { return test::topo("hypercube", {}, n); }
+std::unique_ptr<Topology> midimew(int nodes) { return test::topo("midimew", {}, nodes); }
 
 std::unique_ptr<SupernodeConstruction> build(const Topology& t, const std::string& name,
                                              DgaRule rule = DgaRule::None, LineStyle style = LineStyle::Auto) {

@@ -11,30 +11,16 @@
 #include <vector>
 
 #include "models/topology/kary_ncube.h"
+#include "tests/topologies.h"
 #include "models/topology/topology.h"
 
 using namespace drb;
 
 namespace {
 
-std::unique_ptr<Topology> cube(std::vector<int> k, bool wrap) {
-  TopologyParams p;
-  p.kind = wrap ? "torus" : "mesh";
-  p.k = std::move(k);
-  return make_topology(p);
-}
-std::unique_ptr<Topology> hcube(int n) {
-  TopologyParams p;
-  p.kind = "hypercube";
-  p.n = n;
-  return make_topology(p);
-}
-std::unique_ptr<Topology> midimew(int n) {
-  TopologyParams p;
-  p.kind = "midimew";
-  p.nodes = n;
-  return make_topology(p);
-}
+std::unique_ptr<Topology> cube(std::vector<int> k, bool wrap) { return test::topo(wrap ? "torus" : "mesh", std::move(k)); }
+std::unique_ptr<Topology> hcube(int n) { return test::topo("hypercube", {}, n); }
+std::unique_ptr<Topology> midimew(int n) { return test::topo("midimew", {}, n); }
 
 // Row-major coordinates, dimension 0 fastest (the numbering the topology promises).
 std::vector<int> rm_coords(int id, const std::vector<int>& k) {
