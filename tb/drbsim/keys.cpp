@@ -46,6 +46,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+}  // namespace
+
 int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
   char* end = nullptr;
   errno = 0;
@@ -81,6 +83,8 @@ std::string to_enum(const std::string& key, const std::string& v, const std::vec
   for (auto& o : opts) all += (all.empty() ? "" : "|") + o;
   throw ConfigError(key, "unknown value '" + v + "' (expected " + all + ")");
 }
+
+namespace {
 
 std::vector<int> to_int_list(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
   std::vector<int> out;

@@ -1,6 +1,7 @@
 // The scenario key registry: name, default, meaning, parser and echo for every key. It is the single
 // source of `drbsim --help`, docs/scenarios.md and the configuration echoed into the JSON output.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -27,6 +28,12 @@ struct KeyDef {
   std::function<nlohmann::json(const Scenario&)> get;
   bool list = false;  // value is a comma-separated list
 };
+
+// Value parsers shared by every key: each throws ConfigError(key, reason) on a malformed or out-of-range value.
+int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi);
+double to_double(const std::string& key, const std::string& v, double lo, double hi);
+bool to_bool(const std::string& key, const std::string& v);
+std::string to_enum(const std::string& key, const std::string& v, const std::vector<std::string>& opts);
 
 const std::vector<KeyDef>& scenario_keys();
 void add_drb_keys(std::vector<KeyDef>& keys);  // drb_keys.cpp

@@ -74,10 +74,8 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
                       {"mean_network_latency", wlat},
                       {"rate_x_latency", rate * wlat}};
   size_t reorder_max = 0;
-  uint64_t rejected = 0;
   for (int n = 0; n < N; ++n) {
     reorder_max = std::max(reorder_max, net_.dest(n).max_reorder());
-    rejected += net_.source(n).rejected();
   }
   r["reorder_max_held"] = reorder_max;
   r["flit_hops"] = net_.flit_hops();
@@ -131,7 +129,6 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
     }
     r["time_series"] = ts;
   }
-  (void)rejected;
   return r;
 }
 
