@@ -52,8 +52,10 @@ class RoutingFunction {
   // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
   virtual bool is_escape(int sub) const { return true; }
   // Header routing state after leaving r on port p (dateline bits).
-  void on_hop(int r, int p, Header& h) const {
-    if (topo_.is_wrap(r, p)) h.dateline |= static_cast<uint8_t>(1u << topo_.port_dim(p));
+  void on_hop(int r, int p, Header& h) const { h.dateline |= hop_dateline(r, p); }
+  // The dateline bits leaving r on port p sets: a fixed property of the link, so routers cache it.
+  uint8_t hop_dateline(int r, int p) const {
+    return topo_.is_wrap(r, p) ? static_cast<uint8_t>(1u << topo_.port_dim(p)) : 0;
   }
   const Topology& topology() const { return topo_; }
 

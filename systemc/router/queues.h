@@ -22,7 +22,7 @@ class Ring {
   const T& front() const { return buf_[head_]; }
   const T& at(int i) const { return buf_[(head_ + i) & mask_]; }
   void push(const T& v) {
-    if (size_ == static_cast<int>(buf_.size())) grow();
+    if (size_ > mask_) grow();
     buf_[(head_ + size_) & mask_] = v;
     ++size_;
   }
@@ -33,7 +33,7 @@ class Ring {
   void clear() { head_ = size_ = 0; }
 
  private:
-  void grow() {
+  __attribute__((noinline)) void grow() {
     std::vector<T> nb(buf_.size() * 2);
     for (int i = 0; i < size_; ++i) nb[i] = buf_[(head_ + i) & mask_];
     buf_.swap(nb);

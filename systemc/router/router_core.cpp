@@ -25,9 +25,14 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   out_.resize(out_ports_);
   link_.resize(out_ports_);
   sent_.assign(out_ports_, 0);
-  for (auto& ip : in_) {
+  for (int i = 0; i < in_ports_; ++i) {
+    InputPort& ip = in_[i];
     ip.vcs.resize(vcs_);
-    for (auto& v : ip.vcs) v.buf.init(p.depth);
+    for (int c = 0; c < vcs_; ++c) {
+      ip.vcs[c].buf.init(p.depth);
+      ip.vcs[c].port = static_cast<uint8_t>(i);
+      ip.vcs[c].vc = static_cast<uint8_t>(c);
+    }
     ip.arb = RrArbiter(vcs_);
   }
   for (int o = 0; o < out_ports_; ++o) {
@@ -36,12 +41,13 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     for (auto& v : op.vcs) v.credits = (o == ports) ? kInfiniteCredits : p.depth;
     op.xbar = XbarArbiter(in_ports_);
     op.va_ptr.assign(vcs_, 0);
+    if (o < ports) op.dateline = net.routing().hop_dateline(id, o);
   }
+  va_best_.assign(out_ports_ * vcs_, -1);
   sa_pick_.assign(in_ports_, -1);
   out_req_.assign(out_ports_, 0);
   out_prio_.assign(out_ports_, 0);
   out_grant_.assign(out_ports_, -1);
-  n_state_[kIdle] = in_ports_ * vcs_;
   if (p.rtl_dec || p.rtl_al || p.rtl_gmr || p.rtl_xbar) {
     rtl_ = std::make_unique<cosim::RouterRtl>(p, net.gmr(), id, in_ports_);
     dec_rtl_ = p.rtl_dec ? rtl_.get() : nullptr;
@@ -93,25 +99,21 @@ void RouterCore::step(int64_t now) {
       if (v.state == kIdle) {
         set_state(v, kRouting);
         v.ready = now + p.d_rc;
-        ip.active |= uint64_t{1} << f.vc;
-        busy_ports_ |= uint64_t{1} << __builtin_ctzll(m);
       }
     }
     if (ip.arrivals.empty()) arriving_ &= ~(uint64_t{1} << __builtin_ctzll(m));
   }
   if (buffered_ == 0) return;
   // 3. Route compute (DEC first).
-  if (n_state_[kRouting]) {
-    for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
-      InputPort& ip = in_[__builtin_ctzll(pm)];
-      for (uint64_t m = ip.active; m; m &= m - 1) {
-        InputVc& v = ip.vcs[__builtin_ctzll(m)];
-        if (v.state == kRouting && v.ready <= now) route_compute(v, now);
-      }
+  for (uint64_t pm = stage_ports_[kRouting]; pm; pm &= pm - 1) {
+    InputPort& ip = in_[__builtin_ctzll(pm)];
+    for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
+      InputVc& v = ip.vcs[__builtin_ctzll(m)];
+      if (v.ready <= now) route_compute(v, now);
     }
   }
-  if (n_state_[kVcAlloc]) vc_allocate(now);
-  if (n_state_[kActive]) switch_allocate(now);
+  if (stage_ports_[kVcAlloc]) vc_allocate(now);
+  if (stage_ports_[kActive]) switch_allocate(now);
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {
@@ -189,58 +191,55 @@ void RouterCore::block(InputVc& v) {
 
 void RouterCore::vc_allocate(int64_t now) {
   va_req_.clear();
-  for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
+  for (uint64_t pm = stage_ports_[kVcAlloc]; pm; pm &= pm - 1) {
     const int i = __builtin_ctzll(pm);
-    for (uint64_t m = in_[i].active; m; m &= m - 1) {
+    for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       InputVc& v = in_[i].vcs[c];
-      if (v.state != kVcAlloc) continue;
       int port = -1;
       const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
       if (ovc < 0) {
         block(v);
         continue;
       }
-      va_req_.push_back(VaReq{static_cast<int16_t>(port), static_cast<int16_t>(ovc),
-                              static_cast<int16_t>(i * vcs_ + c)});
+      va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c), &v});
     }
   }
-  // Output stage: per output VC a round-robin arbiter over all input VCs.
+  // Output stage: per output VC a round-robin arbiter over all input VCs. The winner is the request at the
+  // smallest distance at or after the pointer; one pass finds it for every output VC, a second grants.
   const int n_in = in_ports_ * vcs_;
-  for (size_t a = 0; a < va_req_.size(); ++a) {
+  const int nreq = static_cast<int>(va_req_.size());
+  for (int a = 0; a < nreq; ++a) {
     const VaReq& r = va_req_[a];
-    if (r.port < 0) continue;  // already decided
-    OutputPort& op = out_[r.port];
-    const uint32_t ptr = op.va_ptr[r.vc];
-    size_t win = a;
-    int best = (r.in_idx - static_cast<int>(ptr) + n_in) % n_in;
-    for (size_t b = a + 1; b < va_req_.size(); ++b) {
-      const VaReq& q = va_req_[b];
-      if (q.port != r.port || q.vc != r.vc) continue;
-      const int d = (q.in_idx - static_cast<int>(ptr) + n_in) % n_in;
-      if (d < best) {
-        best = d;
-        win = b;
-      }
+    int16_t& best = va_best_[r.out];
+    if (best < 0) {
+      best = static_cast<int16_t>(a);
+      continue;
     }
-    for (size_t b = a; b < va_req_.size(); ++b) {
-      VaReq& q = va_req_[b];
-      if (q.port != r.port || q.vc != r.vc || q.port < 0) continue;
-      InputVc& v = in_[q.in_idx / vcs_].vcs[q.in_idx % vcs_];
-      if (b == win) {
-        op.vcs[q.vc].owner = q.in_idx;
-        v.out_port = q.port;
-        v.out_vc = q.vc;
-        set_state(v, kActive);
-        v.ready = now + net_.params().d_va;
-        op.va_ptr[q.vc] = static_cast<uint32_t>((q.in_idx + 1) % n_in);
-      } else {
-        ++cnt_.contended;
-        block(v);
-      }
-      if (b != a) q.port = -1;
+    const int ptr = static_cast<int>(out_[r.out / vcs_].va_ptr[r.out % vcs_]);
+    int d = r.in_idx - ptr, db = va_req_[best].in_idx - ptr;
+    if (d < 0) d += n_in;
+    if (db < 0) db += n_in;
+    if (d < db) best = static_cast<int16_t>(a);
+  }
+  for (int a = 0; a < nreq; ++a) {
+    const VaReq& r = va_req_[a];
+    InputVc& v = *r.v;
+    if (va_best_[r.out] == a) {
+      const int port = r.out / vcs_, ovc = r.out % vcs_;
+      OutputPort& op = out_[port];
+      op.vcs[ovc].owner = r.in_idx;
+      v.out_port = static_cast<int16_t>(port);
+      v.out_vc = static_cast<int16_t>(ovc);
+      set_state(v, kActive);
+      v.ready = now + net_.params().d_va;
+      op.va_ptr[ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
+    } else {
+      ++cnt_.contended;
+      block(v);
     }
   }
+  for (const VaReq& r : va_req_) va_best_[r.out] = -1;
 }
 
 void RouterCore::switch_allocate(int64_t now) {
@@ -248,14 +247,14 @@ void RouterCore::switch_allocate(int64_t now) {
   uint64_t* out_req = out_req_.data();
   uint64_t* out_prio = out_prio_.data();
   uint64_t any = 0;
-  for (uint64_t pm = busy_ports_; pm; pm &= pm - 1) {
+  for (uint64_t pm = stage_ports_[kActive]; pm; pm &= pm - 1) {
     const int i = __builtin_ctzll(pm);
     InputPort& ip = in_[i];
     uint64_t req = 0, prio = 0;
-    for (uint64_t m = ip.active; m; m &= m - 1) {
+    for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       InputVc& v = ip.vcs[c];
-      if (v.state != kActive || v.ready > now || v.buf.empty()) continue;
+      if (v.ready > now || v.buf.empty()) continue;
       if (out_[v.out_port].vcs[v.out_vc].credits <= 0) {
         if (v.buf.front().head()) block(v);
         continue;
@@ -332,8 +331,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     pk.path.push_back(static_cast<uint16_t>(id_));
     if (op.network) {
       ++pk.hops;
-      const RoutingFunction& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
-      rf.on_hop(id_, v.out_port, h);
+      h.dateline |= op.dateline;
       if (p.gmr && (gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : net_.gmr().fire(h))) {
         ++cnt_.gmr_fires;
         if (!net_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
@@ -356,10 +354,6 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
   }
   if (f.tail()) release(v, now), op.vcs[f.vc].owner = -1;
-  if (v.state == kIdle) {
-    ip.active &= ~(uint64_t{1} << vc);
-    if (!ip.active) busy_ports_ &= ~(uint64_t{1} << in_port);
-  }
 }
 
 void RouterCore::release(InputVc& v, int64_t now) {

@@ -76,6 +76,7 @@ class RouterCore {
   struct InputVc {
     Ring<Flit> buf;
     State state = kIdle;
+    uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)
     bool eject = false;
     bool blocked = false;   // AL has subtracted T1 for the current hop
     bool prio = false;      // carries a high-priority ack
@@ -88,7 +89,7 @@ class RouterCore {
     std::vector<InputVc> vcs;
     DelayQueue<Flit> arrivals;
     RrArbiter arb;            // switch allocation, input stage
-    uint64_t active = 0;      // VCs not idle
+    uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
     int up_port = -1;
     SourceNi* ni = nullptr;
@@ -105,12 +106,19 @@ class RouterCore {
     int down_port = -1;
     DestNi* ni = nullptr;
     bool network = false;  // router-to-router link (counted as flit-hops)
+    uint8_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 
+  // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state.
   void set_state(InputVc& v, State s) {
-    --n_state_[v.state];
-    ++n_state_[s];
+    InputPort& ip = in_[v.port];
+    const uint64_t b = uint64_t{1} << v.vc;
+    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) stage_ports_[v.state] &= ~(uint64_t{1} << v.port);
+    if (s != kIdle) {
+      ip.stage[s] |= b;
+      stage_ports_[s] |= uint64_t{1} << v.port;
+    }
     v.state = s;
   }
   void route_compute(InputVc& v, int64_t now);
@@ -130,8 +138,7 @@ class RouterCore {
   std::vector<uint32_t> sent_;
   int pending_ = 0, buffered_ = 0;
   uint64_t arriving_ = 0, crediting_ = 0;  // ports whose arrival / credit queues are not empty
-  uint64_t busy_ports_ = 0;                // input ports with at least one VC not idle
-  int n_state_[4] = {0, 0, 0, 0};  // input VCs per state, so idle stages cost nothing
+  uint64_t stage_ports_[4] = {0, 0, 0, 0};  // input ports with a VC in that state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;
   // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
@@ -140,10 +147,12 @@ class RouterCore {
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr;
   // scratch for allocation
   struct VaReq {
-    int16_t port, vc;
-    int16_t in_idx;
+    int16_t out;     // output port * vcs + output VC
+    int16_t in_idx;  // input port * vcs + input VC
+    InputVc* v;
   };
   std::vector<VaReq> va_req_;
+  std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
   std::vector<int> sa_pick_;
   std::vector<uint64_t> out_req_, out_prio_;
   std::vector<int> out_grant_;  // RTL mode: this cycle's crossbar grants
