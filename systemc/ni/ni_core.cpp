@@ -229,21 +229,29 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
     if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay);
     else net_.source(node_).push_control(ack, false, 0);
   }
-  Reorder& r = reorder_[pk.src];
+  const int src = pk.src;
+  const uint64_t key = static_cast<uint64_t>(src) << 32;
+  Reorder* r = &reorder_[src];
   const uint32_t mask = (1u << p.seq_bits) - 1;
-  if (pk.hdr.seq != r.expected) {
-    r.held.emplace(pk.hdr.seq, slot);
+  if (pk.hdr.seq != r->expected) {
+    held_pkts_.emplace(key | pk.hdr.seq, slot);
+    ++r->held;
     if (++held_ > max_reorder_) max_reorder_ = held_;
     return;
   }
   deliver(slot, now);
-  r.expected = (r.expected + 1) & mask;
-  for (auto it = r.held.find(r.expected); it != r.held.end(); it = r.held.find(r.expected)) {
+  r = &reorder_[src];  // a host callback in deliver() may have grown the table
+  r->expected = (r->expected + 1) & mask;
+  while (r->held) {
+    const auto it = held_pkts_.find(key | r->expected);
+    if (it == held_pkts_.end()) break;
     const uint32_t s = it->second;
-    r.held.erase(it);
+    held_pkts_.erase(it);
+    --r->held;
     --held_;
     deliver(s, now);
-    r.expected = (r.expected + 1) & mask;
+    r = &reorder_[src];
+    r->expected = (r->expected + 1) & mask;
   }
 }
 

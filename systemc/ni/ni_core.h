@@ -9,8 +9,9 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <vector>
+
+#include <tsl/robin_map.h>
 
 #include "models/drb/path_policy.h"
 #include "models/packet/flit.h"
@@ -80,7 +81,7 @@ class SourceNi {
   std::vector<uint8_t> owned_;
   DelayQueue<uint8_t> credit_in_;
   int pending_ = 0;
-  std::unordered_map<int, uint32_t> next_seq_;  // per destination, created on first use
+  tsl::robin_map<int, uint32_t> next_seq_;  // per destination, created on first use (never N^2 up front)
   uint64_t rejected_ = 0;
   size_t max_queued_ = 0;
   std::vector<uint64_t> msp_use_;
@@ -108,11 +109,15 @@ class DestNi {
   int node_;
   DelayQueue<Flit> arrivals_;
   int pending_ = 0;
+  // Per source, created on first use: the next sequence number to deliver and how many packets wait.
+  // Kept to 8 bytes so every source's entry stays in cache; the waiting packets themselves live in one
+  // ordered map per NI, touched only when a packet arrives out of order.
   struct Reorder {
     uint32_t expected = 0;
-    std::map<uint32_t, uint32_t> held;  // seq -> packet slot
+    uint32_t held = 0;
   };
-  std::unordered_map<int, Reorder> reorder_;  // per source, created on first use
+  tsl::robin_map<int, Reorder> reorder_;
+  std::map<uint64_t, uint32_t> held_pkts_;  // (source << 32 | seq) -> packet slot
   size_t held_ = 0, max_reorder_ = 0;
   uint64_t delivered_packets_ = 0;
 };

@@ -24,14 +24,14 @@ void Collector::packet_arrived(const Packet& p, const Message& m, int64_t now) {
     series_[b].sq += l * l;
   }
   if (!p.measured) return;
-  lat_.push_back(now - p.t_gen);
-  net_lat_.push_back(now - p.t_inj);
-  hops_.push_back(p.hops);
+  lat_.add(now - p.t_gen);
+  net_lat_.add(now - p.t_inj);
+  hops_.add(p.hops);
   // The AL field must equal the cycles waited beyond the zero-load schedule (mod 2^W), unless the
   // source-queue wait is folded in too.
   const uint32_t mask = net_.al().mask();
   if (!net_.params().al_count_source_queue && net_.params().al_tick == 1 && (p.wait & mask) != p.hdr.latency) ++al_mismatch_;
-  al_field_.push_back(p.hdr.latency);
+  al_field_.add(p.hdr.latency);
   if (sp_.per_pair) {
     Pair& q = pairs_[{p.src, static_cast<int>(p.hdr.final_dest)}];
     ++q.n;
@@ -42,7 +42,7 @@ void Collector::packet_arrived(const Packet& p, const Message& m, int64_t now) {
 
 void Collector::message_delivered(const Message& m, int64_t now) {
   ++delivered_;
-  if (m.measured) reorder_lat_.push_back(now - m.t_gen);
+  if (m.measured) reorder_lat_.add(now - m.t_gen);
 }
 
 void Collector::ack_used(int, const Header& ack, int64_t) {

@@ -9,6 +9,7 @@
 
 #include "systemc/fabric/network.h"
 #include "tb/drbsim/scenario.h"
+#include "tb/stats/summary.h"
 
 namespace drb {
 
@@ -27,7 +28,7 @@ class Collector : public NetObserver {
   Network& net_;
   StatsParams sp_;
   int64_t start_, end_;
-  std::vector<int64_t> lat_, net_lat_, reorder_lat_, hops_, al_field_;
+  Samples lat_, net_lat_, reorder_lat_, hops_, al_field_;
   uint64_t delivered_ = 0, al_mismatch_ = 0;
   // Whole-window figures (every packet, tagged or not) for accepted load and Little's law.
   uint64_t win_flits_ = 0, win_packets_ = 0;

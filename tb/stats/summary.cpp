@@ -5,26 +5,36 @@
 
 namespace drb {
 
-Summary summarize(std::vector<int64_t> v) {
+Summary summarize(const Samples& v) {
   Summary s;
   s.count = v.size();
   if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
+  // Sums run over the values in increasing order, one addition per sample: the same long double
+  // roundings as summing a sorted sample vector.
   long double sum = 0;
-  for (int64_t x : v) sum += x;
-  s.mean = static_cast<double>(sum / v.size());
+  v.for_each_sorted([&](int64_t x, uint64_t c) {
+    for (uint64_t k = 0; k < c; ++k) sum += x;
+  });
+  s.mean = static_cast<double>(sum / s.count);
   long double ss = 0;
-  for (int64_t x : v) ss += (x - s.mean) * (x - s.mean);
-  s.stddev = v.size() > 1 ? std::sqrt(static_cast<double>(ss / (v.size() - 1))) : 0.0;
-  s.min = v.front();
-  s.max = v.back();
-  auto pct = [&](double p) {
-    size_t rank = static_cast<size_t>(std::ceil(p / 100.0 * v.size()));
-    return v[std::max<size_t>(rank, 1) - 1];
-  };
-  s.p50 = pct(50);
-  s.p95 = pct(95);
-  s.p99 = pct(99);
+  v.for_each_sorted([&](int64_t x, uint64_t c) {
+    for (uint64_t k = 0; k < c; ++k) ss += (x - s.mean) * (x - s.mean);
+  });
+  s.stddev = s.count > 1 ? std::sqrt(static_cast<double>(ss / (s.count - 1))) : 0.0;
+  uint64_t r50 = 0, r95 = 0, r99 = 0;
+  auto rank = [&](double p) { return std::max<uint64_t>(static_cast<uint64_t>(std::ceil(p / 100.0 * s.count)), 1); };
+  r50 = rank(50), r95 = rank(95), r99 = rank(99);
+  uint64_t seen = 0;
+  bool first = true;
+  v.for_each_sorted([&](int64_t x, uint64_t c) {
+    if (first) s.min = x, first = false;
+    const uint64_t before = seen;
+    seen += c;
+    if (before < r50 && seen >= r50) s.p50 = x;
+    if (before < r95 && seen >= r95) s.p95 = x;
+    if (before < r99 && seen >= r99) s.p99 = x;
+    s.max = x;
+  });
   return s;
 }
 
@@ -33,13 +43,13 @@ nlohmann::json to_json(const Summary& s) {
           {"max", s.max},     {"p50", s.p50},   {"p95", s.p95},       {"p99", s.p99}};
 }
 
-nlohmann::json histogram(const std::vector<int64_t>& v, int bin) {
+nlohmann::json histogram(const Samples& v, int bin) {
   std::vector<uint64_t> c;
-  for (int64_t x : v) {
+  v.for_each_sorted([&](int64_t x, uint64_t n) {
     const size_t b = static_cast<size_t>(std::max<int64_t>(x, 0) / bin);
     if (b >= c.size()) c.resize(b + 1, 0);
-    ++c[b];
-  }
+    c[b] += n;
+  });
   return {{"bin", bin}, {"counts", c}};
 }
 
