@@ -1,6 +1,8 @@
 #include "systemc/fabric/network.h"
 
+#include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace drb {
 
@@ -25,6 +27,10 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   if (!layout_->ok())
     throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + topo_->kind() + " needs " +
                                 std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
+  for (int d : {p.d_link, p.d_credit, p.d_inj})
+    if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
+  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link, p.d_inj));
+  credit_wheel_.init(p.d_credit);
   const int n = topo_->nodes();
   for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
   for (int r = 0; r < n; ++r) {
@@ -142,6 +148,8 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
 
 void Network::step(int64_t now) {
   now_ = now;
+  flit_wheel_.drain(now, [now](const LinkFlit& e) { e.r->arrive(e.port, e.f, now); });
+  credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
   for (auto& s : src_)
     if (s->busy()) s->step(now);
   for (auto& r : routers_) r->step(now);

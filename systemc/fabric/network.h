@@ -109,6 +109,19 @@ class Network {
   uint64_t acks_sent() const { return acks_sent_; }
   void ack_sent() { ++acks_sent_; }
   int64_t in_flight_sum() const { return in_flight_sum_; }
+  // Link wheel: flits and credits between routers, delivered at the start of the cycle they arrive in.
+  struct LinkFlit {
+    RouterCore* r;
+    Flit f;
+    int port;
+  };
+  struct LinkCredit {
+    RouterCore* r;
+    int port;
+    uint8_t vc;
+  };
+  void link_flit(RouterCore* r, int port, int64_t t, const Flit& f) { flit_wheel_.push(t, LinkFlit{r, f, port}); }
+  void link_credit(RouterCore* r, int port, int64_t t, uint8_t vc) { credit_wheel_.push(t, LinkCredit{r, port, vc}); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);
   std::string describe_packet(uint32_t slot) const;
@@ -132,6 +145,8 @@ class Network {
     Header h;
   };
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
+  Wheel<LinkFlit> flit_wheel_;
+  Wheel<LinkCredit> credit_wheel_;
   std::vector<NetObserver*> obs_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;
@@ -143,5 +158,8 @@ class Network {
   friend class SourceNi;
   friend class DestNi;
 };
+
+inline void RouterCore::accept_flit(int p, int64_t t, const Flit& f) { net_.link_flit(this, p, t, f); }
+inline void RouterCore::accept_credit(int p, int64_t t, uint8_t vc) { net_.link_credit(this, p, t, vc); }
 
 }  // namespace drb

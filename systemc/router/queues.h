@@ -67,4 +67,33 @@ class DelayQueue {
   Ring<Timed<T>> q_;
 };
 
+// Items in flight on the fabric's links, bucketed by the cycle they arrive in. Every delay is at least
+// one cycle and below the horizon, so a bucket is complete before its cycle starts and is drained once.
+template <class E>
+class Wheel {
+ public:
+  void init(int horizon) {
+    int c = 1;
+    while (c <= horizon) c <<= 1;
+    b_.assign(c, {});
+    mask_ = c - 1;
+  }
+  void push(int64_t t, const E& e) { b_[t & mask_].push_back(e); }
+  template <class F>
+  void drain(int64_t now, F f) {
+    std::vector<E>& v = b_[now & mask_];
+    for (const E& e : v) f(e);
+    v.clear();  // keeps its capacity: no allocation in steady state
+  }
+  size_t pending() const {
+    size_t n = 0;
+    for (const auto& v : b_) n += v.size();
+    return n;
+  }
+
+ private:
+  std::vector<std::vector<E>> b_;
+  int64_t mask_ = 0;
+};
+
 }  // namespace drb

@@ -21,6 +21,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   const int ports = net.topology().ports();
   in_ports_ = out_ports_ = ports + 1;  // + local port
   vcs_ = p.vcs;
+  d_rc_ = p.d_rc;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   link_.resize(out_ports_);
@@ -74,37 +75,9 @@ void RouterCore::reset_link_stats() {
 }
 
 void RouterCore::step(int64_t now) {
+  // Credits and flits of this cycle were delivered by the network's link wheel before any router steps.
   if (!busy()) return;
-  const NetParams& p = net_.params();
-  // 1. Credits returned by downstream buffers.
-  for (uint64_t m = crediting_; m; m &= m - 1) {
-    OutputPort& op = out_[__builtin_ctzll(m)];
-    while (op.credit_in.ready(now)) {
-      ++op.vcs[op.credit_in.front()].credits;
-      op.credit_in.pop();
-      --pending_;
-    }
-    if (op.credit_in.empty()) crediting_ &= ~(uint64_t{1} << __builtin_ctzll(m));
-  }
-  // 2. Flits arriving from links; a head reaching the front of an idle VC starts route compute.
-  for (uint64_t m = arriving_; m; m &= m - 1) {
-    InputPort& ip = in_[__builtin_ctzll(m)];
-    while (ip.arrivals.ready(now)) {
-      const Flit f = ip.arrivals.front();
-      ip.arrivals.pop();
-      --pending_;
-      ++buffered_;
-      InputVc& v = ip.vcs[f.vc];
-      v.buf.push(f);
-      if (v.state == kIdle) {
-        set_state(v, kRouting);
-        v.ready = now + p.d_rc;
-      }
-    }
-    if (ip.arrivals.empty()) arriving_ &= ~(uint64_t{1} << __builtin_ctzll(m));
-  }
-  if (buffered_ == 0) return;
-  // 3. Route compute (DEC first).
+  // Route compute (DEC first).
   for (uint64_t pm = stage_ports_[kRouting]; pm; pm &= pm - 1) {
     InputPort& ip = in_[__builtin_ctzll(pm)];
     for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {

@@ -37,20 +37,23 @@ class RouterCore {
   void connect_inject(SourceNi* ni);
   void connect_input(int p, RouterCore* up, int up_port);
 
-  // Called by the upstream side: a flit that arrives in input port p at cycle t.
-  void accept_flit(int p, int64_t t, const Flit& f) {
-    in_[p].arrivals.push(t, f);
-    arriving_ |= uint64_t{1} << p;
-    ++pending_;
+  // Called by the upstream side: a flit that arrives in input port p at cycle t. The network's link
+  // wheel holds it and calls arrive() at the start of cycle t (defined in network.h).
+  inline void accept_flit(int p, int64_t t, const Flit& f);
+  // A credit for output port p, VC vc, usable from cycle t (the wheel calls credit() then).
+  inline void accept_credit(int p, int64_t t, uint8_t vc);
+  void arrive(int p, const Flit& f, int64_t now) {
+    ++buffered_;
+    InputVc& v = in_[p].vcs[f.vc];
+    v.buf.push(f);
+    if (v.state == kIdle) {  // a head reaching the front of an idle VC starts route compute
+      set_state(v, kRouting);
+      v.ready = now + d_rc_;
+    }
   }
-  // A credit for output port p, VC vc, usable from cycle t.
-  void accept_credit(int p, int64_t t, uint8_t vc) {
-    out_[p].credit_in.push(t, vc);
-    crediting_ |= uint64_t{1} << p;
-    ++pending_;
-  }
+  void credit(int p, uint8_t vc) { ++out_[p].vcs[vc].credits; }
   void step(int64_t now);
-  bool busy() const { return pending_ + buffered_ > 0; }
+  bool busy() const { return buffered_ > 0; }
   int buffered() const { return buffered_; }
 
   // Block event counters (for tests and co-simulation evidence).
@@ -87,7 +90,6 @@ class RouterCore {
   };
   struct InputPort {
     std::vector<InputVc> vcs;
-    DelayQueue<Flit> arrivals;
     RrArbiter arb;            // switch allocation, input stage
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
@@ -100,7 +102,6 @@ class RouterCore {
   };
   struct OutputPort {
     std::vector<OutputVc> vcs;
-    DelayQueue<uint8_t> credit_in;
     XbarArbiter xbar;
     RouterCore* down = nullptr;
     int down_port = -1;
@@ -136,8 +137,8 @@ class RouterCore {
   std::vector<OutputPort> out_;
   std::vector<LinkStats> link_;
   std::vector<uint32_t> sent_;
-  int pending_ = 0, buffered_ = 0;
-  uint64_t arriving_ = 0, crediting_ = 0;  // ports whose arrival / credit queues are not empty
+  int buffered_ = 0;
+  int d_rc_ = 1;
   uint64_t stage_ports_[4] = {0, 0, 0, 0};  // input ports with a VC in that state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;
