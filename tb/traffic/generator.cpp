@@ -1,5 +1,6 @@
 #include "tb/traffic/generator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -42,11 +43,13 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   }
   for (size_t i = 0; i < src_.size(); ++i) {
     Source& s = src_[i];
+    if (s.bernoulli && s.p_or_mean < 1) s.log1mp = std::log1p(-s.p_or_mean);
     s.next = static_cast<double>(s.from);
     if (s.bernoulli) s.next -= 1;  // the first gap counts from the cycle before the window
     advance(s);
-    heap_.push({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
+    heap_.push_back({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
   }
+  std::make_heap(heap_.begin(), heap_.end(), std::greater<Item>());
 }
 
 // Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
@@ -56,7 +59,7 @@ void TrafficGenerator::advance(Source& s) {
     double gap = 1;
     if (s.p_or_mean < 1) {
       const double u = 1.0 - s.rng.uniform();  // (0, 1]
-      gap = 1 + std::floor(std::log(u) / std::log1p(-s.p_or_mean));
+      gap = 1 + std::floor(std::log(u) / s.log1mp);
     }
     s.next += gap;
   } else {
@@ -74,11 +77,14 @@ int TrafficGenerator::length(Rng& rng) const {
 
 void TrafficGenerator::cycle(int64_t t) {
   if (stopped_) return;
-  while (!heap_.empty() && heap_.top().first <= t) {
-    const int i = heap_.top().second;
-    heap_.pop();
+  while (!heap_.empty() && heap_.front().first <= t) {
+    const int i = heap_.front().second;
     Source& s = src_[i];
-    if (t >= s.until) continue;  // this source ended (pattern change)
+    if (t >= s.until) {  // this source ended (pattern change)
+      std::pop_heap(heap_.begin(), heap_.end(), std::greater<Item>());
+      heap_.pop_back();
+      continue;
+    }
     const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
     const int len = length(s.rng);
     const bool measured = t >= win_start_ && t < win_end_;
@@ -94,8 +100,22 @@ void TrafficGenerator::cycle(int64_t t) {
       }
     }
     advance(s);
-    heap_.push({static_cast<int64_t>(std::floor(s.next)), i});
+    replace_top({static_cast<int64_t>(std::floor(s.next)), i});
   }
+}
+
+void TrafficGenerator::replace_top(Item it) {
+  const size_t n = heap_.size();
+  size_t i = 0;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && heap_[c + 1] < heap_[c]) ++c;
+    if (!(heap_[c] < it)) break;
+    heap_[i] = heap_[c];
+    i = c;
+  }
+  heap_[i] = it;
 }
 
 }  // namespace drb

@@ -5,7 +5,6 @@
 #pragma once
 #include <cstdint>
 #include <memory>
-#include <queue>
 #include <vector>
 
 #include "systemc/fabric/network.h"
@@ -39,6 +38,7 @@ class TrafficGenerator {
     bool bernoulli;
     int64_t from, until;  // active window of this source
     Rng rng;
+    double log1mp = 0;  // log(1 - p), the geometric gap's denominator, computed once
   };
   void advance(Source& s);
   int length(Rng& rng) const;
@@ -47,8 +47,11 @@ class TrafficGenerator {
   TrafficParams tp_;
   std::unique_ptr<Pattern> pat_[3];
   std::vector<Source> src_;
-  using Item = std::pair<int64_t, int>;  // (cycle, source index): ties resolve by source index
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap_;
+  // Min-heap of (cycle, source index): ties resolve by source index. A source that fires goes straight
+  // back in with its next cycle, so the heap replaces its top (one sift-down) instead of pop + push.
+  using Item = std::pair<int64_t, int>;
+  std::vector<Item> heap_;
+  void replace_top(Item it);
   std::vector<double> cum_weights_;
   int64_t win_start_ = 0, win_end_ = 0;
   bool stopped_ = false;
