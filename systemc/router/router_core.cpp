@@ -175,7 +175,8 @@ void RouterCore::vc_allocate(int64_t now) {
         block(v);
         continue;
       }
-      va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c), &v});
+      va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
+                              static_cast<int16_t>(port), static_cast<int16_t>(ovc), &v});
     }
   }
   // Output stage: per output VC a round-robin arbiter over all input VCs. The winner is the request at the
@@ -189,7 +190,7 @@ void RouterCore::vc_allocate(int64_t now) {
       best = static_cast<int16_t>(a);
       continue;
     }
-    const int ptr = static_cast<int>(out_[r.out / vcs_].va_ptr[r.out % vcs_]);
+    const int ptr = static_cast<int>(out_[r.port].va_ptr[r.ovc]);
     int d = r.in_idx - ptr, db = va_req_[best].in_idx - ptr;
     if (d < 0) d += n_in;
     if (db < 0) db += n_in;
@@ -199,7 +200,7 @@ void RouterCore::vc_allocate(int64_t now) {
     const VaReq& r = va_req_[a];
     InputVc& v = *r.v;
     if (va_best_[r.out] == a) {
-      const int port = r.out / vcs_, ovc = r.out % vcs_;
+      const int port = r.port, ovc = r.ovc;
       OutputPort& op = out_[port];
       op.vcs[ovc].owner = r.in_idx;
       v.out_port = static_cast<int16_t>(port);

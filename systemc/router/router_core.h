@@ -148,8 +148,9 @@ class RouterCore {
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr;
   // scratch for allocation
   struct VaReq {
-    int16_t out;     // output port * vcs + output VC
-    int16_t in_idx;  // input port * vcs + input VC
+    int16_t out;          // output port * vcs + output VC
+    int16_t in_idx;       // input port * vcs + input VC
+    int16_t port, ovc;    // the output port and VC (no division by vcs later)
     InputVc* v;
   };
   std::vector<VaReq> va_req_;
