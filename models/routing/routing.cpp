@@ -10,6 +10,9 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   if (order_.empty())
     for (int d = 0; d < t.dims(); ++d) order_.push_back(d);
   const size_t n = static_cast<size_t>(t.nodes());
+  nodes_ = t.nodes();
+  wrap_ = t.has_wrap();
+  for (int q = 0; q < t.ports(); ++q) port_dim_.push_back(static_cast<uint8_t>(t.port_dim(q)));
   if (n <= 1024 && t.ports() < 127) {
     next_.resize(n * n);
     for (size_t r = 0; r < n; ++r)
@@ -23,9 +26,9 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
 
 void RoutingFunction::dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
   if (!next_.empty()) {
-    const uint8_t e = next_[static_cast<size_t>(r) * topo_.nodes() + dst];
+    const uint8_t e = next_[static_cast<size_t>(r) * nodes_ + dst];
     port = (e & 0x7f) - 1;
-    sub = port >= 0 && topo_.has_wrap() && (((dateline >> topo_.port_dim(port)) & 1) || (e & 0x80)) ? 1 : 0;
+    sub = port >= 0 && wrap_ && (((dateline >> port_dim_[port]) & 1) || (e & 0x80)) ? 1 : 0;
     return;
   }
   dor_compute(r, dst, dateline, port, sub);

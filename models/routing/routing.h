@@ -71,6 +71,10 @@ class RoutingFunction {
   // networks of up to 1024 nodes (1 MB); beyond that the table misses the caches and computing the hop
   // from coordinates is faster (models_bench).
   std::vector<uint8_t> next_;
+  // Topology facts the table lookup needs, cached to keep virtual calls off the per-hop path.
+  int nodes_ = 0;
+  bool wrap_ = false;
+  std::vector<uint8_t> port_dim_;
 };
 
 // Dimension-order routing (e-cube on hypercubes) with dateline VC classes on rings.
