@@ -31,7 +31,11 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
   flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link, p.d_inj));
   credit_wheel_.init(p.d_credit);
+  ni_credit_wheel_.init(p.d_credit);
+  eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
   const int n = topo_->nodes();
+  src_active_.assign((n + 63) / 64, 0);
+  dst_due_.assign((n + 63) / 64, 0);
   for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
   for (int r = 0; r < n; ++r) {
     src_.push_back(std::make_unique<SourceNi>(*this, r, policy ? policy(r) : std::make_unique<StaticPolicy>()));
@@ -150,11 +154,21 @@ void Network::step(int64_t now) {
   now_ = now;
   flit_wheel_.drain(now, [now](const LinkFlit& e) { e.r->arrive(e.port, e.f, now); });
   credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
-  for (auto& s : src_)
-    if (s->busy()) s->step(now);
+  ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.vc); });
+  for (size_t w = 0; w < src_active_.size(); ++w) {
+    for (uint64_t m = src_active_[w]; m; m &= m - 1) {
+      const int b = __builtin_ctzll(m);
+      SourceNi& s = *src_[w * 64 + b];
+      s.step(now);
+      if (!s.busy()) src_active_[w] &= ~(uint64_t{1} << b);
+    }
+  }
   for (auto& r : routers_) r->step(now);
-  for (auto& d : dst_)
-    if (d->busy()) d->step(now);
+  eject_wheel_.drain(now, [this](int n) { dst_due_[n >> 6] |= uint64_t{1} << (n & 63); });
+  for (size_t w = 0; w < dst_due_.size(); ++w) {
+    for (uint64_t m = dst_due_[w]; m; m &= m - 1) dst_[w * 64 + __builtin_ctzll(m)]->step(now);
+    dst_due_[w] = 0;
+  }
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
     src_[a.src]->policy().on_ack(a.h, now);

@@ -120,8 +120,17 @@ class Network {
     int port;
     uint8_t vc;
   };
+  struct NiCredit {
+    SourceNi* ni;
+    uint8_t vc;
+  };
   void link_flit(RouterCore* r, int port, int64_t t, const Flit& f) { flit_wheel_.push(t, LinkFlit{r, f, port}); }
   void link_credit(RouterCore* r, int port, int64_t t, uint8_t vc) { credit_wheel_.push(t, LinkCredit{r, port, vc}); }
+  void ni_credit(SourceNi* ni, int64_t t, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, vc}); }
+  // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
+  // NIs in the cycles a flit reaches them. Bit sets over the nodes keep the node order of the steps.
+  void wake_source(int n) { src_active_[n >> 6] |= uint64_t{1} << (n & 63); }
+  void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);
   std::string describe_packet(uint32_t slot) const;
@@ -147,6 +156,9 @@ class Network {
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
   Wheel<LinkFlit> flit_wheel_;
   Wheel<LinkCredit> credit_wheel_;
+  Wheel<NiCredit> ni_credit_wheel_;
+  Wheel<int> eject_wheel_;
+  std::vector<uint64_t> src_active_, dst_due_;
   std::vector<NetObserver*> obs_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;
@@ -161,5 +173,10 @@ class Network {
 
 inline void RouterCore::accept_flit(int p, int64_t t, const Flit& f) { net_.link_flit(this, p, t, f); }
 inline void RouterCore::accept_credit(int p, int64_t t, uint8_t vc) { net_.link_credit(this, p, t, vc); }
+inline void SourceNi::accept_credit(int64_t t, uint8_t vc) { net_.ni_credit(this, t, vc); }
+inline void DestNi::accept_flit(int64_t t, const Flit& f) {
+  arrivals_.push(t, f);
+  net_.eject_at(node_, t);
+}
 
 }  // namespace drb

@@ -23,6 +23,7 @@ bool SourceNi::enqueue(uint32_t slot) {
     return false;
   }
   queue_.push(slot);
+  net_.wake_source(node_);
   if (static_cast<size_t>(queue_.size()) > max_queued_) max_queued_ = queue_.size();
   return true;
 }
@@ -30,6 +31,7 @@ bool SourceNi::enqueue(uint32_t slot) {
 bool SourceNi::push_control(const Header& ack, bool early, int limit) {
   if (early && limit > 0 && early_queued_ >= limit) return false;
   control_.push(Control{ack, early});
+  net_.wake_source(node_);
   if (early) ++early_queued_;
   return true;
 }
@@ -133,11 +135,6 @@ void SourceNi::send_flit(int lane, int64_t now) {
 }
 
 void SourceNi::step(int64_t now) {
-  while (credit_in_.ready(now)) {
-    ++credits_[credit_in_.front()];
-    credit_in_.pop();
-    --pending_;
-  }
   if (!lane_[0].pkt && !queue_.empty()) start_packet(0, now);
   if (!lane_[1].pkt && !control_.empty()) start_packet(1, now);
   bool ok[2];
@@ -180,7 +177,6 @@ void DestNi::step(int64_t now) {
   while (arrivals_.ready(now)) {
     const Flit f = arrivals_.front();
     arrivals_.pop();
-    --pending_;
     net_.flit_left();
     net_.moved(now);
     Packet& pk = net_.pkt(f.pkt);

@@ -35,12 +35,13 @@ class SourceNi {
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
   // early acks (0 = unbounded); returns false if dropped.
   bool push_control(const Header& ack, bool early, int limit);
-  void accept_credit(int64_t t, uint8_t vc) {
-    credit_in_.push(t, vc);
-    ++pending_;
-  }
+  // A credit from the router's injection port, usable from cycle t: the network's link wheel calls
+  // credit() then (defined in network.h).
+  inline void accept_credit(int64_t t, uint8_t vc);
+  void credit(uint8_t vc) { ++credits_[vc]; }
+  // The network steps a source NI only while it has something to send (it wakes it on enqueue).
   void step(int64_t now);
-  bool busy() const { return pending_ > 0 || !queue_.empty() || !control_.empty() || lane_[0].pkt || lane_[1].pkt; }
+  bool busy() const { return !queue_.empty() || !control_.empty() || lane_[0].pkt || lane_[1].pkt; }
   PathPolicy& policy() { return *policy_; }
   uint64_t rejected() const { return rejected_; }
   size_t queued() const { return queue_.size(); }
@@ -79,8 +80,6 @@ class SourceNi {
   int last_lane_ = 1;
   std::vector<int> credits_;
   std::vector<uint8_t> owned_;
-  DelayQueue<uint8_t> credit_in_;
-  int pending_ = 0;
   tsl::robin_map<int, uint32_t> next_seq_;  // per destination, created on first use (never N^2 up front)
   uint64_t rejected_ = 0;
   size_t max_queued_ = 0;
@@ -90,12 +89,9 @@ class SourceNi {
 class DestNi {
  public:
   DestNi(Network& net, int node);
-  void accept_flit(int64_t t, const Flit& f) {
-    arrivals_.push(t, f);
-    ++pending_;
-  }
+  // A flit that reaches this NI at cycle t: queued here, and the network steps the NI in that cycle.
+  inline void accept_flit(int64_t t, const Flit& f);
   void step(int64_t now);
-  bool busy() const { return pending_ > 0; }
   size_t max_reorder() const { return max_reorder_; }
   size_t reorder_held() const;
   uint64_t delivered_packets() const { return delivered_packets_; }
@@ -108,7 +104,6 @@ class DestNi {
   Network& net_;
   int node_;
   DelayQueue<Flit> arrivals_;
-  int pending_ = 0;
   // Per source, created on first use: the next sequence number to deliver and how many packets wait.
   // Kept to 8 bytes so every source's entry stays in cache; the waiting packets themselves live in one
   // ordered map per NI, touched only when a packet arrives out of order.
