@@ -35,6 +35,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
   const int n = topo_->nodes();
   src_active_.assign((n + 63) / 64, 0);
+  router_busy_.assign((n + 63) / 64, 0);
   dst_due_.assign((n + 63) / 64, 0);
   for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
   for (int r = 0; r < n; ++r) {
@@ -152,7 +153,11 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
 
 void Network::step(int64_t now) {
   now_ = now;
-  flit_wheel_.drain(now, [now](const LinkFlit& e) { e.r->arrive(e.port, e.f, now); });
+  flit_wheel_.drain(now, [this, now](const LinkFlit& e) {
+    e.r->arrive(e.port, e.f, now);
+    const int id = e.r->id();
+    router_busy_[id >> 6] |= uint64_t{1} << (id & 63);
+  });
   credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
   ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.vc); });
   for (size_t w = 0; w < src_active_.size(); ++w) {
@@ -163,7 +168,14 @@ void Network::step(int64_t now) {
       if (!s.busy()) src_active_[w] &= ~(uint64_t{1} << b);
     }
   }
-  for (auto& r : routers_) r->step(now);
+  for (size_t w = 0; w < router_busy_.size(); ++w) {  // routers holding flits, in node order
+    for (uint64_t m = router_busy_[w]; m; m &= m - 1) {
+      const int b = __builtin_ctzll(m);
+      RouterCore& r = *routers_[w * 64 + b];
+      r.step(now);
+      if (!r.busy()) router_busy_[w] &= ~(uint64_t{1} << b);
+    }
+  }
   eject_wheel_.drain(now, [this](int n) { dst_due_[n >> 6] |= uint64_t{1} << (n & 63); });
   for (size_t w = 0; w < dst_due_.size(); ++w) {
     for (uint64_t m = dst_due_[w]; m; m &= m - 1) dst_[w * 64 + __builtin_ctzll(m)]->step(now);

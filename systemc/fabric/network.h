@@ -158,7 +158,7 @@ class Network {
   Wheel<LinkCredit> credit_wheel_;
   Wheel<NiCredit> ni_credit_wheel_;
   Wheel<int> eject_wheel_;
-  std::vector<uint64_t> src_active_, dst_due_;
+  std::vector<uint64_t> src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;

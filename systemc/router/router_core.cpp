@@ -183,6 +183,10 @@ void RouterCore::vc_allocate(int64_t now) {
   // smallest distance at or after the pointer; one pass finds it for every output VC, a second grants.
   const int n_in = in_ports_ * vcs_;
   const int nreq = static_cast<int>(va_req_.size());
+  if (nreq == 1) {  // one request: it wins (the arbiter's pointer then moves past it as usual)
+    grant_vc(va_req_[0], n_in, now);
+    return;
+  }
   for (int a = 0; a < nreq; ++a) {
     const VaReq& r = va_req_[a];
     int16_t& best = va_best_[r.out];
@@ -200,20 +204,24 @@ void RouterCore::vc_allocate(int64_t now) {
     const VaReq& r = va_req_[a];
     InputVc& v = *r.v;
     if (va_best_[r.out] == a) {
-      const int port = r.port, ovc = r.ovc;
-      OutputPort& op = out_[port];
-      op.vcs[ovc].owner = r.in_idx;
-      v.out_port = static_cast<int16_t>(port);
-      v.out_vc = static_cast<int16_t>(ovc);
-      set_state(v, kActive);
-      v.ready = now + net_.params().d_va;
-      op.va_ptr[ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
+      grant_vc(r, n_in, now);
     } else {
       ++cnt_.contended;
       block(v);
     }
   }
   for (const VaReq& r : va_req_) va_best_[r.out] = -1;
+}
+
+void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
+  InputVc& v = *r.v;
+  OutputPort& op = out_[r.port];
+  op.vcs[r.ovc].owner = r.in_idx;
+  v.out_port = r.port;
+  v.out_vc = r.ovc;
+  set_state(v, kActive);
+  v.ready = now + net_.params().d_va;
+  op.va_ptr[r.ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
 }
 
 void RouterCore::switch_allocate(int64_t now) {

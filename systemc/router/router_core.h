@@ -154,6 +154,7 @@ class RouterCore {
     InputVc* v;
   };
   std::vector<VaReq> va_req_;
+  void grant_vc(const VaReq& r, int n_in, int64_t now);
   std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
   std::vector<int> sa_pick_;
   std::vector<uint64_t> out_req_, out_prio_;
