@@ -1,8 +1,9 @@
 // The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it).
-// One step(now) is one clock cycle: absorb credits and arriving flits, then route compute (with DEC),
-// VC allocation and switch allocation (separable, input-first, built from round-robin arbiters; the
-// output stage is the crossbar arbiter block). Routers only talk through timestamped queues whose delays
-// are >= 1 cycle, so calling step() on routers in any order is an evaluate/commit of the whole fabric.
+// One step(now) is one clock cycle: route compute (with DEC), VC allocation and switch allocation
+// (separable, input-first, built from round-robin arbiters; the output stage is the crossbar arbiter
+// block), after the network's link wheel has delivered this cycle's flits (arrive) and credits (credit).
+// Every link and credit delay is >= 1 cycle, so calling step() on routers in any order is an
+// evaluate/commit of the whole fabric.
 #pragma once
 #include <cstdint>
 #include <string>
