@@ -225,29 +225,26 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
     if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay);
     else net_.source(node_).push_control(ack, false, 0);
   }
-  const int src = pk.src;
-  const uint64_t key = static_cast<uint64_t>(src) << 32;
-  Reorder* r = &reorder_[src];
+  const uint64_t key = static_cast<uint64_t>(pk.src) << 32;
+  Reorder& r = reorder_[pk.src];  // nothing below inserts into reorder_, so the reference stays valid
   const uint32_t mask = (1u << p.seq_bits) - 1;
-  if (pk.hdr.seq != r->expected) {
+  if (pk.hdr.seq != r.expected) {
     held_pkts_.emplace(key | pk.hdr.seq, slot);
-    ++r->held;
+    ++r.held;
     if (++held_ > max_reorder_) max_reorder_ = held_;
     return;
   }
   deliver(slot, now);
-  r = &reorder_[src];  // a host callback in deliver() may have grown the table
-  r->expected = (r->expected + 1) & mask;
-  while (r->held) {
-    const auto it = held_pkts_.find(key | r->expected);
+  r.expected = (r.expected + 1) & mask;
+  while (r.held) {
+    const auto it = held_pkts_.find(key | r.expected);
     if (it == held_pkts_.end()) break;
     const uint32_t s = it->second;
     held_pkts_.erase(it);
-    --r->held;
+    --r.held;
     --held_;
     deliver(s, now);
-    r = &reorder_[src];
-    r->expected = (r->expected + 1) & mask;
+    r.expected = (r.expected + 1) & mask;
   }
 }
 
