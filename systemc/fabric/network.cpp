@@ -34,9 +34,9 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   ni_credit_wheel_.init(p.d_credit);
   eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
   const int n = topo_->nodes();
-  src_active_.assign((n + 63) / 64, 0);
-  router_busy_.assign((n + 63) / 64, 0);
-  dst_due_.assign((n + 63) / 64, 0);
+  src_active_.init(n);
+  router_busy_.init(n);
+  dst_due_.init(n);
   for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
   for (int r = 0; r < n; ++r) {
     src_.push_back(std::make_unique<SourceNi>(*this, r, policy ? policy(r) : std::make_unique<StaticPolicy>()));
@@ -155,32 +155,23 @@ void Network::step(int64_t now) {
   now_ = now;
   flit_wheel_.drain(now, [this, now](const LinkFlit& e) {
     e.r->arrive(e.port, e.f, now);
-    const int id = e.r->id();
-    router_busy_[id >> 6] |= uint64_t{1} << (id & 63);
+    router_busy_.add(e.r->id());
   });
   credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
   ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.vc); });
-  for (size_t w = 0; w < src_active_.size(); ++w) {
-    for (uint64_t m = src_active_[w]; m; m &= m - 1) {
-      const int b = __builtin_ctzll(m);
-      SourceNi& s = *src_[w * 64 + b];
-      s.step(now);
-      if (!s.busy()) src_active_[w] &= ~(uint64_t{1} << b);
-    }
-  }
-  for (size_t w = 0; w < router_busy_.size(); ++w) {  // routers holding flits, in node order
-    for (uint64_t m = router_busy_[w]; m; m &= m - 1) {
-      const int b = __builtin_ctzll(m);
-      RouterCore& r = *routers_[w * 64 + b];
-      r.step(now);
-      if (!r.busy()) router_busy_[w] &= ~(uint64_t{1} << b);
-    }
-  }
-  eject_wheel_.drain(now, [this](int n) { dst_due_[n >> 6] |= uint64_t{1} << (n & 63); });
-  for (size_t w = 0; w < dst_due_.size(); ++w) {
-    for (uint64_t m = dst_due_[w]; m; m &= m - 1) dst_[w * 64 + __builtin_ctzll(m)]->step(now);
-    dst_due_[w] = 0;
-  }
+  src_active_.visit([&](int n) {
+    src_[n]->step(now);
+    return src_[n]->busy();
+  });
+  router_busy_.visit([&](int n) {
+    routers_[n]->step(now);
+    return routers_[n]->busy();
+  });
+  eject_wheel_.drain(now, [this](int n) { dst_due_.add(n); });
+  dst_due_.visit([&](int n) {
+    dst_[n]->step(now);
+    return false;
+  });
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
     src_[a.src]->policy().on_ack(a.h, now);

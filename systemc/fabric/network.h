@@ -41,6 +41,25 @@ class NetObserver {
   virtual void ack_used(int src, const Header& ack, int64_t now) {}
 };
 
+// A set of node ids as bits, visited in increasing id order: which routers and NIs to step this cycle.
+class NodeSet {
+ public:
+  void init(int n) { w_.assign((n + 63) / 64, 0); }
+  void add(int n) { w_[n >> 6] |= uint64_t{1} << (n & 63); }
+  // f(n) for every member in id order; a member stays only if f returns true.
+  template <class F>
+  void visit(F f) {
+    for (size_t i = 0; i < w_.size(); ++i)
+      for (uint64_t m = w_[i]; m; m &= m - 1) {
+        const int b = __builtin_ctzll(m);
+        if (!f(static_cast<int>(i * 64) + b)) w_[i] &= ~(uint64_t{1} << b);
+      }
+  }
+
+ private:
+  std::vector<uint64_t> w_;
+};
+
 class Network {
  public:
   explicit Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int node)> policy = {});
@@ -129,7 +148,7 @@ class Network {
   void ni_credit(SourceNi* ni, int64_t t, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, vc}); }
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
   // NIs in the cycles a flit reaches them. Bit sets over the nodes keep the node order of the steps.
-  void wake_source(int n) { src_active_[n >> 6] |= uint64_t{1} << (n & 63); }
+  void wake_source(int n) { src_active_.add(n); }
   void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);
@@ -158,7 +177,7 @@ class Network {
   Wheel<LinkCredit> credit_wheel_;
   Wheel<NiCredit> ni_credit_wheel_;
   Wheel<int> eject_wheel_;
-  std::vector<uint64_t> src_active_, dst_due_, router_busy_;
+  NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;

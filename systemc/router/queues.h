@@ -20,7 +20,6 @@ class Ring {
   int size() const { return size_; }
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
-  const T& at(int i) const { return buf_[(head_ + i) & mask_]; }
   void push(const T& v) {
     if (size_ > mask_) grow();
     buf_[(head_ + size_) & mask_] = v;
@@ -59,9 +58,7 @@ class DelayQueue {
   bool empty() const { return q_.empty(); }
   int size() const { return q_.size(); }
   const T& front() const { return q_.front().v; }
-  int64_t front_time() const { return q_.front().t; }
   void pop() { q_.pop(); }
-  const Timed<T>& at(int i) const { return q_.at(i); }
 
  private:
   Ring<Timed<T>> q_;
@@ -84,11 +81,6 @@ class Wheel {
     std::vector<E>& v = b_[now & mask_];
     for (const E& e : v) f(e);
     v.clear();  // keeps its capacity: no allocation in steady state
-  }
-  size_t pending() const {
-    size_t n = 0;
-    for (const auto& v : b_) n += v.size();
-    return n;
   }
 
  private:
