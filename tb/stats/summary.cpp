@@ -10,9 +10,20 @@ Summary summarize(const Samples& v) {
   s.count = v.size();
   if (v.empty()) return s;
   // Sums run over the values in increasing order, one addition per sample: the same long double
-  // roundings as summing a sorted sample vector.
+  // roundings as summing a sorted sample vector. The same pass finds min, max and the percentiles (their
+  // ranks depend on the count only); the squared deviations need the mean, so they take a second pass.
+  auto rank = [&](double p) { return std::max<uint64_t>(static_cast<uint64_t>(std::ceil(p / 100.0 * s.count)), 1); };
+  const uint64_t r50 = rank(50), r95 = rank(95), r99 = rank(99);
   long double sum = 0;
+  uint64_t seen = 0;
   v.for_each_sorted([&](int64_t x, uint64_t c) {
+    if (seen == 0) s.min = x;
+    const uint64_t before = seen;
+    seen += c;
+    if (before < r50 && seen >= r50) s.p50 = x;
+    if (before < r95 && seen >= r95) s.p95 = x;
+    if (before < r99 && seen >= r99) s.p99 = x;
+    s.max = x;
     for (uint64_t k = 0; k < c; ++k) sum += x;
   });
   s.mean = static_cast<double>(sum / s.count);
@@ -21,20 +32,6 @@ Summary summarize(const Samples& v) {
     for (uint64_t k = 0; k < c; ++k) ss += (x - s.mean) * (x - s.mean);
   });
   s.stddev = s.count > 1 ? std::sqrt(static_cast<double>(ss / (s.count - 1))) : 0.0;
-  uint64_t r50 = 0, r95 = 0, r99 = 0;
-  auto rank = [&](double p) { return std::max<uint64_t>(static_cast<uint64_t>(std::ceil(p / 100.0 * s.count)), 1); };
-  r50 = rank(50), r95 = rank(95), r99 = rank(99);
-  uint64_t seen = 0;
-  bool first = true;
-  v.for_each_sorted([&](int64_t x, uint64_t c) {
-    if (first) s.min = x, first = false;
-    const uint64_t before = seen;
-    seen += c;
-    if (before < r50 && seen >= r50) s.p50 = x;
-    if (before < r95 && seen >= r95) s.p95 = x;
-    if (before < r99 && seen >= r99) s.p99 = x;
-    s.max = x;
-  });
   return s;
 }
 

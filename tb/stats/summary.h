@@ -20,6 +20,7 @@ class Samples {
       ++dense_[static_cast<size_t>(x)];
     } else {
       sparse_.push_back(x);
+      sorted_ = false;
     }
   }
   uint64_t size() const { return n_; }
@@ -31,7 +32,8 @@ class Samples {
  private:
   uint64_t n_ = 0;
   std::vector<uint64_t> dense_;
-  mutable std::vector<int64_t> sparse_;  // sorted on demand
+  mutable std::vector<int64_t> sparse_;  // sorted on demand, once after the last add
+  mutable bool sorted_ = true;
 };
 
 struct Summary {
@@ -47,7 +49,7 @@ nlohmann::json histogram(const Samples& s, int bin);
 
 template <class F>
 void Samples::for_each_sorted(F f) const {
-  std::sort(sparse_.begin(), sparse_.end());
+  if (!sorted_) std::sort(sparse_.begin(), sparse_.end()), sorted_ = true;
   size_t i = 0;
   auto flush_below = [&](int64_t limit) {
     while (i < sparse_.size() && sparse_[i] < limit) {
