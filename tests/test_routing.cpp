@@ -25,16 +25,8 @@ struct Hop {
   int r, port, sub;
 };
 
+using test::rm_coords;
 using test::topo;
-
-std::vector<int> rm_coords(int id, const std::vector<int>& k) {
-  std::vector<int> c;
-  for (int r : k) {
-    c.push_back(id % r);
-    id /= r;
-  }
-  return c;
-}
 
 // Signed minimal ring offset from coordinates; a tie (|delta| = k/2) goes + only if tie_pos.
 int ring_offset(int ca, int cb, int k, bool wrap, bool tie_pos) {

@@ -22,20 +22,8 @@ std::unique_ptr<Topology> cube(std::vector<int> k, bool wrap) { return test::top
 std::unique_ptr<Topology> hcube(int n) { return test::topo("hypercube", {}, n); }
 std::unique_ptr<Topology> midimew(int n) { return test::topo("midimew", {}, n); }
 
-// Row-major coordinates, dimension 0 fastest (the numbering the topology promises).
-std::vector<int> rm_coords(int id, const std::vector<int>& k) {
-  std::vector<int> c;
-  for (int r : k) {
-    c.push_back(id % r);
-    id /= r;
-  }
-  return c;
-}
-int rm_id(const std::vector<int>& c, const std::vector<int>& k) {
-  int id = 0;
-  for (int d = static_cast<int>(k.size()) - 1; d >= 0; --d) id = id * k[d] + c[d];
-  return id;
-}
+using test::rm_coords;
+using test::rm_id;
 
 // Hop counts from src by BFS over neighbour(): the reference for distance().
 std::vector<int> bfs(const Topology& t, int src) {
