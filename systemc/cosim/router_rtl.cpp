@@ -162,24 +162,17 @@ DecAction RouterRtl::dec(Header& h, uint32_t node) {
   return d.pop_o ? DecAction::Pop : d.eject_o ? DecAction::Eject : DecAction::Route;
 }
 
-uint32_t RouterRtl::al_enq(uint32_t lat, uint32_t timer) {
-  Vdrb_al& a = *impl_->al;
-  ++evals_;
-  drive(a.lat_i, lat);
-  drive(a.timer_i, timer);
-  a.enq_i = 1;
-  a.resume_i = 0;
-  a.eval();
-  return a.lat_o;
-}
+uint32_t RouterRtl::al_enq(uint32_t lat, uint32_t timer) { return al_eval(lat, timer, true); }
+uint32_t RouterRtl::al_resume(uint32_t lat, uint32_t timer) { return al_eval(lat, timer, false); }
 
-uint32_t RouterRtl::al_resume(uint32_t lat, uint32_t timer) {
+// The AL's two operations are one combinational evaluation with one of enq_i / resume_i raised.
+uint32_t RouterRtl::al_eval(uint32_t lat, uint32_t timer, bool enq) {
   Vdrb_al& a = *impl_->al;
   ++evals_;
   drive(a.lat_i, lat);
   drive(a.timer_i, timer);
-  a.enq_i = 0;
-  a.resume_i = 1;
+  a.enq_i = enq;
+  a.resume_i = !enq;
   a.eval();
   return a.lat_o;
 }

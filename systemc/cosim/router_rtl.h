@@ -41,6 +41,7 @@ class RouterRtl {
   uint64_t evals() const { return evals_; }
 
  private:
+  uint32_t al_eval(uint32_t lat, uint32_t timer, bool enq);
   struct Impl;
   std::unique_ptr<Impl> impl_;
   uint64_t evals_ = 0;
