@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 namespace drb {
 
@@ -84,6 +85,13 @@ int Metapath::select(uint64_t r) const {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+double MetapathPolicy::channel_bytes(int cands, int events) {
+  auto heap = [](double b) { return b <= 0 ? 0.0 : 16.0 * std::ceil((std::max(32.0, b + 8)) / 16); };
+  return heap(sizeof(std::pair<const int, Channel>) + sizeof(void*) + sizeof(size_t)) + sizeof(void*) +  // node, bucket
+         heap(sizeof(Metapath)) + heap(cands * sizeof(Msp)) + 2 * heap(cands * sizeof(int64_t)) +
+         heap(cands * sizeof(uint64_t)) + heap(events * sizeof(std::pair<int64_t, int>));
+}
+
 MetapathPolicy::MetapathPolicy(int src, const MetapathParams& p, Candidates cands)
     : src_(src), p_(p), cands_(std::move(cands)) {}
 

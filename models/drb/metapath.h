@@ -80,6 +80,9 @@ class MetapathPolicy : public PathPolicy {
  public:
   using Candidates = std::function<std::vector<Msp>(int src, int dst)>;
   MetapathPolicy(int src, const MetapathParams& p, Candidates cands);
+  // Bytes of one destination's channel with `cands` candidates, allocator rounding and a size history of
+  // `events` changes included: what a source holds per destination it has sent to.
+  static double channel_bytes(int cands, int events = 16);
   void choose(int dst, Rng& rng, PathChoice& out) override;
   bool wants_acks() const override { return true; }
   void on_ack(const Header& ack, int64_t now) override;

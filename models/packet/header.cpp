@@ -53,6 +53,11 @@ const char* HeaderLayout::name(Field f) {
 
 HeaderLayout::HeaderLayout(const LayoutParams& p) {
   if (p.nodes < 2) throw std::invalid_argument("layout needs at least 2 nodes");
+  // The C++ header holds the dateline in 16 bits and the latency and sequence number in 32.
+  if (p.dims > 16) throw std::invalid_argument("layout: at most 16 routing dimensions (dateline bits)");
+  if (p.latency_bits < 1 || p.latency_bits > 32) throw std::invalid_argument("layout: latency field of 1..32 bits");
+  if (p.seq_bits < 1 || p.seq_bits > 32) throw std::invalid_argument("layout: sequence field of 1..32 bits");
+  if (p.max_length < 1 || p.max_length > 65535) throw std::invalid_argument("layout: packet length of 1..65535 flits");
   const int nb = bits_for(static_cast<uint64_t>(p.nodes));
   auto set = [&](Field f, int w) { width_[static_cast<int>(f)] = w; };
   set(Field::Dest0More, 1); set(Field::Dest0, nb);
@@ -130,7 +135,7 @@ Header HeaderLayout::decode(const HeaderBits& b) const {
   h.latency = static_cast<uint32_t>(g(Field::Latency));
   h.early_sent = g(Field::EarlySent);
   h.step = static_cast<uint8_t>(g(Field::Step));
-  h.dateline = static_cast<uint8_t>(g(Field::Dateline));
+  h.dateline = static_cast<uint16_t>(g(Field::Dateline));
   h.seq = static_cast<uint32_t>(g(Field::Seq));
   h.tclass = static_cast<TrafficClass>(g(Field::Class));
   h.ack_kind = static_cast<AckKind>(g(Field::AckKindBit));

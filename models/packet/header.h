@@ -28,7 +28,7 @@ struct Header {
   uint32_t latency = 0;     // AL field: W-bit modular; waiting cycles beyond the zero-load schedule
   bool early_sent = false;  // GMR has already sent an early ack for this packet (once mode)
   uint8_t step = 0;         // routing step (0..2): selects the VC class group; DEC increments it
-  uint8_t dateline = 0;     // one bit per routing dimension: wrap link crossed during this step
+  uint16_t dateline = 0;    // one bit per routing dimension (up to 16): wrap link crossed during this step
   uint32_t seq = 0;         // per (source, destination) sequence number, for reordering
   TrafficClass tclass = TrafficClass::Data;
   AckKind ack_kind = AckKind::Final;  // meaningful for acks only

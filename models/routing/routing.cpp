@@ -13,7 +13,7 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   nodes_ = t.nodes();
   wrap_ = t.has_wrap();
   for (int q = 0; q < t.ports(); ++q) port_dim_.push_back(static_cast<uint8_t>(t.port_dim(q)));
-  if (n <= 1024 && t.ports() < 127) {
+  if (table_bytes(t.nodes(), t.ports()) > 0) {
     next_.resize(n * n);
     for (size_t r = 0; r < n; ++r)
       for (size_t d = 0; d < n; ++d) {
@@ -24,7 +24,11 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   }
 }
 
-void RoutingFunction::dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
+double RoutingFunction::table_bytes(int nodes, int ports) {
+  return nodes <= 1024 && ports < 127 ? static_cast<double>(nodes) * nodes : 0;
+}
+
+void RoutingFunction::dor(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const {
   if (!next_.empty()) {
     const uint8_t e = next_[static_cast<size_t>(r) * nodes_ + dst];
     port = (e & 0x7f) - 1;
@@ -34,7 +38,7 @@ void RoutingFunction::dor(int r, uint32_t dst, uint8_t dateline, int& port, int&
   dor_compute(r, dst, dateline, port, sub);
 }
 
-void RoutingFunction::dor_compute(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const {
+void RoutingFunction::dor_compute(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const {
   for (int d : order_) {
     const int off = topo_.offset(r, static_cast<int>(dst), d, params_.tie_positive);
     if (off == 0) continue;

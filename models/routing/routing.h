@@ -54,16 +54,18 @@ class RoutingFunction {
   // Header routing state after leaving r on port p (dateline bits).
   void on_hop(int r, int p, Header& h) const { h.dateline |= hop_dateline(r, p); }
   // The dateline bits leaving r on port p sets: a fixed property of the link, so routers cache it.
-  uint8_t hop_dateline(int r, int p) const {
-    return topo_.is_wrap(r, p) ? static_cast<uint8_t>(1u << topo_.port_dim(p)) : 0;
+  uint16_t hop_dateline(int r, int p) const {
+    return topo_.is_wrap(r, p) ? static_cast<uint16_t>(1u << topo_.port_dim(p)) : 0;
   }
   const Topology& topology() const { return topo_; }
+  // Bytes of the DOR next-hop table a routing function builds for a network of this size.
+  static double table_bytes(int nodes, int ports);
 
  protected:
   RoutingFunction(const Topology& t, const RoutingParams& p);
   // Dimension-order output at r towards dst: (port, dateline sub-class); port < 0 if r == dst.
-  void dor(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const;
-  void dor_compute(int r, uint32_t dst, uint8_t dateline, int& port, int& sub) const;
+  void dor(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const;
+  void dor_compute(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const;
   const Topology& topo_;
   RoutingParams params_;
   std::vector<int> order_;

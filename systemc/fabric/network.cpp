@@ -58,6 +58,27 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
 
 Network::~Network() = default;
 
+Footprint Network::footprint(const NetParams& p, const Topology& t) {
+  const double n = t.nodes();
+  Footprint f;
+  f.add("routers (buffers and VC state)", n * RouterCore::footprint(t.ports(), p.vcs, p.depth));
+  f.add("network interfaces", n * (SourceNi::footprint(p.vcs) + DestNi::footprint()));
+  // Data and ack routing each hold a table.
+  f.add("routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
+  f.add("wiring", 3 * heap_bytes(n * sizeof(void*)) + 3 * heap_bytes(n / 8));
+  return f;
+}
+
+FabricItemBytes Network::item_bytes(const NetParams& p, int max_hops) {
+  FabricItemBytes b;
+  // Pool slots come in chunks; a queued message also takes its slot in the source queue's ring (which
+  // doubles, so up to two entries per message).
+  b.message = sizeof(Message) + 2 * sizeof(uint32_t);
+  b.packet = sizeof(Packet) + heap_bytes((max_hops + 1) * sizeof(uint16_t)) + sizeof(uint32_t);
+  b.pair = SourceNi::per_destination() + DestNi::per_source();
+  return b;
+}
+
 uint32_t Network::new_packet() {
   uint32_t s;
   if (!free_packets_.empty()) {

@@ -15,6 +15,7 @@
 #include "models/drb/path_policy.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
+#include "systemc/fabric/footprint.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/pool.h"
 #include "systemc/ni/ni_core.h"
@@ -64,6 +65,10 @@ class Network {
  public:
   explicit Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int node)> policy = {});
   ~Network();
+  // What a Network for p on t allocates when built (routers, NIs, tables, wiring), and the per-item sizes
+  // of the state that grows with traffic.
+  static Footprint footprint(const NetParams& p, const Topology& t);
+  static FabricItemBytes item_bytes(const NetParams& p, int max_hops);
   Network(const Network&) = delete;
 
   const NetParams& params() const { return p_; }

@@ -3,9 +3,21 @@
 #include <sstream>
 
 #include "models/blocks/gmr.h"
+#include "systemc/fabric/footprint.h"
 #include "systemc/fabric/network.h"
 
 namespace drb {
+
+double SourceNi::footprint(int vcs) {
+  return heap_bytes(sizeof(SourceNi)) + heap_bytes(8 * sizeof(uint32_t)) + heap_bytes(4 * sizeof(Control)) +
+         heap_bytes(vcs * sizeof(int)) + heap_bytes(vcs) + heap_bytes(sizeof(StaticPolicy));
+}
+
+// A robin_map bucket holds the entry and its probe distance; the map keeps at most half its buckets full
+// (it doubles past a load factor of 0.5), so one entry may cost up to two buckets.
+double SourceNi::per_destination() { return 2.0 * (sizeof(std::pair<int, uint32_t>) + 8); }
+double DestNi::per_source() { return 2.0 * (sizeof(std::pair<int, Reorder>) + 8); }
+double DestNi::footprint() { return heap_bytes(sizeof(DestNi)) + heap_bytes(4 * sizeof(Timed<Flit>)); }
 
 SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
     : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)) {

@@ -26,6 +26,10 @@ class RouterCore;
 class SourceNi {
  public:
   SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy);
+  // Bytes one source NI allocates when built (its policy and per-destination state not included).
+  static double footprint(int vcs);
+  // Bytes of one destination's sequence-number entry.
+  static double per_destination();
   void connect(RouterCore* r, int port) {
     router_ = r;
     port_ = port;
@@ -89,6 +93,8 @@ class SourceNi {
 class DestNi {
  public:
   DestNi(Network& net, int node);
+  static double footprint();
+  static double per_source();  // bytes of one source's reorder entry
   // A flit that reaches this NI at cycle t: queued here, and the network steps the NI in that cycle.
   inline void accept_flit(int64_t t, const Flit& f);
   void step(int64_t now);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "models/blocks/dec.h"
+#include "systemc/fabric/footprint.h"
 #include "systemc/fabric/network.h"
 
 namespace drb {
@@ -15,6 +16,20 @@ const char* state_name(int s) {
   return n[s];
 }
 }  // namespace
+
+// Mirrors the constructor below: every vector it sizes, at the allocator's granularity.
+double RouterCore::footprint(int ports, int vcs, int depth) {
+  const double P = ports + 1, V = vcs;  // + local port
+  int ring = 1;
+  while (ring < depth) ring <<= 1;
+  double b = heap_bytes(sizeof(RouterCore));
+  b += heap_bytes(P * sizeof(InputPort)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
+  b += heap_bytes(P * sizeof(OutputPort)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
+  b += heap_bytes(P * sizeof(LinkStats)) + heap_bytes(P * sizeof(uint32_t));
+  b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
+  b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * sizeof(uint64_t)) * 2;
+  return b;
+}
 
 RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   const NetParams& p = net.params();

@@ -28,6 +28,8 @@ class RouterCore {
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
 
   RouterCore(Network& net, int id);
+  // Bytes one router allocates when built with these parameters (see systemc/fabric/footprint.h).
+  static double footprint(int ports, int vcs, int depth);
   int id() const { return id_; }
   int in_ports() const { return in_ports_; }
   int out_ports() const { return out_ports_; }
@@ -108,7 +110,7 @@ class RouterCore {
     int down_port = -1;
     DestNi* ni = nullptr;
     bool network = false;  // router-to-router link (counted as flit-hops)
-    uint8_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
+    uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 

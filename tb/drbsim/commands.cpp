@@ -14,6 +14,7 @@
 
 #include "models/packet/header.h"
 #include "tb/drbsim/loader.h"
+#include "tb/drbsim/outputs.h"
 
 namespace drb {
 
@@ -31,8 +32,15 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
   return 0;
 }
 
-int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
+int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
+                          const std::string& scenario_path) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
+  for (const Scenario& s : set.runs)
+    if (s.drb.supernode == "table")
+      throw ConfigError("drb.supernode",
+                        "the metapath study compares construction methods; an explicit table (drb.supernode=table) "
+                        "has none to study (it is for simulation runs)");
+  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, scenario_path);
   std::vector<std::unique_ptr<Topology>> topos;
   std::vector<std::unique_ptr<SupernodeConstruction>> cons;
   for (const Scenario& s : set.runs) {  // every row is checked before any is computed
@@ -61,7 +69,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
   }
   std::cout << metapath_table(rows);
   for (auto& r : all) std::cout << r.dump() << "\n";
-  if (!set.runs[0].out.json.empty()) write_text(set.runs[0].out.json, all.dump(1) + "\n");
+  if (!set.runs[0].out.json.empty()) write_output("out.json", set.runs[0].out.json, all.dump(1) + "\n");
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -33,15 +34,19 @@ namespace {
 
 using json = nlohmann::json;
 
+// Every separator delimits an item, so "1,,2" and "1,2," hold an empty item that the item's parser refuses.
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, sep)) {
+  if (s.find_first_not_of(" \t") == std::string::npos) return out;
+  size_t from = 0;
+  for (;;) {
+    const size_t at = s.find(sep, from);
+    std::string cur = s.substr(from, at == std::string::npos ? std::string::npos : at - from);
     cur.erase(0, cur.find_first_not_of(" \t"));
     cur.erase(cur.find_last_not_of(" \t") + 1);
     out.push_back(cur);
+    if (at == std::string::npos) break;
+    from = at + 1;
   }
   return out;
 }
@@ -52,8 +57,8 @@ int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t
   char* end = nullptr;
   errno = 0;
   const long long x = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end || errno) throw ConfigError(key, "expected an integer, got '" + v + "'");
-  if (x < lo || x > hi)
+  if (v.empty() || *end) throw ConfigError(key, "expected an integer, got '" + v + "'");
+  if (errno == ERANGE || x < lo || x > hi)
     throw ConfigError(key, "value " + v + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return x;
 }
@@ -62,13 +67,43 @@ double to_double(const std::string& key, const std::string& v, double lo, double
   char* end = nullptr;
   errno = 0;
   const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end || errno || !std::isfinite(x)) throw ConfigError(key, "expected a number, got '" + v + "'");
-  if (x < lo || x > hi) {
+  if (v.empty() || *end || std::isnan(x)) throw ConfigError(key, "expected a number, got '" + v + "'");
+  // ERANGE: either too large for a double (out of range below) or so close to 0 that it would read as 0;
+  // a subnormal that strtod still represents is taken as given.
+  if (errno == ERANGE && x == 0)
+    throw ConfigError(key, "value " + v + " is too close to 0 to be represented (write 0 or a larger value)");
+  if (errno == ERANGE && std::isinf(x)) throw ConfigError(key, "value " + v + " is too large to be represented");
+  if (!std::isfinite(x) || x < lo || x > hi) {
     std::ostringstream o;
     o << "value " << v << " out of range [" << lo << ", " << hi << "]";
     throw ConfigError(key, o.str());
   }
   return x;
+}
+
+uint64_t to_bytes(const std::string& key, const std::string& v) {
+  // A count of bytes with an optional binary unit: 512M, 8G, 1.5T, 1048576.
+  static const struct {
+    char unit;
+    double scale;
+  } units[] = {{'K', 1024.0}, {'M', 1048576.0}, {'G', 1073741824.0}, {'T', 1099511627776.0}};
+  std::string num = v;
+  double scale = 1;
+  if (!num.empty())
+    for (auto& u : units)
+      if (std::toupper(static_cast<unsigned char>(num.back())) == u.unit) {
+        scale = u.scale;
+        num.pop_back();
+      }
+  if (!num.empty() && (num.back() == 'i' || num.back() == 'B')) num.clear();  // KiB/GB spellings: say what works
+  char* end = nullptr;
+  errno = 0;
+  const double x = num.empty() ? 0 : std::strtod(num.c_str(), &end);
+  if (num.empty() || *end || errno || !std::isfinite(x) || x <= 0)
+    throw ConfigError(key, "expected a size such as 512M, 8G or a number of bytes, got '" + v + "'");
+  const double b = x * scale;
+  if (b < 1048576.0 || b > 1125899906842624.0) throw ConfigError(key, "value " + v + " out of range [1M, 1024T]");
+  return static_cast<uint64_t>(b);
 }
 
 bool to_bool(const std::string& key, const std::string& v) {
@@ -86,7 +121,11 @@ std::string to_enum(const std::string& key, const std::string& v, const std::vec
 
 namespace {
 
-std::vector<int> to_int_list(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+// An empty value is an empty list only where the key allows one (its default is empty); elsewhere it is refused.
+std::vector<int> to_int_list(const std::string& key, const std::string& v, int64_t lo, int64_t hi,
+                             bool allow_empty = false) {
+  if (!allow_empty && v.find_first_not_of(" \t") == std::string::npos)
+    throw ConfigError(key, "expected at least one value, got an empty list");
   std::vector<int> out;
   for (auto& t : split(v, ',')) out.push_back(static_cast<int>(to_int(key, t, lo, hi)));
   return out;
@@ -176,7 +215,8 @@ std::vector<KeyDef> build() {
   auto block_ref = [](Scenario& s, const std::string& b) -> bool& {
     return b == "dec" ? s.net.rtl_dec : b == "al" ? s.net.rtl_al : b == "gmr" ? s.net.rtl_gmr : s.net.rtl_xbar;
   };
-  for (const auto& [b, label] : blocks) {
+  for (const auto& bl : blocks) {
+    const std::string b = bl.first, label = bl.second;  // copies: lambdas capture them (clang 14: no bindings)
     const std::string n = "router.blocks." + b;
     add(n, "model", "run the " + label + " as the C++ model or the Verilated RTL (model | rtl)",
         [=](Scenario& s, const std::string& v) { block_ref(s, b) = to_enum(n, v, {"model", "rtl"}) == "rtl"; },
@@ -247,7 +287,7 @@ std::vector<KeyDef> build() {
       },
       [](const Scenario& s) { return json(s.traffic.weights); }, true);
   add("traffic.hotspot.nodes", "", "hotspot_nodes pattern: the hot nodes",
-      [](Scenario& s, const std::string& v) { s.traffic.hotspot_nodes = to_int_list("traffic.hotspot.nodes", v, 0, 1 << 20); },
+      [](Scenario& s, const std::string& v) { s.traffic.hotspot_nodes = to_int_list("traffic.hotspot.nodes", v, 0, 1 << 20, true); },
       [](const Scenario& s) { return json(s.traffic.hotspot_nodes); }, true);
   dbl_key("traffic.hotspot.fraction", "0.1", "hotspot_nodes pattern: fraction of all messages sent to the hot nodes",
           0, 1, [](Scenario& s) -> double& { return s.traffic.hotspot_fraction; });
@@ -304,6 +344,14 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> double& { return s.sim.clock_ns; });
   i32_key("sim.jobs", "2", "runs of a sweep simulated in parallel (one process each)", 1, 256,
           [](Scenario& s) -> int& { return s.sim.jobs; });
+  int_key("sim.max_runs", "1000", "most runs a sweep may expand to; a larger sweep is refused unless this is raised "
+          "to confirm it", 1, 1000000, [](Scenario& s) -> int64_t& { return s.sim.max_runs; });
+  int_key("sim.max_cycles", "100000000", "most warm-up + measure cycles of one run; a longer window is refused "
+          "unless this is raised to confirm it", 1, INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.sim.max_cycles; });
+  add("sim.mem_limit", "auto", "memory the runs simulated at once may need, estimated before elaboration (auto: the "
+      "lower of the machine's RAM and its cgroup limit; or a size such as 512M, 8G)",
+      [](Scenario& s, const std::string& v) { s.sim.mem_limit = v == "auto" ? 0 : to_bytes("sim.mem_limit", v); },
+      [](const Scenario& s) { return s.sim.mem_limit ? json(s.sim.mem_limit) : json("auto"); });
   enum_key("sim.progress", "auto", "progress line on stderr (auto: for runs longer than a few seconds)",
            {"auto", "on", "off"}, [](Scenario& s) -> std::string& { return s.sim.progress; });
   // --- statistics and output ------------------------------------------------------------------------

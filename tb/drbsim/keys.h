@@ -33,6 +33,7 @@ struct KeyDef {
 int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi);
 double to_double(const std::string& key, const std::string& v, double lo, double hi);
 bool to_bool(const std::string& key, const std::string& v);
+uint64_t to_bytes(const std::string& key, const std::string& v);  // 512M, 8G, ... (binary units)
 std::string to_enum(const std::string& key, const std::string& v, const std::vector<std::string>& opts);
 
 const std::vector<KeyDef>& scenario_keys();

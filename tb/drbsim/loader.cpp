@@ -1,14 +1,20 @@
 #include "tb/drbsim/loader.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
+#include "tb/drbsim/guards.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/cosim/rtl_config.h"
@@ -16,64 +22,205 @@
 namespace drb {
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
+    throw ConfigError("scenario", "cannot read file '" + path + "': " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw ConfigError("scenario", "'" + path + "' is a directory, not a scenario file");
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("scenario", "cannot read file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Read at most the limit (a device such as /dev/zero never ends) and stop at the first NUL byte.
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    const size_t n = static_cast<size_t>(in.gcount());
+    if (std::memchr(buf, '\0', n))
+      throw ConfigError("scenario", "'" + path + "' is not a text file (it holds a NUL byte)");
+    text.append(buf, n);
+    if (text.size() > kMaxScenarioBytes)
+      throw ConfigError("scenario", "'" + path + "' is larger than " + std::to_string(kMaxScenarioBytes >> 20) +
+                                        " MiB; a scenario file is a few lines of keys");
+  }
+  if (in.bad()) throw ConfigError("scenario", "cannot read file '" + path + "'");
+  return text;
 }
 
 namespace {
 
-std::string scalar_list(const YAML::Node& n, const std::string& key) {
-  std::string out;
-  for (const auto& e : n) {
-    std::string v;
-    if (e.IsScalar()) {
-      v = e.as<std::string>();
-    } else if (e.IsMap() && e["src"] && e["dst"] && e["interval"]) {  // a channel
-      v = e["src"].as<std::string>() + ">" + e["dst"].as<std::string>() + "@" + e["interval"].as<std::string>();
-    } else {
-      throw ConfigError(key, "list items must be scalars (or {src, dst, interval} for traffic.channels)");
+std::string at_line(const YAML::Node& n) {
+  const YAML::Mark m = n.Mark();
+  return m.line >= 0 ? " (line " + std::to_string(m.line + 1) + ")" : "";
+}
+
+const char* kind_name(const YAML::Node& n) {
+  return n.IsMap() ? "a map" : n.IsSequence() ? "a list" : n.IsNull() ? "an empty value" : "a value";
+}
+
+// The YAML walk: one value per key, bounded work however the file nests or aliases its nodes.
+struct Flattener {
+  const std::string& origin;
+  std::map<std::string, std::string>& kv;
+  std::map<std::string, std::vector<std::string>>& sweeps;
+  size_t values = 0;  // scalars visited: aliases can repeat a node, so the file size alone does not bound this
+
+  void count(const std::string& key) {
+    if (++values > kMaxScenarioValues)
+      throw ConfigError(key, origin + ": more than " + std::to_string(kMaxScenarioValues) +
+                                 " values in the scenario (aliases repeating large lists?)");
+  }
+  std::string key_of(const YAML::Node& k, const std::string& prefix) {
+    if (!k.IsScalar())
+      throw ConfigError(prefix.empty() ? "scenario" : prefix,
+                        origin + at_line(k) + ": a key must be a plain name, got " + kind_name(k) + " as a key");
+    const std::string name = k.Scalar();
+    if (name.empty()) throw ConfigError(prefix.empty() ? "scenario" : prefix, origin + at_line(k) + ": empty key name");
+    return prefix.empty() ? name : prefix + "." + name;
+  }
+  std::string scalar(const YAML::Node& n, const std::string& key) {
+    count(key);
+    return n.Scalar();
+  }
+  std::string scalar_list(const YAML::Node& n, const std::string& key) {
+    std::string out;
+    for (const auto& e : n) {
+      std::string v;
+      if (e.IsScalar()) {
+        v = scalar(e, key);
+      } else if (e.IsMap() && e.size() == 3 && e["src"] && e["dst"] && e["interval"] && e["src"].IsScalar() &&
+                 e["dst"].IsScalar() && e["interval"].IsScalar()) {  // a channel
+        v = scalar(e["src"], key) + ">" + scalar(e["dst"], key) + "@" + scalar(e["interval"], key);
+      } else {
+        throw ConfigError(key, origin + at_line(e) + ": list items must be values (or {src, dst, interval} for "
+                               "traffic.channels), got " + kind_name(e));
+      }
+      out += (out.empty() ? "" : ",") + v;
     }
-    out += (out.empty() ? "" : ",") + v;
+    return out;
+  }
+  void set(const std::string& key, const std::string& v, const YAML::Node& at) {
+    if (!kv.emplace(key, v).second) throw ConfigError(key, origin + at_line(at) + ": given twice in the scenario");
+  }
+  void sweep(const YAML::Node& v) {
+    if (!v.IsMap()) throw ConfigError("sweep", origin + at_line(v) + ": expected a map of key: [values]");
+    for (const auto& s : v) {
+      const std::string sk = key_of(s.first, "");
+      if (!s.second.IsSequence() || s.second.size() == 0)
+        throw ConfigError("sweep." + sk, origin + at_line(s.second) + ": expected a non-empty list of values");
+      std::vector<std::string> vals;
+      for (const auto& e : s.second) {
+        if (e.IsSequence()) vals.push_back(scalar_list(e, "sweep." + sk));
+        else if (e.IsScalar()) vals.push_back(scalar(e, "sweep." + sk));
+        else
+          throw ConfigError("sweep." + sk, origin + at_line(e) + ": a swept value must be a value or a list of "
+                                           "values, got " + kind_name(e));
+      }
+      if (!sweeps.emplace(sk, std::move(vals)).second)
+        throw ConfigError("sweep." + sk, origin + at_line(s.first) + ": swept twice in the scenario");
+    }
+  }
+  // Nested maps become dotted keys. A map is entered only under a prefix of some known key, so an unknown
+  // name stops the walk at once (however deep or aliased the rest of the file is).
+  void walk(const YAML::Node& n, const std::string& prefix) {
+    for (const auto& it : n) {
+      const std::string key = key_of(it.first, prefix);
+      const YAML::Node& v = it.second;
+      if (prefix.empty() && key == "sweep") {
+        sweep(v);
+        continue;
+      }
+      if (v.IsMap() && !find_key(key)) {
+        if (!is_key_prefix(key)) check_known(key);
+        walk(v, key);
+      } else if (v.IsSequence()) {
+        set(key, scalar_list(v, key), v);
+      } else if (v.IsScalar()) {
+        set(key, scalar(v, key), v);
+      } else if (v.IsNull()) {
+        set(key, "", v);
+      } else {
+        throw ConfigError(key, origin + at_line(v) + ": expected a value, got " + kind_name(v));
+      }
+    }
+  }
+};
+
+std::vector<std::string> split_sweep(const std::string& key, const std::string& v) {
+  const KeyDef* k = find_key(key);
+  const char sep = (v.find(';') != std::string::npos || (k && k->list)) ? ';' : ',';
+  std::vector<std::string> out;
+  size_t from = 0;
+  for (;;) {  // every separator delimits a value: "a,,b" and "a," hold an empty value, as the user wrote
+    const size_t at = v.find(sep, from);
+    out.push_back(v.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) break;
+    from = at + 1;
   }
   return out;
 }
 
-// Flatten nested maps into dotted keys. `sweep` maps hold one list per key.
-void flatten(const YAML::Node& n, const std::string& prefix, std::map<std::string, std::string>& kv,
-             std::map<std::string, std::vector<std::string>>& sweeps) {
-  for (const auto& it : n) {
-    const std::string k = it.first.as<std::string>();
-    const std::string key = prefix.empty() ? k : prefix + "." + k;
-    const YAML::Node& v = it.second;
-    if (prefix.empty() && k == "sweep") {
-      if (!v.IsMap()) throw ConfigError("sweep", "expected a map of key: [values]");
-      for (const auto& s : v) {
-        const std::string sk = s.first.as<std::string>();
-        if (!s.second.IsSequence() || s.second.size() == 0)
-          throw ConfigError("sweep." + sk, "expected a non-empty list of values");
-        std::vector<std::string> vals;
-        for (const auto& e : s.second)
-          vals.push_back(e.IsSequence() ? scalar_list(e, sk) : e.as<std::string>());
-        sweeps[sk] = vals;
-      }
-      continue;
-    }
-    if (v.IsMap() && !find_key(key)) {
-      flatten(v, key, kv, sweeps);
-    } else if (v.IsSequence()) {
-      kv[key] = scalar_list(v, key);
-    } else if (v.IsScalar()) {
-      kv[key] = v.as<std::string>();
-    } else if (v.IsNull()) {
-      kv[key] = "";
+// YAML documents in the text, from its markers: each "---" starts one, content outside an open document
+// starts one, "..." closes one. Counted by hand because yaml-cpp 0.7's LoadAll never returns on some
+// malformed input (a lone ","), and Load reads only the first document (an empty one, silently).
+int count_documents(const std::string& text) {
+  int docs = 0;
+  bool open = false;
+  size_t from = 0;
+  while (from < text.size()) {
+    size_t nl = text.find('\n', from);
+    if (nl == std::string::npos) nl = text.size();
+    const std::string line = text.substr(from, nl - from);
+    from = nl + 1;
+    auto marker = [&](const char* m) {
+      return line.compare(0, 3, m) == 0 && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    };
+    if (marker("---")) {
+      ++docs;
+      open = true;
+    } else if (marker("...")) {
+      open = false;
     } else {
-      throw ConfigError(key, "unsupported value");
+      const size_t c = line.find_first_not_of(" \t\r");
+      const bool directive = !open && c == 0 && line[0] == '%';
+      if (c != std::string::npos && line[c] != '#' && !directive && !open) {
+        ++docs;
+        open = true;
+      }
     }
   }
+  return docs;
 }
+
+// True if every line is blank, a comment, a directive or a document marker: text that is rightly empty.
+bool only_markers(const std::string& text) {
+  size_t from = 0;
+  while (from < text.size()) {
+    size_t nl = text.find('\n', from);
+    if (nl == std::string::npos) nl = text.size();
+    std::string line = text.substr(from, nl - from);
+    from = nl + 1;
+    if (line.compare(0, 3, "---") == 0 || line.compare(0, 3, "...") == 0) line = line.substr(3);
+    else if (!line.empty() && line[0] == '%') continue;
+    const size_t c = line.find_first_not_of(" \t\r");
+    if (c != std::string::npos && line[c] != '#') return false;
+  }
+  return true;
+}
+
+// Parse the whole text as YAML: exactly one document, each problem a ConfigError naming the scenario.
+YAML::Node parse_yaml(const std::string& text, const std::string& origin) {
+  const int docs = count_documents(text);
+  if (docs > 1)
+    throw ConfigError("scenario", origin + ": holds " + std::to_string(docs) + " YAML documents; a scenario is one document");
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    throw ConfigError("scenario", origin + ": nested deeper than the YAML reader allows, at line " +
+                                      std::to_string(e.mark.line + 1));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("scenario", origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+}
+
+}  // namespace
 
 void check_known(const std::string& key) {
   if (find_key(key)) return;
@@ -81,33 +228,22 @@ void check_known(const std::string& key) {
   throw ConfigError(key, "unknown key" + (hint.empty() ? std::string() : " (did you mean " + hint + "?)"));
 }
 
-std::vector<std::string> split_sweep(const std::string& key, const std::string& v) {
-  const KeyDef* k = find_key(key);
-  const char sep = (v.find(';') != std::string::npos || (k && k->list)) ? ';' : ',';
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(v);
-  while (std::getline(in, cur, sep)) out.push_back(cur);
-  if (out.empty()) throw ConfigError("sweep." + key, "expected a list of values");
-  return out;
-}
-
-}  // namespace
-
 ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& origin,
                            const std::vector<std::string>& overrides) {
   std::map<std::string, std::string> kv;
   std::map<std::string, std::vector<std::string>> sweeps;
-  std::vector<std::string> order;  // keys in the order they were given
   if (!yaml_text.empty()) {
-    YAML::Node root;
+    const YAML::Node root = parse_yaml(yaml_text, origin);
+    // A document that reads as empty although it holds text (a lone ",", "~") is not a scenario either.
+    if (!root.IsMap() && !(root.IsNull() && only_markers(yaml_text)))
+      throw ConfigError("scenario", origin + ": expected a map of keys, got " + kind_name(root));
     try {
-      root = YAML::Load(yaml_text);
-    } catch (const YAML::Exception& e) {
-      throw ConfigError("scenario", origin + ": malformed YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
+      if (root.IsMap()) Flattener{origin, kv, sweeps}.walk(root, "");
+    } catch (const YAML::Exception& e) {  // yaml-cpp conversions: should not happen, but never escapes
+      throw ConfigError("scenario", origin + ": cannot read line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
     }
-    if (!root.IsNull() && !root.IsMap()) throw ConfigError("scenario", origin + ": expected a map of keys");
-    if (root.IsMap()) flatten(root, "", kv, sweeps);
+    for (auto& [k, v] : sweeps)
+      if (kv.count(k)) throw ConfigError(k, origin + ": both set and swept in the scenario");
   }
   for (const std::string& o : overrides) {
     const auto eq = o.find('=');
@@ -115,10 +251,11 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
     const std::string key = o.substr(0, eq), val = o.substr(eq + 1);
     if (key.rfind("sweep.", 0) == 0) {
       const std::string sk = key.substr(6);
+      if (sk.empty()) throw ConfigError("sweep.", "names no key (expected sweep.KEY=v1,v2,...)");
       sweeps[sk] = split_sweep(sk, val);
       kv.erase(sk);
     } else {
-      kv[key] = val;
+      kv[key] = val;  // the command line overrides the file; the last of repeated arguments wins
       sweeps.erase(key);  // a plain override of a swept key replaces the sweep
     }
   }
@@ -134,6 +271,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
   set.source = origin;
   std::vector<std::pair<std::string, std::vector<std::string>>> sw(sweeps.begin(), sweeps.end());
   for (auto& s : sw) set.swept.push_back(s.first);
+  check_run_count(base, sw);  // before any run is built: a cross-product can be astronomically large
   // Cartesian product, the last swept key varying fastest.
   std::vector<size_t> idx(sw.size(), 0);
   for (;;) {
@@ -150,6 +288,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
     while (i > 0 && ++idx[i - 1] == sw[i - 1].second.size()) idx[--i] = 0;
     if (i == 0) break;
   }
+  check_set(set);
   return set;
 }
 
@@ -243,7 +382,10 @@ void validate(Scenario& s) {
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");
-  if (topo->nodes() > 65535) throw ConfigError("topology", "at most 65535 nodes (router ids are 16-bit in traces)");
+  if (topo->nodes() > 65535)
+    throw ConfigError(tp.kind == "midimew" ? "topology.nodes" : tp.kind == "hypercube" ? "topology.n" : "topology.k",
+                      "the network has " + std::to_string(topo->nodes()) +
+                          " nodes, at most 65535 are supported (router ids are 16-bit in traces)");
   check_pattern(s, "traffic.pattern", tr.pattern, *topo);
   if (tr.change_pattern != "none") {
     if (tr.change_at <= 0) throw ConfigError("traffic.change_at", "a pattern change needs a change cycle > 0");
@@ -291,13 +433,32 @@ void validate(Scenario& s) {
   }
   const uint64_t span = uint64_t{1} << n.al_width;
   if (static_cast<uint64_t>(n.watchdog / n.al_tick) >= span)
-    throw ConfigError("sim.watchdog", "must stay below 2^al.width ticks (" + std::to_string(span) + ") so that one wait cannot wrap the latency field");
+    throw ConfigError(blame(s, {"sim.watchdog", "al.width", "al.tick"}),
+                      "the stall watchdog lets one wait last sim.watchdog / al.tick = " +
+                          std::to_string(n.watchdog / n.al_tick) + " AL ticks, but the latency field holds 2^al.width = " +
+                          std::to_string(span) + ": widen al.width, raise al.tick or lower sim.watchdog");
+  // Between two flit moves a lone packet may legitimately wait one stage of every kind; a watchdog at or
+  // below that sum would report a stall in a healthy network.
+  const int64_t quiet = int64_t{n.d_inj} + n.d_ej + n.d_link + n.d_credit + n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_dec;
+  if (n.watchdog <= quiet)
+    throw ConfigError(blame(s, {"sim.watchdog", "router.delay.link", "router.delay.credit", "ni.inject_delay",
+                                "ni.eject_delay", "router.delay.rc", "router.delay.va", "router.delay.sa",
+                                "router.delay.st", "router.delay.dec"}),
+                      "sim.watchdog = " + std::to_string(n.watchdog) + " cycles is not longer than the configured "
+                      "delays of one hop (" + std::to_string(quiet) + " cycles: NI, link, credit and pipeline stages); "
+                      "a healthy network would be reported as stalled");
   n.max_length = std::max(max_pkt, n.ack_flits);
   if (!s.out.plot.empty()) {
     const std::string& p = s.out.plot;
     if (p.size() < 5 || (p.substr(p.size() - 4) != ".png" && p.substr(p.size() - 4) != ".svg"))
       throw ConfigError("out.plot", "the plot file must end in .png or .svg");
   }
+  if (!s.out.trace.empty()) {
+    const std::string& p = s.out.trace;
+    if (p.size() < 5 || p.substr(p.size() - 4) != ".vcd") throw ConfigError("trace.vcd", "the waveform file must end in .vcd");
+  }
+  check_traffic_rates(s);
+  check_windows(s, *topo);
   if (alg == "drb" || alg == "drb2") {
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, topo->nodes());
     else make_construction(s, *topo);

@@ -1,17 +1,17 @@
 // drbsim: the scenario runner. `drbsim [scenario.yaml] [key=value ...]`; see --help.
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <systemc>  // declares sc_main with C linkage
 
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "tb/drbsim/builtin.h"
 #include "tb/drbsim/commands.h"
+#include "tb/drbsim/guards.h"
+#include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"
 
@@ -27,44 +27,36 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
 With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on an 8x8 torus, static
 routing vs DRB) and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
 scenario file; `sweep.KEY=a,b,c` runs one simulation per value (use ';' between list values), each in
-its own process, sim.jobs at a time. Exit codes: 0 ok, 2 bad input, 3 a run failed (scoreboard, stall
-or incomplete drain).
+its own process, sim.jobs at a time. Exit codes: 0 ok, 2 bad input (refused before anything runs), 3 a
+run failed (scoreboard, stall or incomplete drain) or its results could not be written.
 
 Keys [default]:)";
 
-void ensure_parent_dir(const std::string& path) {
-  const auto slash = path.rfind('/');
-  if (slash == std::string::npos || slash == 0) return;
-  const std::string dir = path.substr(0, slash);
-  ensure_parent_dir(dir);
-  mkdir(dir.c_str(), 0777);
-}
-
-int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
+int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
+             const std::string& scenario_path) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s0 = set.runs[0];
+  const std::vector<OutputFile> outs = run_outputs(s0);
+  check_memory(set);                   // before elaborating: refuse what would not fit
+  check_outputs(outs, scenario_path);  // before simulating: a run's results must have somewhere to go
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", origin.c_str(), set.runs.size(), set.runs.size() > 1 ? "s" : "");
   const std::vector<nlohmann::json> results = run_all(set);
   const nlohmann::json doc = report_json(set, results);
   std::cout << report_table(set, results) << std::flush;
-  std::string json_path = s0.out.json;
-  if (!s0.out.plot.empty() && json_path.empty()) json_path = s0.out.plot + ".json";
-  if (!json_path.empty()) {
-    ensure_parent_dir(json_path);
-    write_text(json_path, doc.dump(1) + "\n");
-    std::fprintf(stderr, "[drbsim] wrote %s\n", json_path.c_str());
-  }
-  if (!s0.out.csv.empty()) {
-    ensure_parent_dir(s0.out.csv);
-    write_text(s0.out.csv, report_csv(set, results));
-    std::fprintf(stderr, "[drbsim] wrote %s\n", s0.out.csv.c_str());
-  }
-  if (!s0.out.plot.empty()) {
-    ensure_parent_dir(s0.out.plot);
-    const std::string cmd = "/usr/bin/python3 " DRB_SOURCE_DIR "/tb/plots/plot_runs.py '" + json_path + "' '" +
-                            s0.out.plot + "'";
-    if (std::system(cmd.c_str()) == 0) std::fprintf(stderr, "[drbsim] wrote %s\n", s0.out.plot.c_str());
-    else std::fprintf(stderr, "[drbsim] warning: plotting failed (needs python3-matplotlib)\n");
+  for (const OutputFile& o : outs) {
+    if (o.key == "trace.vcd") continue;  // written by the run itself
+    if (o.key == "out.plot" && o.path == s0.out.plot) {
+      // The plotting script runs from an argument vector (never a shell) on the JSON just written.
+      const std::string& json = outs.front().path;
+      const int rc = run_program({"/usr/bin/python3", DRB_SOURCE_DIR "/tb/plots/plot_runs.py", json, o.path});
+      if (rc != 0)
+        throw OutputError("out.plot", "plotting '" + o.path + "' failed (" +
+                                          (rc < 0 ? std::string("python3 did not run") : "exit " + std::to_string(rc)) +
+                                          "; it needs python3-matplotlib)");
+    } else {
+      write_output(o.key, o.path, o.key == "out.csv" ? report_csv(set, results) : doc.dump(1) + "\n");
+    }
+    std::fprintf(stderr, "[drbsim] wrote %s\n", o.path.c_str());
   }
   int failed = 0;
   for (auto& r : results)
@@ -76,45 +68,78 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   return failed ? kExitSimFailure : kExitOk;
 }
 
+// One line on stderr whatever the key or reason hold: control characters are shown escaped and an
+// overlong line is cut (keys and values come from the user's input).
+void print_error(const std::string& key, const std::string& reason) {
+  auto clean = [](const std::string& in, size_t max) {
+    std::string out;
+    for (unsigned char c : in) {
+      if (out.size() >= max) return out + "...";
+      if (c < 0x20 || c == 0x7f) {
+        char b[8];
+        std::snprintf(b, sizeof b, "\\x%02x", c);
+        out += b;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    return out;
+  };
+  std::cerr << "drbsim: error: " << clean(key, 120) << ": " << clean(reason, 800) << "\n";
+}
+
+int dispatch(std::vector<std::string> args) {
+  std::string cmd = "run";
+  if (!args.empty() && (args[0] == "metapaths" || args[0] == "header")) {
+    cmd = args[0];
+    args.erase(args.begin());
+  }
+  std::string yaml, origin = "built-in", path;
+  std::vector<std::string> overrides;
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage << keys_help();
+      return kExitOk;
+    }
+    if (a == "--keys-markdown") {
+      std::cout << keys_markdown();
+      return kExitOk;
+    }
+    if (a.rfind("--", 0) == 0) throw ConfigError(a, "unknown option (see --help)");
+    if (a.find('=') != std::string::npos) {
+      overrides.push_back(a);
+    } else if (path.empty()) {
+      yaml = read_file(a);
+      origin = path = a;
+      if (yaml.empty()) yaml = "{}";
+    } else {
+      throw ConfigError(a, "unexpected argument (one scenario file, then key=value overrides)");
+    }
+  }
+  if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, path);
+  if (cmd == "header") return run_header_command(yaml, origin, overrides);
+  if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
+  return simulate(yaml, origin, overrides, path);
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+  // Nothing escapes: bad input is exit 2, a failed run or output exit 3, each with one line naming the key.
   try {
-    std::string cmd = "run";
-    if (!args.empty() && (args[0] == "metapaths" || args[0] == "header")) {
-      cmd = args[0];
-      args.erase(args.begin());
-    }
-    std::string yaml, origin = "built-in";
-    std::vector<std::string> overrides;
-    for (const std::string& a : args) {
-      if (a == "--help" || a == "-h") {
-        std::cout << kUsage << keys_help();
-        return kExitOk;
-      }
-      if (a == "--keys-markdown") {
-        std::cout << keys_markdown();
-        return kExitOk;
-      }
-      if (a.rfind("--", 0) == 0) throw ConfigError(a, "unknown option (see --help)");
-      if (a.find('=') != std::string::npos) {
-        overrides.push_back(a);
-      } else if (origin == "built-in" && yaml.empty()) {
-        yaml = read_file(a);
-        origin = a;
-        if (yaml.empty()) yaml = "{}";
-      } else {
-        throw ConfigError(a, "unexpected argument (one scenario file, then key=value overrides)");
-      }
-    }
-    if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides);
-    if (cmd == "header") return run_header_command(yaml, origin, overrides);
-    if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
-    return simulate(yaml, origin, overrides);
+    return dispatch(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const ConfigError& e) {
-    std::cerr << "drbsim: error: " << e.key << ": " << e.reason << "\n";
+    print_error(e.key, e.reason);
     return kExitBadInput;
+  } catch (const OutputError& e) {
+    print_error(e.key, e.reason);
+    return kExitSimFailure;
+  } catch (const std::bad_alloc&) {
+    print_error("sim.mem_limit", "out of memory although the estimate fitted; lower sim.mem_limit to refuse such runs");
+    return kExitSimFailure;
+  } catch (const std::exception& e) {
+    print_error("internal", e.what());
+    return kExitSimFailure;
   }
 }
 

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-
 #include "models/packet/header.h"
 #include "models/topology/topology.h"
 
@@ -124,12 +122,6 @@ std::string report_csv(const ScenarioSet& set, const std::vector<json>& results)
                        num(r, "hops", "mean", 3), num(r, "max_link_utilization", nullptr, 6));
   }
   return out;
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream o(path);
-  if (!o) throw ConfigError("out", "cannot write '" + path + "'");
-  o << text;
 }
 
 }  // namespace drb

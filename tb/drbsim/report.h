@@ -13,6 +13,5 @@ nlohmann::json model_choices(const Scenario& s);  // every choice the specificat
 nlohmann::json report_json(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_table(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_csv(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
-void write_text(const std::string& path, const std::string& text);  // throws ConfigError("out", ...)
 
 }  // namespace drb

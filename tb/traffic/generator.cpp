@@ -10,7 +10,7 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   const Topology& t = net.topology();
   const int N = t.nodes();
   const bool bern = tp.injection == "bernoulli";
-  const int64_t forever = std::numeric_limits<int64_t>::max() / 4;
+  const int64_t forever = static_cast<int64_t>(kNever);
   const int64_t change = tp.change_pattern != "none" ? tp.change_at : forever;
   auto add_pattern_sources = [&](int slot, const std::string& name, double msg_rate, int64_t from, int64_t until) {
     if (name == "channels") {
@@ -65,6 +65,8 @@ void TrafficGenerator::advance(Source& s) {
   } else {
     s.next += s.rng.exponential(s.p_or_mean);
   }
+  // A rate so small that the gap is beyond any run (or not a number) means the source never fires again.
+  if (!(s.next < kNever)) s.next = kNever;
 }
 
 int TrafficGenerator::length(Rng& rng) const {

@@ -15,6 +15,7 @@ namespace drb {
 
 class TrafficGenerator {
  public:
+  static constexpr double kNever = 2305843009213693952.0;  // 2^61 cycles: a source due then never fires
   TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed);
   void cycle(int64_t t);  // submit every message due in cycle t
   void set_window(int64_t start, int64_t end) {

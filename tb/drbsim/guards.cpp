@@ -1,0 +1,246 @@
+#include "tb/drbsim/guards.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <memory>
+
+#include "models/drb/metapath.h"
+#include "models/routing/routing.h"
+#include "models/topology/topology.h"
+#include "systemc/fabric/network.h"
+#include "tb/drbsim/keys.h"
+#include "tb/drbsim/loader.h"
+
+namespace drb {
+
+namespace {
+
+std::string num(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, x < 1e6 && x == std::floor(x) ? "%.0f" : "%.3g", x);
+  return b;
+}
+
+// Simulator speed for the time estimates in refusals: a low-load run reaches ~9 M node-cycles/s on one
+// core (docs/results.md, B1-B3); loaded runs are slower, so the estimate is a lower bound.
+constexpr double kNodeCyclesPerSecond = 9e6;
+
+std::string duration(double seconds) {
+  if (seconds < 120) return num(seconds) + " s";
+  if (seconds < 7200) return num(seconds / 60) + " min";
+  if (seconds < 172800) return num(seconds / 3600) + " h";
+  if (seconds < 3.2e8) return num(seconds / 86400) + " days";
+  return num(seconds / 3.156e7) + " years";
+}
+
+uint64_t read_limit(const char* path) {
+  std::ifstream in(path);
+  std::string v;
+  if (!(in >> v) || v == "max") return 0;
+  char* end = nullptr;
+  const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
+  return *end ? 0 : x;
+}
+
+}  // namespace
+
+std::string format_bytes(double b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (b >= 1024 && u < 6) {
+    b /= 1024;
+    ++u;
+  }
+  char s[48];
+  std::snprintf(s, sizeof s, b < 10 && u ? "%.1f %s" : "%.0f %s", b, units[u]);
+  return s;
+}
+
+std::string blame(const Scenario& s, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (s.is_set(k)) return k;
+  return *keys.begin();
+}
+
+bool is_key_prefix(const std::string& name) {
+  const std::string p = name + ".";
+  for (const KeyDef& k : scenario_keys())
+    if (k.name.compare(0, p.size(), p) == 0) return true;
+  return false;
+}
+
+void check_run_count(const Scenario& base,
+                     const std::vector<std::pair<std::string, std::vector<std::string>>>& sweeps) {
+  double runs = 1;
+  std::string widest, product;
+  size_t most = 0;
+  for (const auto& [k, v] : sweeps) {
+    runs *= static_cast<double>(v.size());
+    product += (product.empty() ? "" : " x ") + std::to_string(v.size());
+    if (v.size() > most) most = v.size(), widest = k;
+  }
+  if (runs > static_cast<double>(base.sim.max_runs))
+    throw ConfigError("sweep." + widest, "the sweep expands to " + num(runs) + " runs (" + product +
+                                             "), more than sim.max_runs = " + std::to_string(base.sim.max_runs) +
+                                             "; raise sim.max_runs to confirm");
+}
+
+void check_traffic_rates(const Scenario& s) {
+  const TrafficParams& tr = s.traffic;
+  // One draw per offered message: a rate the NIs could never take (one flit per cycle) would only keep
+  // the generator busy, never the network.
+  if (tr.message_rate() > kMaxMessagesPerNodeCycle)
+    throw ConfigError(blame(s, {"traffic.interval", "traffic.rate", "traffic.length"}),
+                      "offers " + num(tr.message_rate()) + " messages per node per cycle; at most " +
+                          num(kMaxMessagesPerNodeCycle) + " (an NI takes one flit per cycle)");
+}
+
+void check_windows(const Scenario& s, const Topology& t) {
+  const SimParams& sim = s.sim;
+  const int64_t window = sim.warmup + sim.measure;  // each <= INT64_MAX/4 by its key's range
+  if (window > sim.max_cycles)
+    throw ConfigError(blame(s, {"sim.measure", "sim.warmup"}),
+                      "warm-up + measure = " + num(static_cast<double>(window)) + " cycles, more than sim.max_cycles = " +
+                          num(static_cast<double>(sim.max_cycles)) + " (at least " +
+                          duration(static_cast<double>(window) * t.nodes() / kNodeCyclesPerSecond) +
+                          " on this network); raise sim.max_cycles to confirm");
+  // SystemC counts time in picoseconds in 64 bits: the clock must be whole picoseconds and the whole run,
+  // drain included, must fit.
+  const double ps = sim.clock_ns * 1000;
+  if (std::fabs(ps - std::round(ps)) > 1e-6 * ps)
+    throw ConfigError("sim.clock_ns", "a period of " + num(sim.clock_ns) + " ns is not a whole number of picoseconds "
+                                      "(SystemC's time resolution)");
+  const double cycles = static_cast<double>(window) + static_cast<double>(sim.drain_max) + 1;
+  if (cycles * std::round(ps) >= 18446744073709551615.0)
+    throw ConfigError(blame(s, {"sim.clock_ns", "sim.drain_max", "sim.measure", "sim.warmup"}),
+                      num(cycles) + " cycles (warm-up + measure + sim.drain_max) of " + num(sim.clock_ns) +
+                          " ns exceed SystemC's longest simulated time (2^64 ps, about 213 days)");
+  if (s.stats.time_bin > 0) {
+    const int64_t bins = (window + s.stats.time_bin - 1) / s.stats.time_bin;
+    if (bins > kMaxTimeBins)
+      throw ConfigError("stats.time_bin", "bins of " + std::to_string(s.stats.time_bin) + " cycles over " +
+                                              num(static_cast<double>(window)) + " cycles give " +
+                                              num(static_cast<double>(bins)) + " bins, at most " +
+                                              num(static_cast<double>(kMaxTimeBins)) + "; use a wider bin");
+  }
+}
+
+Footprint estimate_memory(const Scenario& s) {
+  const auto topo = make_topology(s.net.topo);
+  const Topology& t = *topo;
+  const NetParams& n = s.net;
+  const TrafficParams& tr = s.traffic;
+  const double N = t.nodes(), P = t.ports() + 1, V = n.vcs, D = n.depth;
+  Footprint f = Network::footprint(n, t);
+  // The front end's own copies of the routing (validation, DRB candidates) hold tables too.
+  f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
+  f.add("process (program, libraries, SystemC kernel)", 24.0 * 1048576);
+
+  const double window = static_cast<double>(s.sim.warmup + s.sim.measure);
+  const int min_len = *std::min_element(tr.lengths.begin(), tr.lengths.end());
+  double per_node = tr.pattern == "channels" ? 0 : tr.message_rate();
+  if (tr.background != "none") per_node += tr.background_rate / tr.mean_length();
+  double offered = window * N * per_node;  // messages generated over the whole run
+  for (const ChannelSpec& c : tr.channels) offered += window / (c.interval > 0 ? c.interval : std::max(1.0, tr.interval));
+  const int steps = std::max(1, n.steps);
+  const FabricItemBytes item = Network::item_bytes(n, t.diameter() * steps);
+  // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
+  // every message offered (a network that accepts nothing).
+  const double queued = n.source_queue >= 0 ? std::min(offered, N * static_cast<double>(n.source_queue)) : offered;
+  f.add("queued messages (traffic.source_queue)", queued * item.message);
+  // Packets in flight: at most one per buffered flit, and with long packets about one per VC in use.
+  const double slots = N * P * V * D;
+  f.add("packets in flight", (std::min(slots, slots / min_len + N * P * V) + 2 * N) * item.packet);
+  // Per (source, destination) pair that exchanged a message: permutations touch N pairs, the others up to
+  // N(N-1), never more than the messages offered.
+  auto pairs_of = [&](const std::string& pat) {
+    static const char* perms[] = {"bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour"};
+    for (const char* p : perms)
+      if (pat == p) return N;
+    if (pat == "channels") return static_cast<double>(tr.channels.size());
+    return N * (N - 1);
+  };
+  double pairs = pairs_of(tr.pattern);
+  if (tr.change_pattern != "none") pairs += pairs_of(tr.change_pattern);
+  if (tr.background != "none") pairs += N * (N - 1);
+  pairs = std::min({pairs, N * (N - 1), offered});
+  f.add("per-pair NI state (sequence numbers, reorder)", pairs * item.pair);
+  if (n.acks) f.add("DRB metapaths (per pair)", pairs * MetapathPolicy::channel_bytes(s.drb.s_max));
+
+  // Statistics. Results are JSON trees; the parent holds a run's tree, its copy in the report and the
+  // text (about three times the tree). A JSON object of a few numbers takes ~600 bytes.
+  const double json_entry = 3 * 600.0;
+  const double measured = static_cast<double>(s.sim.measure) * (offered / std::max(window, 1.0));
+  f.add("latency samples", 5 * 65536 * 8.0 + 3 * 8.0 * measured);
+  if (s.stats.links) f.add("per-link statistics (stats.links)", N * P * json_entry);
+  if (s.stats.per_pair) f.add("per-pair statistics (stats.per_pair)", pairs * (96 + json_entry));
+  if (s.stats.time_bin > 0) {
+    const double bins = std::ceil(window / static_cast<double>(s.stats.time_bin));
+    f.add("latency time series (stats.time_bin)", bins * (32 + json_entry));
+    if (n.acks)  // the metapath-size series runs to the end of the drain
+      f.add("metapath-size time series (stats.time_bin)",
+            std::ceil((window + static_cast<double>(s.sim.drain_max)) / static_cast<double>(s.stats.time_bin)) *
+                (8 + json_entry));
+  }
+  if (!s.out.trace.empty()) f.add("waveform tracing (trace.vcd)", N * (P + 1) * 256.0);
+  return f;
+}
+
+uint64_t machine_memory() {
+  uint64_t m = 0;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page > 0) m = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
+  // cgroup v2 and v1 limits as this process sees them ("max" or a huge number when unlimited).
+  for (const char* p : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    const uint64_t l = read_limit(p);
+    if (l > 0 && (m == 0 || l < m)) m = l;
+  }
+  return m;
+}
+
+void check_set(const ScenarioSet& set) {
+  const size_t runs = set.runs.size();
+  if (runs > 1 && !set.runs[0].out.trace.empty())
+    throw ConfigError("trace.vcd", "a sweep of " + std::to_string(runs) + " runs would write one waveform file " +
+                                       std::to_string(runs) + " times; trace a single run");
+}
+
+void check_memory(const ScenarioSet& set) {
+  const Scenario& s0 = set.runs[0];
+  const size_t runs = set.runs.size();
+  // Memory: the largest run times the runs simulated at once (each in its own process).
+  size_t worst = 0;
+  std::vector<Footprint> fp;
+  for (const Scenario& s : set.runs) {
+    fp.push_back(estimate_memory(s));
+    if (fp.back().total() > fp[worst].total()) worst = fp.size() - 1;
+  }
+  const double at_once = runs > 1 ? static_cast<double>(std::min<size_t>(runs, static_cast<size_t>(s0.sim.jobs))) : 1;
+  const double need = fp[worst].total() * at_once;
+  const bool from_machine = s0.sim.mem_limit == 0;
+  const uint64_t limit = from_machine ? machine_memory() : s0.sim.mem_limit;
+  if (limit == 0 || need <= static_cast<double>(limit)) return;
+  const Scenario& s = set.runs[worst];
+  const Footprint::Part& big = fp[worst].largest();
+  std::string key;
+  if (fp[worst].total() <= static_cast<double>(limit)) key = "sim.jobs";
+  else if (big.what.find("traffic.source_queue") != std::string::npos) key = "traffic.source_queue";
+  else if (big.what.find("stats.") != std::string::npos) key = big.what.substr(big.what.find("stats."), big.what.find(')') - big.what.find("stats."));
+  else if (big.what.find("trace.vcd") != std::string::npos) key = "trace.vcd";
+  else key = blame(s, {"router.vcs", "router.buffer", "topology.k", "topology.n", "topology.nodes"});
+  const auto topo = make_topology(s.net.topo);
+  std::string why = "a run of this configuration (" + std::to_string(topo->nodes()) + " nodes, " +
+                    std::to_string(topo->ports() + 1) + " ports, " + std::to_string(s.net.vcs) + " VCs of " +
+                    std::to_string(s.net.depth) + " flits) needs an estimated " + format_bytes(fp[worst].total()) +
+                    ", most of it " + big.what + " (" + format_bytes(big.bytes) + ")";
+  if (at_once > 1) why += "; " + num(at_once) + " runs at once (sim.jobs) need " + format_bytes(need);
+  why += ", above sim.mem_limit = " + format_bytes(static_cast<double>(limit)) +
+         (from_machine ? " (this machine's memory)" : "") + "; shrink the configuration" +
+         (at_once > 1 ? " or lower sim.jobs" : "") + ", or raise sim.mem_limit";
+  throw ConfigError(key, why);
+}
+
+}  // namespace drb

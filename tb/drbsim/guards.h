@@ -1,0 +1,49 @@
+// Guards on what a scenario asks of the machine: the size of the scenario text, run counts, window
+// lengths, simulated time, injection rates and memory. Each refusal is a ConfigError that names a key and
+// carries the estimate, raised before anything is elaborated (docs/robustness.md).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "systemc/fabric/footprint.h"
+#include "tb/drbsim/scenario.h"
+
+namespace drb {
+
+class Topology;
+struct ScenarioSet;
+
+constexpr size_t kMaxScenarioBytes = size_t{16} << 20;  // a scenario file is a few lines of keys
+constexpr size_t kMaxScenarioValues = 1000000;          // values in one scenario, aliases expanded
+constexpr int64_t kMaxTimeBins = 100000;                // stats.time_bin bins over warm-up + measure
+constexpr double kMaxMessagesPerNodeCycle = 64;         // offered messages per node per cycle, any process
+
+// The key to name for a problem that several keys make together: the first of `keys` the user set
+// (scenario file or command line), else the first.
+std::string blame(const Scenario& s, std::initializer_list<const char*> keys);
+// True if `name` is the dotted prefix of some key (a YAML map may be entered under it).
+bool is_key_prefix(const std::string& name);
+void check_known(const std::string& key);  // ConfigError with a suggestion for an unknown key
+
+// Before any run of a sweep is built: the cross-product against sim.max_runs.
+void check_run_count(const Scenario& base, const std::vector<std::pair<std::string, std::vector<std::string>>>& sweeps);
+// Per run (from validate): offered messages per node and cycle, window length (sim.max_cycles), SystemC's
+// time range, time-series bins.
+void check_traffic_rates(const Scenario& s);
+void check_windows(const Scenario& s, const Topology& t);
+// Per set: outputs that a sweep cannot share (from load_scenarios).
+void check_set(const ScenarioSet& set);
+// Before simulating a set: the memory of the runs that run at once (sim.jobs) against sim.mem_limit.
+void check_memory(const ScenarioSet& set);
+
+// What one run of s is expected to take at most, by part (fabric, traffic-dependent state, statistics).
+Footprint estimate_memory(const Scenario& s);
+// The memory this process may use: the lower of physical memory and its cgroup limit (0 if unknown).
+uint64_t machine_memory();
+std::string format_bytes(double b);
+
+}  // namespace drb

@@ -1,0 +1,98 @@
+#include "tb/drbsim/outputs.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "tb/drbsim/keys.h"
+
+extern char** environ;
+
+namespace drb {
+
+namespace {
+
+// mkdir -p of path's folder; false with errno set if a part cannot be made.
+bool make_parent(const std::string& path) {
+  for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+    const std::string dir = path.substr(0, slash);
+    if (mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) return false;
+  }
+  return true;
+}
+
+std::string why(int err) { return std::strerror(err); }
+
+}  // namespace
+
+std::vector<OutputFile> run_outputs(const Scenario& s) {
+  std::vector<OutputFile> o;
+  std::string json = s.out.json;
+  if (json.empty() && !s.out.plot.empty()) json = s.out.plot + ".json";  // the plot is drawn from it
+  if (!json.empty()) o.push_back({s.out.json.empty() ? "out.plot" : "out.json", json});
+  if (!s.out.csv.empty()) o.push_back({"out.csv", s.out.csv});
+  if (!s.out.plot.empty()) o.push_back({"out.plot", s.out.plot});
+  if (!s.out.trace.empty()) o.push_back({"trace.vcd", s.out.trace});
+  return o;
+}
+
+void check_outputs(const std::vector<OutputFile>& outs, const std::string& scenario_path) {
+  struct stat in_st {};
+  const bool have_in = !scenario_path.empty() && stat(scenario_path.c_str(), &in_st) == 0;
+  std::vector<std::pair<struct stat, bool>> seen;  // and whether the file existed before the check
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const OutputFile& o = outs[i];
+    if (o.path.empty()) throw ConfigError(o.key, "empty file name");
+    if (!make_parent(o.path)) throw ConfigError(o.key, "cannot create the folder of '" + o.path + "': " + why(errno));
+    struct stat st {};
+    const bool existed = stat(o.path.c_str(), &st) == 0;
+    if (existed && S_ISDIR(st.st_mode)) throw ConfigError(o.key, "'" + o.path + "' is a directory");
+    // Open for writing without truncating: an existing result stays intact until the run has finished.
+    const int fd = open(o.path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) throw ConfigError(o.key, "cannot write '" + o.path + "': " + why(errno));
+    fstat(fd, &st);
+    close(fd);
+    if (!existed) unlink(o.path.c_str());
+    const bool regular = S_ISREG(st.st_mode);  // devices such as /dev/null may take several outputs
+    if (regular && have_in && st.st_dev == in_st.st_dev && st.st_ino == in_st.st_ino)
+      throw ConfigError(o.key, "'" + o.path + "' is the scenario file; writing it would overwrite the input");
+    for (size_t j = 0; j < i; ++j)
+      if (regular && (outs[j].path == o.path || (existed && seen[j].second && seen[j].first.st_dev == st.st_dev &&
+                                                 seen[j].first.st_ino == st.st_ino)))
+        throw ConfigError(o.key, "'" + o.path + "' is also the file of " + outs[j].key);
+    seen.push_back({st, existed});
+  }
+}
+
+void write_output(const std::string& key, const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) throw OutputError(key, "cannot write '" + path + "': " + why(errno));
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  int err = errno;
+  const bool flushed = std::fflush(f) == 0;
+  if (wrote && !flushed) err = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (wrote && flushed && !closed) err = errno;
+  if (!wrote || !flushed || !closed) throw OutputError(key, "cannot write '" + path + "': " + why(err));
+}
+
+int run_program(const std::vector<std::string>& argv) {
+  std::vector<char*> a;
+  for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  a.push_back(nullptr);
+  std::fflush(nullptr);
+  pid_t pid;
+  if (posix_spawn(&pid, a[0], nullptr, nullptr, a.data(), environ) != 0) return -1;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace drb

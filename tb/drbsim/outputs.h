@@ -1,0 +1,37 @@
+// Output files of a run: checked before anything is simulated (the folder can be made, the file opened
+// for writing, no two outputs and no input share a path) and written with every error reported. Helper
+// programs (the plotting script) run from an argument vector: no user string ever reaches a shell.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tb/drbsim/scenario.h"
+
+namespace drb {
+
+// An output that could not be written after the run: the front end reports it (naming the key) and
+// exits with the failed-run code.
+class OutputError : public std::runtime_error {
+ public:
+  OutputError(const std::string& key, const std::string& reason)
+      : std::runtime_error(key + ": " + reason), key(key), reason(reason) {}
+  std::string key, reason;
+};
+
+struct OutputFile {
+  std::string key, path;
+};
+
+// The files a run command writes: out.json (or the JSON beside out.plot), out.csv, out.plot, trace.vcd.
+std::vector<OutputFile> run_outputs(const Scenario& s);
+// ConfigError naming the key if an output cannot be written, is a directory, is the scenario file, or is
+// shared by two keys. Creates missing parent folders; leaves no file behind that was not there.
+void check_outputs(const std::vector<OutputFile>& outs, const std::string& scenario_path);
+// Write text to path; OutputError(key, ...) on any failure (including a full disk at close).
+void write_output(const std::string& key, const std::string& path, const std::string& text);
+// Run a program with these arguments (argv[0] is the program path) and wait: its exit status, or -1 if
+// it could not be started or did not exit normally.
+int run_program(const std::vector<std::string>& argv);
+
+}  // namespace drb
