@@ -1,6 +1,7 @@
 // Helpers shared by the system-level tests: scenarios from key=value lists, runs in child processes
 // (each simulation elaborates its own fabric), and the drbsim binary for end-to-end checks.
 #pragma once
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -33,26 +34,51 @@ struct Exec {
   std::string out, err;
 };
 
-// Run the drbsim binary with arguments (no shell quoting needed for our simple arguments).
-inline Exec drbsim(const std::string& args) {
-  char tmpl[] = "/tmp/drbsim-err-XXXXXX";
-  const int fd = mkstemp(tmpl);
-  if (fd >= 0) close(fd);
-  const std::string errf = tmpl;
-  const std::string cmd = std::string(DRBSIM_BIN) + " " + args + " 2>" + errf;
-  Exec e{0, "", ""};
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) e.out.append(buf, n);
-  const int st = pclose(p);
-  e.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  if (FILE* f = std::fopen(errf.c_str(), "r")) {
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) e.err.append(buf, n);
-    std::fclose(f);
+// Run the drbsim binary with these arguments, exactly as given (no shell: arguments may hold quotes,
+// spaces or newlines). stdout and stderr are collected through temporary files.
+inline Exec drbsim_argv(const std::vector<std::string>& args) {
+  char out_t[] = "/tmp/drbsim-out-XXXXXX", err_t[] = "/tmp/drbsim-err-XXXXXX";
+  const int fo = mkstemp(out_t), fe = mkstemp(err_t);
+  std::vector<char*> argv{const_cast<char*>(DRBSIM_BIN)};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fo, 1);
+    dup2(fe, 2);
+    execv(DRBSIM_BIN, argv.data());
+    _exit(127);
   }
-  std::remove(errf.c_str());
+  int st = 0;
+  waitpid(pid, &st, 0);
+  Exec e{WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", ""};
+  auto slurp = [](int fd, std::string& to) {
+    lseek(fd, 0, SEEK_SET);
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0) to.append(buf, static_cast<size_t>(n));
+    close(fd);
+  };
+  slurp(fo, e.out);
+  slurp(fe, e.err);
+  std::remove(out_t);
+  std::remove(err_t);
   return e;
+}
+
+// The same with the arguments of a space-separated string (none of them holds a space).
+inline Exec drbsim(const std::string& args) {
+  std::vector<std::string> v;
+  size_t from = 0;
+  while (from < args.size()) {
+    const size_t sp = args.find(' ', from);
+    const std::string a = args.substr(from, sp == std::string::npos ? std::string::npos : sp - from);
+    if (!a.empty()) v.push_back(a);
+    if (sp == std::string::npos) break;
+    from = sp + 1;
+  }
+  return drbsim_argv(v);
 }
 
 // Mean zero-load latency of uniform traffic with the default pipeline (all stage delays 1):

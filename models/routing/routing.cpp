@@ -13,7 +13,7 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   nodes_ = t.nodes();
   wrap_ = t.has_wrap();
   for (int q = 0; q < t.ports(); ++q) port_dim_.push_back(static_cast<uint8_t>(t.port_dim(q)));
-  if (table_bytes(t.nodes(), t.ports()) > 0) {
+  if (p.next_hop_table && table_bytes(t.nodes(), t.ports()) > 0) {
     next_.resize(n * n);
     for (size_t r = 0; r < n; ++r)
       for (size_t d = 0; d < n; ++d) {

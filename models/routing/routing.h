@@ -40,6 +40,7 @@ struct SubClassSpec {
 struct RoutingParams {
   std::vector<int> dim_order;  // empty = increasing
   bool tie_positive = true;
+  bool next_hop_table = true;  // false: no DOR table (a relation built only to be checked, not routed on)
 };
 
 class RoutingFunction {

@@ -114,8 +114,11 @@ void check_windows(const Scenario& s, const Topology& t) {
     throw ConfigError("sim.clock_ns", "a period of " + num(sim.clock_ns) + " ns is not a whole number of picoseconds "
                                       "(SystemC's time resolution)");
   const double cycles = static_cast<double>(window) + static_cast<double>(sim.drain_max) + 1;
-  if (cycles * std::round(ps) >= 18446744073709551615.0)
-    throw ConfigError(blame(s, {"sim.clock_ns", "sim.drain_max", "sim.measure", "sim.warmup"}),
+  constexpr double kMaxPs = 18446744073709551615.0;
+  if (cycles * std::round(ps) >= kMaxPs)
+    throw ConfigError((static_cast<double>(window) + 1) * std::round(ps) < kMaxPs
+                          ? "sim.drain_max"  // the window fits: the drain limit is what overflows
+                          : blame(s, {"sim.clock_ns", "sim.measure", "sim.warmup"}),
                       num(cycles) + " cycles (warm-up + measure + sim.drain_max) of " + num(sim.clock_ns) +
                           " ns exceed SystemC's longest simulated time (2^64 ps, about 213 days)");
   if (s.stats.time_bin > 0) {
@@ -137,7 +140,7 @@ Footprint estimate_memory(const Scenario& s) {
   Footprint f = Network::footprint(n, t);
   // The front end's own copies of the routing (validation, DRB candidates) hold tables too.
   f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
-  f.add("process (program, libraries, SystemC kernel)", 24.0 * 1048576);
+  f.add("process (program, libraries, SystemC kernel)", 16.0 * 1048576);
 
   const double window = static_cast<double>(s.sim.warmup + s.sim.measure);
   const int min_len = *std::min_element(tr.lengths.begin(), tr.lengths.end());
@@ -150,22 +153,33 @@ Footprint estimate_memory(const Scenario& s) {
   // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
   // every message offered (a network that accepts nothing).
   const double queued = n.source_queue >= 0 ? std::min(offered, N * static_cast<double>(n.source_queue)) : offered;
-  f.add("queued messages (traffic.source_queue)", queued * item.message);
-  // Packets in flight: at most one per buffered flit, and with long packets about one per VC in use.
+  f.add(n.source_queue >= 0 ? "queued messages (traffic.source_queue)"
+                             : "queued messages (traffic.source_queue=unbounded: at worst every message offered)",
+        queued * item.message);
+  // Packets in flight: at most one per buffered flit, with long packets about one per VC in use, and
+  // never more than the packets offered.
   const double slots = N * P * V * D;
-  f.add("packets in flight", (std::min(slots, slots / min_len + N * P * V) + 2 * N) * item.packet);
+  const double per_message = n.max_packet_flits > 0 ? std::ceil(tr.mean_length() / n.max_packet_flits) : 1;
+  f.add("packets in flight",
+        (std::min(std::min(slots, slots / min_len + N * P * V), offered * per_message) + 2 * N) * item.packet);
   // Per (source, destination) pair that exchanged a message: permutations touch N pairs, the others up to
   // N(N-1), never more than the messages offered.
-  auto pairs_of = [&](const std::string& pat) {
+  // m messages from one source to random destinations reach (N-1)(1 - (1 - 1/(N-1))^m) of them.
+  auto random_pairs = [&](double messages) {
+    const double m = messages / N;
+    return N * (N - 1) * -std::expm1(m * std::log1p(-1 / std::max(N - 1, 1.0)));
+  };
+  auto pairs_of = [&](const std::string& pat, double messages) {
     static const char* perms[] = {"bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour"};
     for (const char* p : perms)
       if (pat == p) return N;
     if (pat == "channels") return static_cast<double>(tr.channels.size());
-    return N * (N - 1);
+    return random_pairs(messages);
   };
-  double pairs = pairs_of(tr.pattern);
-  if (tr.change_pattern != "none") pairs += pairs_of(tr.change_pattern);
-  if (tr.background != "none") pairs += N * (N - 1);
+  const double pattern_msgs = window * N * (tr.pattern == "channels" ? 0 : tr.message_rate());
+  double pairs = pairs_of(tr.pattern, pattern_msgs);
+  if (tr.change_pattern != "none") pairs += pairs_of(tr.change_pattern, pattern_msgs);
+  if (tr.background != "none") pairs += random_pairs(window * N * tr.background_rate / tr.mean_length());
   pairs = std::min({pairs, N * (N - 1), offered});
   f.add("per-pair NI state (sequence numbers, reorder)", pairs * item.pair);
   if (n.acks) f.add("DRB metapaths (per pair)", pairs * MetapathPolicy::channel_bytes(s.drb.s_max));

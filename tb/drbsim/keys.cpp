@@ -396,6 +396,8 @@ std::string suggest_key(const std::string& name) {
   for (auto& k : scenario_keys()) {
     const std::string& a = name;
     const std::string& b = k.name;
+    // The distance is at least the length difference: only keys of about the same length can be close.
+    if (a.size() > b.size() + 3 || b.size() > a.size() + 3) continue;
     std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
     for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
     for (size_t i = 1; i <= a.size(); ++i) {

@@ -411,15 +411,18 @@ void validate(Scenario& s) {
                        (s.drb.supernode == "table" && s.drb.table.find('+') != std::string::npos);
     n.steps = three ? 3 : 2;
   }
+  // The relations are built to check the pair and read their VC classes, never routed on: no tables.
+  RoutingParams checked = n.routing;
+  checked.next_hop_table = false;
   std::unique_ptr<RoutingFunction> rf;
   try {
-    rf = make_routing(alg, *topo, n.routing);
+    rf = make_routing(alg, *topo, checked);
   } catch (const std::invalid_argument& e) {
     const std::string m = e.what();
     const auto c = m.find(": ");
     throw ConfigError(m.substr(0, c), m.substr(c + 2));
   }
-  std::unique_ptr<RoutingFunction> ack_rf = make_routing("dor", *topo, n.routing);
+  std::unique_ptr<RoutingFunction> ack_rf = make_routing("dor", *topo, checked);
   SubClassSpec ack{0, -1, {}};
   if (n.acks && n.ack_mode != AckMode::Ideal) ack = ack_rf->subclasses();
   VcLayout lay(n.vcs, n.steps, rf->subclasses(), ack);
