@@ -80,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(
               "stats.time_bin=50", "sim.warmup=2000", "sim.measure=8000"},
              false},
         Case{"overload_unbounded_queue",
-             {"topology.k=16", "traffic.rate=2", "traffic.length=2", "sim.warmup=0", "sim.measure=20000",
+             {"topology.k=16", "traffic.rate=2", "traffic.length=2", "sim.warmup=0", "sim.measure=8000",
               "traffic.injection=exponential", "stats.links=false"},
              false}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });

@@ -242,8 +242,6 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
     } catch (const YAML::Exception& e) {  // yaml-cpp conversions: should not happen, but never escapes
       throw ConfigError("scenario", origin + ": cannot read line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
     }
-    for (auto& [k, v] : sweeps)
-      if (kv.count(k)) throw ConfigError(k, origin + ": both set and swept in the scenario");
   }
   for (const std::string& o : overrides) {
     const auto eq = o.find('=');
