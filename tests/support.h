@@ -36,20 +36,27 @@ struct Exec {
 
 // Run the drbsim binary with these arguments, exactly as given (no shell: arguments may hold quotes,
 // spaces or newlines). stdout and stderr are collected through temporary files.
-inline Exec drbsim_argv(const std::vector<std::string>& args) {
-  char out_t[] = "/tmp/drbsim-out-XXXXXX", err_t[] = "/tmp/drbsim-err-XXXXXX";
-  const int fo = mkstemp(out_t), fe = mkstemp(err_t);
+// Start the drbsim binary with these arguments (an argument vector, no shell), its stdout and stderr on
+// the given descriptors; the caller waits for the returned pid.
+inline pid_t start_drbsim(const std::vector<std::string>& args, int out_fd, int err_fd) {
   std::vector<char*> argv{const_cast<char*>(DRBSIM_BIN)};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   std::fflush(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
-    dup2(fo, 1);
-    dup2(fe, 2);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
     execv(DRBSIM_BIN, argv.data());
     _exit(127);
   }
+  return pid;
+}
+
+inline Exec drbsim_argv(const std::vector<std::string>& args) {
+  char out_t[] = "/tmp/drbsim-out-XXXXXX", err_t[] = "/tmp/drbsim-err-XXXXXX";
+  const int fo = mkstemp(out_t), fe = mkstemp(err_t);
+  const pid_t pid = start_drbsim(args, fo, fe);
   int st = 0;
   waitpid(pid, &st, 0);
   Exec e{WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", ""};

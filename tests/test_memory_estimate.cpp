@@ -19,18 +19,9 @@ namespace {
 
 // Peak RSS in bytes of `drbsim args` (one run, no fork: the process is the run).
 double measured_peak(const std::vector<std::string>& args) {
-  std::vector<char*> argv{const_cast<char*>(DRBSIM_BIN)};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    execv(DRBSIM_BIN, argv.data());
-    _exit(127);
-  }
+  const int null = open("/dev/null", O_WRONLY);
+  const pid_t pid = start_drbsim(args, null, null);
+  close(null);
   int st = 0;
   struct rusage ru {};
   wait4(pid, &st, 0, &ru);

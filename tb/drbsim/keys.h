@@ -12,12 +12,18 @@
 
 namespace drb {
 
-// Bad input: names the key and the reason; the front end prints it on one line and exits with code 2.
-class ConfigError : public std::runtime_error {
+// An error that names a key and the reason; the front end prints it on one line.
+class KeyError : public std::runtime_error {
  public:
-  ConfigError(const std::string& key, const std::string& reason)
+  KeyError(const std::string& key, const std::string& reason)
       : std::runtime_error(key + ": " + reason), key(key), reason(reason) {}
   std::string key, reason;
+};
+
+// Bad input: the front end exits with code 2, before anything runs.
+class ConfigError : public KeyError {
+ public:
+  using KeyError::KeyError;
 };
 
 struct KeyDef {

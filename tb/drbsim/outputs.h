@@ -2,21 +2,18 @@
 // for writing, no two outputs and no input share a path) and written with every error reported. Helper
 // programs (the plotting script) run from an argument vector: no user string ever reaches a shell.
 #pragma once
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "tb/drbsim/scenario.h"
+#include "tb/drbsim/keys.h"
 
 namespace drb {
 
 // An output that could not be written after the run: the front end reports it (naming the key) and
 // exits with the failed-run code.
-class OutputError : public std::runtime_error {
+class OutputError : public KeyError {
  public:
-  OutputError(const std::string& key, const std::string& reason)
-      : std::runtime_error(key + ": " + reason), key(key), reason(reason) {}
-  std::string key, reason;
+  using KeyError::KeyError;
 };
 
 struct OutputFile {
