@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "models/packet/header.h"
 #include "models/routing/routing.h"
 #include "tests/topologies.h"
 #include "models/util/rng.h"
@@ -570,4 +571,25 @@ TEST(DorRouting, ComputedHopsOnALargeTorusAreMinimalAndOrdered) {
     auto ring = [](int a, int b) { const int x = a > b ? a - b : b - a; return x < 48 - x ? x : 48 - x; };
     EXPECT_EQ(hops, ring(s % 48, d % 48) + ring(s / 48, d / 48)) << s << "->" << d;
   }
+}
+
+// A torus of more than 8 dimensions keeps the dateline bit of every dimension (the header once held them
+// in 8 bits, so a packet left the dateline class after a wrap link in dimension 8 or up).
+TEST(DorRouting, DatelineBitsBeyondEightDimensions) {
+  auto t = topo("torus", std::vector<int>(10, 3));
+  auto rf = make_routing("dor", *t, {});
+  const int p3_9 = 19683;  // 3^9: coordinate 1 in dimension 9
+  EXPECT_EQ(rf->hop_dateline(2 * p3_9, t->port(9, 1)), 1 << 9);  // x9 = 2 -> 0 over the wrap link
+  Header h = make_data_header(0, p3_9, nullptr, 0, 0, 1);
+  RouteSet rs;
+  rf->route(0, h, rs);
+  ASSERT_EQ(rs.n, 1);
+  EXPECT_EQ(rs.c[0].port, t->port(9, 1));
+  EXPECT_EQ(rs.c[0].sub, 0);
+  h.dateline = 1 << 9;  // this step already crossed dimension 9's dateline
+  rf->route(0, h, rs);
+  ASSERT_EQ(rs.n, 1);
+  EXPECT_EQ(rs.c[0].sub, 1);
+  const HeaderLayout l(LayoutParams{59049, 16, 16, 10, 10});
+  EXPECT_EQ(l.decode(l.encode(h)).dateline, 1 << 9);
 }
