@@ -210,7 +210,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"newline_in_key", [] { return with({"router\n.vcs=4"}); }, "router\\x0a.vcs"},
         Case{"too_many_dims", [] { return with({"topology.kind=hypercube", "topology.n=16"}, {}); }, "topology.n"},
         Case{"clock_not_whole_ps", [] { return with({"sim.clock_ns=0.0015"}); }, "sim.clock_ns"},
-        Case{"mem_limit_unit", [] { return with({"sim.mem_limit=8GB"}); }, "sim.mem_limit"}),
+        Case{"mem_limit_unit", [] { return with({"sim.mem_limit=8GB"}); }, "sim.mem_limit"},
+        // Found by fuzz_scenario (UBSan: back() of an empty string once the unit was taken off).
+        Case{"mem_limit_unit_only", [] { return with({"sim.mem_limit=M"}); }, "sim.mem_limit"},
+        Case{"mem_limit_unit_only_yaml", [] { return V{file("mem.yaml", "sim: {mem_limit:  M}\n")}; },
+             "sim.mem_limit"},
+        Case{"mem_limit_two_units", [] { return with({"sim.mem_limit=1GM"}); }, "sim.mem_limit"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(

@@ -89,12 +89,12 @@ uint64_t to_bytes(const std::string& key, const std::string& v) {
   } units[] = {{'K', 1024.0}, {'M', 1048576.0}, {'G', 1073741824.0}, {'T', 1099511627776.0}};
   std::string num = v;
   double scale = 1;
-  if (!num.empty())
-    for (auto& u : units)
-      if (std::toupper(static_cast<unsigned char>(num.back())) == u.unit) {
-        scale = u.scale;
-        num.pop_back();
-      }
+  for (auto& u : units)
+    if (!num.empty() && std::toupper(static_cast<unsigned char>(num.back())) == u.unit) {
+      scale = u.scale;
+      num.pop_back();
+      break;  // one unit; "M" alone leaves nothing to look at
+    }
   if (!num.empty() && (num.back() == 'i' || num.back() == 'B')) num.clear();  // KiB/GB spellings: say what works
   char* end = nullptr;
   errno = 0;
