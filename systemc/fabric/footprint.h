@@ -23,10 +23,11 @@ struct Footprint {
   struct Part {
     std::string what;
     double bytes;
+    std::string key;  // the setting that sizes it, where one does ("" for the network's own size)
   };
   std::vector<Part> parts;
-  void add(const std::string& what, double bytes) {
-    if (bytes > 0) parts.push_back({what, bytes});
+  void add(const std::string& what, double bytes, const std::string& key = "") {
+    if (bytes > 0) parts.push_back({what, bytes, key});
   }
   double total() const {
     double t = 0;

@@ -153,9 +153,8 @@ Footprint estimate_memory(const Scenario& s) {
   // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
   // every message offered (a network that accepts nothing).
   const double queued = n.source_queue >= 0 ? std::min(offered, N * static_cast<double>(n.source_queue)) : offered;
-  f.add(n.source_queue >= 0 ? "queued messages (traffic.source_queue)"
-                             : "queued messages (traffic.source_queue=unbounded: at worst every message offered)",
-        queued * item.message);
+  f.add(n.source_queue >= 0 ? "queued messages" : "queued messages, at worst every one offered (unbounded)",
+        queued * item.message, "traffic.source_queue");
   // Packets in flight: at most one per buffered flit, with long packets about one per VC in use, and
   // never more than the packets offered.
   const double slots = N * P * V * D;
@@ -189,17 +188,18 @@ Footprint estimate_memory(const Scenario& s) {
   const double json_entry = 3 * 600.0;
   const double measured = static_cast<double>(s.sim.measure) * (offered / std::max(window, 1.0));
   f.add("latency samples", 5 * 65536 * 8.0 + 3 * 8.0 * measured);
-  if (s.stats.links) f.add("per-link statistics (stats.links)", N * P * json_entry);
-  if (s.stats.per_pair) f.add("per-pair statistics (stats.per_pair)", pairs * (96 + json_entry));
+  if (s.stats.links) f.add("per-link statistics", N * P * json_entry, "stats.links");
+  if (s.stats.per_pair) f.add("per-pair statistics", pairs * (96 + json_entry), "stats.per_pair");
   if (s.stats.time_bin > 0) {
     const double bins = std::ceil(window / static_cast<double>(s.stats.time_bin));
-    f.add("latency time series (stats.time_bin)", bins * (32 + json_entry));
+    f.add("latency time series", bins * (32 + json_entry), "stats.time_bin");
     if (n.acks)  // the metapath-size series runs to the end of the drain
-      f.add("metapath-size time series (stats.time_bin)",
+      f.add("metapath-size time series",
             std::ceil((window + static_cast<double>(s.sim.drain_max)) / static_cast<double>(s.stats.time_bin)) *
-                (8 + json_entry));
+                (8 + json_entry),
+            "stats.time_bin");
   }
-  if (!s.out.trace.empty()) f.add("waveform tracing (trace.vcd)", N * (P + 1) * 256.0);
+  if (!s.out.trace.empty()) f.add("waveform tracing", N * (P + 1) * 256.0, "trace.vcd");
   return f;
 }
 
@@ -239,17 +239,15 @@ void check_memory(const ScenarioSet& set) {
   if (limit == 0 || need <= static_cast<double>(limit)) return;
   const Scenario& s = set.runs[worst];
   const Footprint::Part& big = fp[worst].largest();
-  std::string key;
-  if (fp[worst].total() <= static_cast<double>(limit)) key = "sim.jobs";
-  else if (big.what.find("traffic.source_queue") != std::string::npos) key = "traffic.source_queue";
-  else if (big.what.find("stats.") != std::string::npos) key = big.what.substr(big.what.find("stats."), big.what.find(')') - big.what.find("stats."));
-  else if (big.what.find("trace.vcd") != std::string::npos) key = "trace.vcd";
-  else key = blame(s, {"router.vcs", "router.buffer", "topology.k", "topology.n", "topology.nodes"});
+  const std::string key = fp[worst].total() <= static_cast<double>(limit) ? "sim.jobs"
+                          : !big.key.empty() ? big.key
+                                             : blame(s, {"router.vcs", "router.buffer", "topology.k", "topology.n", "topology.nodes"});
   const auto topo = make_topology(s.net.topo);
   std::string why = "a run of this configuration (" + std::to_string(topo->nodes()) + " nodes, " +
                     std::to_string(topo->ports() + 1) + " ports, " + std::to_string(s.net.vcs) + " VCs of " +
                     std::to_string(s.net.depth) + " flits) needs an estimated " + format_bytes(fp[worst].total()) +
-                    ", most of it " + big.what + " (" + format_bytes(big.bytes) + ")";
+                    ", most of it " + big.what + (big.key.empty() ? "" : " (" + big.key + ")") + ": " +
+                    format_bytes(big.bytes);
   if (at_once > 1) why += "; " + num(at_once) + " runs at once (sim.jobs) need " + format_bytes(need);
   why += ", above sim.mem_limit = " + format_bytes(static_cast<double>(limit)) +
          (from_machine ? " (this machine's memory)" : "") + "; shrink the configuration" +

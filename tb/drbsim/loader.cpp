@@ -157,57 +157,43 @@ std::vector<std::string> split_sweep(const std::string& key, const std::string& 
   return out;
 }
 
-// YAML documents in the text, from its markers: each "---" starts one, content outside an open document
-// starts one, "..." closes one. Counted by hand because yaml-cpp 0.7's LoadAll never returns on some
-// malformed input (a lone ","), and Load reads only the first document (an empty one, silently).
-int count_documents(const std::string& text) {
-  int docs = 0;
+// The text's outline, read line by line: how many YAML documents it holds (each "---" starts one,
+// content outside an open document starts one, "..." closes one) and whether any line holds content
+// (not blank, a comment, a directive or a bare marker). Read by hand because yaml-cpp 0.7's LoadAll
+// never returns on some malformed input (a lone ","), and Load reads only the first document, silently.
+struct Outline {
+  int documents = 0;
+  bool content = false;
+};
+
+Outline outline(const std::string& text) {
+  Outline o;
   bool open = false;
-  size_t from = 0;
-  while (from < text.size()) {
+  for (size_t from = 0; from < text.size();) {
     size_t nl = text.find('\n', from);
     if (nl == std::string::npos) nl = text.size();
     const std::string line = text.substr(from, nl - from);
     from = nl + 1;
-    auto marker = [&](const char* m) {
-      return line.compare(0, 3, m) == 0 && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
-    };
-    if (marker("---")) {
-      ++docs;
+    const bool start = line.compare(0, 3, "---") == 0, end = line.compare(0, 3, "...") == 0;
+    const bool marker = (start || end) && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    const size_t c = line.find_first_not_of(" \t\r", marker ? 3 : 0);
+    const bool directive = !open && !marker && c == 0 && line[0] == '%';
+    const bool content = c != std::string::npos && line[c] != '#' && !directive;
+    o.content = o.content || content;
+    if (marker) {
+      open = start;
+      o.documents += start;
+    } else if (content && !open) {
+      ++o.documents;
       open = true;
-    } else if (marker("...")) {
-      open = false;
-    } else {
-      const size_t c = line.find_first_not_of(" \t\r");
-      const bool directive = !open && c == 0 && line[0] == '%';
-      if (c != std::string::npos && line[c] != '#' && !directive && !open) {
-        ++docs;
-        open = true;
-      }
     }
   }
-  return docs;
-}
-
-// True if every line is blank, a comment, a directive or a document marker: text that is rightly empty.
-bool only_markers(const std::string& text) {
-  size_t from = 0;
-  while (from < text.size()) {
-    size_t nl = text.find('\n', from);
-    if (nl == std::string::npos) nl = text.size();
-    std::string line = text.substr(from, nl - from);
-    from = nl + 1;
-    if (line.compare(0, 3, "---") == 0 || line.compare(0, 3, "...") == 0) line = line.substr(3);
-    else if (!line.empty() && line[0] == '%') continue;
-    const size_t c = line.find_first_not_of(" \t\r");
-    if (c != std::string::npos && line[c] != '#') return false;
-  }
-  return true;
+  return o;
 }
 
 // Parse the whole text as YAML: exactly one document, each problem a ConfigError naming the scenario.
 YAML::Node parse_yaml(const std::string& text, const std::string& origin) {
-  const int docs = count_documents(text);
+  const int docs = outline(text).documents;
   if (docs > 1)
     throw ConfigError("scenario", origin + ": holds " + std::to_string(docs) + " YAML documents; a scenario is one document");
   try {
@@ -235,7 +221,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
   if (!yaml_text.empty()) {
     const YAML::Node root = parse_yaml(yaml_text, origin);
     // A document that reads as empty although it holds text (a lone ",", "~") is not a scenario either.
-    if (!root.IsMap() && !(root.IsNull() && only_markers(yaml_text)))
+    if (!root.IsMap() && !(root.IsNull() && !outline(yaml_text).content))
       throw ConfigError("scenario", origin + ": expected a map of keys, got " + kind_name(root));
     try {
       if (root.IsMap()) Flattener{origin, kv, sweeps}.walk(root, "");
