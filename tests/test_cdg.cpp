@@ -33,7 +33,7 @@ class NoDatelineDor : public RoutingFunction {
   void route(int r, const Header& h, RouteSet& out) const override {
     out.clear();
     int port, sub;
-    dor(r, h.front(), h.dateline, port, sub);
+    dor(r, h, port, sub);
     if (port >= 0) out.add(port, 0);
   }
 };

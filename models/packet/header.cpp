@@ -7,7 +7,7 @@ namespace drb {
 bool Header::operator==(const Header& o) const {
   return dest == o.dest && more == o.more && origin == o.origin && d1_valid == o.d1_valid && d1 == o.d1 &&
          d2_valid == o.d2_valid && d2 == o.d2 && final_dest == o.final_dest && latency == o.latency &&
-         early_sent == o.early_sent && step == o.step && dateline == o.dateline && seq == o.seq &&
+         early_sent == o.early_sent && step == o.step && dateline == o.dateline && tie == o.tie && seq == o.seq &&
          tclass == o.tclass && ack_kind == o.ack_kind && length == o.length;
 }
 
@@ -46,7 +46,7 @@ int bits_for(uint64_t values) {
 const char* HeaderLayout::name(Field f) {
   static const char* names[] = {"dest0_more", "dest0", "dest1_more", "dest1", "dest2_more", "dest2",
                                 "ack_origin", "ack_d1_valid", "ack_d1", "ack_d2_valid", "ack_d2", "ack_final",
-                                "latency", "early_sent", "step", "dateline", "seq", "tclass", "ack_kind",
+                                "latency", "early_sent", "step", "dateline", "tie", "seq", "tclass", "ack_kind",
                                 "length"};
   return names[static_cast<int>(f)];
 }
@@ -71,6 +71,7 @@ HeaderLayout::HeaderLayout(const LayoutParams& p) {
   set(Field::EarlySent, 1);
   set(Field::Step, 2);
   set(Field::Dateline, p.dims < 1 ? 1 : p.dims);
+  set(Field::Tie, p.tie_bits ? (p.dims < 1 ? 1 : p.dims) : 0);  // absent unless ties are drawn per packet
   set(Field::Seq, p.seq_bits);
   set(Field::Class, 1);
   set(Field::AckKindBit, 1);
@@ -115,6 +116,7 @@ HeaderBits HeaderLayout::encode(const Header& h) const {
   p(Field::EarlySent, h.early_sent);
   p(Field::Step, h.step);
   p(Field::Dateline, h.dateline);
+  p(Field::Tie, h.tie);
   p(Field::Seq, h.seq);
   p(Field::Class, static_cast<uint64_t>(h.tclass));
   p(Field::AckKindBit, static_cast<uint64_t>(h.ack_kind));
@@ -136,6 +138,7 @@ Header HeaderLayout::decode(const HeaderBits& b) const {
   h.early_sent = g(Field::EarlySent);
   h.step = static_cast<uint8_t>(g(Field::Step));
   h.dateline = static_cast<uint16_t>(g(Field::Dateline));
+  h.tie = static_cast<uint16_t>(g(Field::Tie));
   h.seq = static_cast<uint32_t>(g(Field::Seq));
   h.tclass = static_cast<TrafficClass>(g(Field::Class));
   h.ack_kind = static_cast<AckKind>(g(Field::AckKindBit));
@@ -153,7 +156,7 @@ bool HeaderLayout::fits(const Header& h, std::string* why) const {
   return ok(Field::Dest0, h.dest[0]) && ok(Field::Dest1, h.dest[1]) && ok(Field::Dest2, h.dest[2]) &&
          ok(Field::AckOrigin, h.origin) && ok(Field::AckD1, h.d1) && ok(Field::AckD2, h.d2) &&
          ok(Field::AckFinal, h.final_dest) && ok(Field::Latency, h.latency) && ok(Field::Step, h.step) &&
-         ok(Field::Dateline, h.dateline) && ok(Field::Seq, h.seq) && ok(Field::Length, h.length);
+         ok(Field::Dateline, h.dateline) && ok(Field::Tie, h.tie) && ok(Field::Seq, h.seq) && ok(Field::Length, h.length);
 }
 
 }  // namespace drb

@@ -29,6 +29,7 @@ struct Header {
   bool early_sent = false;  // GMR has already sent an early ack for this packet (once mode)
   uint8_t step = 0;         // routing step (0..2): selects the VC class group; DEC increments it
   uint16_t dateline = 0;    // one bit per routing dimension (up to 16): wrap link crossed during this step
+  uint16_t tie = 0;         // routing.tie=random: per dimension, a ring tie goes + (bit set) or - (drawn at injection)
   uint32_t seq = 0;         // per (source, destination) sequence number, for reordering
   TrafficClass tclass = TrafficClass::Data;
   AckKind ack_kind = AckKind::Final;  // meaningful for acks only
@@ -66,7 +67,7 @@ inline Header make_data_header(uint32_t origin, uint32_t final_dest, const std::
 enum class Field : int {
   Dest0More, Dest0, Dest1More, Dest1, Dest2More, Dest2,
   AckOrigin, AckD1Valid, AckD1, AckD2Valid, AckD2, AckFinal,
-  Latency, EarlySent, Step, Dateline, Seq, Class, AckKindBit, Length,
+  Latency, EarlySent, Step, Dateline, Tie, Seq, Class, AckKindBit, Length,
   Count
 };
 
@@ -76,6 +77,7 @@ struct LayoutParams {
   int seq_bits = 16;
   int dims = 2;          // routing dimensions (dateline bits)
   int max_length = 64;   // longest packet in flits
+  bool tie_bits = false; // routing.tie=random: one tie bit per dimension travels with the packet
 };
 
 using HeaderBits = std::array<uint64_t, 4>;  // up to 256 bits; bit i of the header is word i/64, bit i%64

@@ -21,7 +21,7 @@ void ChannelDependencyGraph::add_routes(int src, const Header& h) {
 
 void ChannelDependencyGraph::walk(int r, Header h, int last, std::set<std::vector<int>>& seen) {
   // Memoise on everything that determines the future of the walk.
-  std::vector<int> key{r, last, h.step, h.dateline, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
+  std::vector<int> key{r, last, h.step, h.dateline, h.tie, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
                        h.more[1]};
   if (!seen.insert(key).second) return;
   for (int pass = 0;; ++pass) {

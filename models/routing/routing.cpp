@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "models/topology/kary_ncube.h"
+
 namespace drb {
 
 RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : topo_(t), params_(p) {
@@ -18,33 +20,73 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
     for (size_t r = 0; r < n; ++r)
       for (size_t d = 0; d < n; ++d) {
         int port, sub;
-        dor_compute(static_cast<int>(r), static_cast<uint32_t>(d), 0, port, sub);
-        next_[r * n + d] = port < 0 ? 0 : static_cast<uint8_t>((port + 1) | (topo_.is_wrap(static_cast<int>(r), port) ? 0x80 : 0));
+        const uint16_t tie = params_.tie_positive ? 0xffff : 0;
+        dor_compute(static_cast<int>(r), static_cast<uint32_t>(d), 0, tie, port, sub);
+        if (port < 0) {
+          next_[r * n + d] = 0;
+          continue;
+        }
+        const bool t = topo_.tie(static_cast<int>(r), static_cast<int>(d), topo_.port_dim(port));
+        next_[r * n + d] = static_cast<uint8_t>((port + 1) | (t ? 0x40 : 0) | (sub ? 0x80 : 0));
       }
   }
 }
 
 double RoutingFunction::table_bytes(int nodes, int ports) {
-  return nodes <= 1024 && ports < 127 ? static_cast<double>(nodes) * nodes : 0;
+  return nodes <= 1024 && ports < 63 ? static_cast<double>(nodes) * nodes : 0;
 }
 
-void RoutingFunction::dor(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const {
+void RoutingFunction::dor(int r, const Header& h, int& port, int& sub) const {
+  const uint32_t dst = h.front();
   if (!next_.empty()) {
     const uint8_t e = next_[static_cast<size_t>(r) * nodes_ + dst];
-    port = (e & 0x7f) - 1;
-    sub = port >= 0 && wrap_ && (((dateline >> port_dim_[port]) & 1) || (e & 0x80)) ? 1 : 0;
-    return;
+    if (!(e & 0x40) || !params_.tie_random) {
+      port = (e & 0x3f) - 1;
+      const bool dl = params_.ring_classes != RingClasses::Balanced && port >= 0 && ((h.dateline >> port_dim_[port]) & 1);
+      sub = port >= 0 && wrap_ && (dl || (e & 0x80)) ? 1 : 0;
+      return;
+    }
   }
-  dor_compute(r, dst, dateline, port, sub);
+  dor_compute(r, dst, h.dateline, params_.tie_random ? h.tie : (params_.tie_positive ? 0xffff : 0), port, sub);
 }
 
-void RoutingFunction::dor_compute(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const {
+bool RoutingFunction::ring_class1(int r, uint32_t dst, int d, int port) const {
+  switch (params_.ring_classes) {
+    case RingClasses::Dateline:
+      return topo_.is_wrap(r, port);  // the wrap link itself; after it the dateline bit says so
+    case RingClasses::Partition: {
+      // Does the rest of this traversal cross the wrap link? Walk it (the table caches the answer).
+      const int hops = std::abs(topo_.offset(r, static_cast<int>(dst), d, topo_.port_sign(port) > 0));
+      for (int i = 0, x = r; i < hops; ++i) {
+        if (topo_.is_wrap(x, port)) return true;
+        x = topo_.neighbour(x, port).router;
+      }
+      return false;
+    }
+    case RingClasses::Balanced: {
+      // Class 1 iff the traversal ends in the half reached across the wrap link: [0, k/2) going +,
+      // [k/2, k) going -. Only k-ary n-cube tori have such halves (the front end refuses others).
+      const auto* c = dynamic_cast<const KAryNCube*>(&topo_);
+      if (!c) throw std::logic_error("routing.vc_classes=balanced needs a k-ary n-cube torus");
+      const bool low = c->coord(static_cast<int>(dst), d) < c->radix(d) / 2;
+      return topo_.port_sign(port) > 0 ? low : !low;
+    }
+  }
+  return false;
+}
+
+void RoutingFunction::dor_compute(int r, uint32_t dst, uint16_t dateline, uint16_t tie, int& port, int& sub) const {
   for (int d : order_) {
-    const int off = topo_.offset(r, static_cast<int>(dst), d, params_.tie_positive);
+    const int off = topo_.offset(r, static_cast<int>(dst), d, ((tie >> d) & 1) != 0);
     if (off == 0) continue;
     port = topo_.port(d, off > 0 ? 1 : -1);
-    // Dateline class: 1 on the wrap link itself and after it (within this step).
-    sub = topo_.has_wrap() ? (((dateline >> d) & 1) || topo_.is_wrap(r, port) ? 1 : 0) : 0;
+    if (!topo_.has_wrap()) {
+      sub = 0;
+    } else {
+      // Dateline and partition: once the wrap link is crossed (bit set) the class stays 1 for this step.
+      const bool dl = params_.ring_classes != RingClasses::Balanced && ((dateline >> d) & 1);
+      sub = dl || ring_class1(r, dst, d, port) ? 1 : 0;
+    }
     return;
   }
   port = -1;
@@ -59,7 +101,7 @@ SubClassSpec DorRouting::subclasses() const {
 void DorRouting::route(int r, const Header& h, RouteSet& out) const {
   out.clear();
   int port, sub;
-  dor(r, h.front(), h.dateline, port, sub);
+  dor(r, h, port, sub);
   if (port >= 0) out.add(port, sub);
 }
 
@@ -71,12 +113,12 @@ SubClassSpec AdaptiveRouting::subclasses() const {
 void AdaptiveRouting::route(int r, const Header& h, RouteSet& out) const {
   out.clear();
   int dport, dsub;
-  dor(r, h.front(), h.dateline, dport, dsub);
+  dor(r, h, dport, dsub);
   if (dport < 0) return;
   const int ad = adaptive_sub();
   out.add(dport, ad);
   for (int d : order_) {
-    const int off = topo_.offset(r, static_cast<int>(h.front()), d, params_.tie_positive);
+    const int off = topo_.offset(r, static_cast<int>(h.front()), d, tie_positive(h, d));
     if (off == 0) continue;
     const int p = topo_.port(d, off > 0 ? 1 : -1);
     if (p != dport) out.add(p, ad);
@@ -100,6 +142,11 @@ std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, cons
         throw std::invalid_argument("routing.dim_order: must be a permutation of 0.." + std::to_string(t.dims() - 1));
     }
   }
+  if (p.ring_classes != RingClasses::Dateline && !t.has_wrap())
+    throw std::invalid_argument("routing.vc_classes: a " + t.kind() + " has no rings: leave it at auto or dateline");
+  if (p.ring_classes == RingClasses::Balanced && t.kind() != "torus")
+    throw std::invalid_argument("routing.vc_classes: balanced needs the halves of a k-ary n-cube torus ring "
+                                "(the midimew's jump rings have none); use dateline or partition");
   if (algorithm == "adaptive") {
     if (t.kind() == "midimew")
       throw std::invalid_argument(

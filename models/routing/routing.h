@@ -37,9 +37,19 @@ struct SubClassSpec {
   std::vector<std::string> names;
 };
 
+// How a ring's two dateline VC classes are assigned (tori; every scheme is checked by the CDG test):
+//  dateline   class 0 until the wrap link, class 1 on it and after it (the thesis' router);
+//  partition  class 1 for the whole traversal of a ring if the route crosses the wrap link, else class 0;
+//  balanced   two datelines per ring direction, the wrap link and the link into coordinate floor(k/2): a
+//             traversal ending in the half reached across the wrap link uses class 1, the others class 0.
+//             Neither class can cross its own dateline, so both are acyclic; the two classes share the load.
+enum class RingClasses : uint8_t { Dateline, Partition, Balanced };
+
 struct RoutingParams {
   std::vector<int> dim_order;  // empty = increasing
   bool tie_positive = true;
+  bool tie_random = false;     // ring ties by the packet's tie bits (Header::tie), drawn per packet
+  RingClasses ring_classes = RingClasses::Dateline;
   bool next_hop_table = true;  // false: no DOR table (a relation built only to be checked, not routed on)
 };
 
@@ -65,12 +75,18 @@ class RoutingFunction {
  protected:
   RoutingFunction(const Topology& t, const RoutingParams& p);
   // Dimension-order output at r towards dst: (port, dateline sub-class); port < 0 if r == dst.
-  void dor(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const;
-  void dor_compute(int r, uint32_t dst, uint16_t dateline, int& port, int& sub) const;
+  void dor(int r, const Header& h, int& port, int& sub) const;
+  void dor_compute(int r, uint32_t dst, uint16_t dateline, uint16_t tie, int& port, int& sub) const;
+  // The ring class of a hop from r on port (dimension d) towards dst, before the dateline bits are applied.
+  bool ring_class1(int r, uint32_t dst, int d, int port) const;
+  bool tie_positive(const Header& h, int d) const {
+    return params_.tie_random ? ((h.tie >> d) & 1) != 0 : params_.tie_positive;
+  }
   const Topology& topo_;
   RoutingParams params_;
   std::vector<int> order_;
-  // DOR next hop per (router, destination): port + 1 (0 = arrived) and the wrap flag in bit 7. Built for
+  // DOR next hop per (router, destination): port + 1 (0 = arrived) in bits 0-5, a ring tie in the routed
+  // dimension in bit 6 (random ties then take the slow path), the class-1 flag in bit 7. Built for
   // networks of up to 1024 nodes (1 MB); beyond that the table misses the caches and computing the hop
   // from coordinates is faster (models_bench).
   std::vector<uint8_t> next_;

@@ -33,6 +33,9 @@ std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, in
   if (b == Block::Al) return "";
   if (nodes > g.nodes) return refuse("the network has nodes:", nodes, "holds at most", g.nodes, "NODES");
   if (dims > g.dims) return refuse("the network routes dimensions:", dims, "holds at most", g.dims, "DIMS");
+  if (p.routing.tie_random)  // the Verilated blocks' header carries no tie bits: they would be lost in them
+    return "routing.tie=random needs the header's tie bits, which the RTL header package does not carry "
+           "(use routing.tie=positive or negative with RTL blocks)";
   if (p.seq_bits > g.seq_bits) return refuse("ni.seq_bits is", p.seq_bits, "has", g.seq_bits, "SEQ_BITS");
   if (p.max_length > g.max_length)
     return refuse("the longest packet has flits:", p.max_length, "holds at most", g.max_length, "MAX_LENGTH");

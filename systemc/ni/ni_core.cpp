@@ -20,7 +20,8 @@ double DestNi::per_source() { return 2.0 * (sizeof(std::pair<int, Reorder>) + 8)
 double DestNi::footprint() { return heap_bytes(sizeof(DestNi)) + heap_bytes(4 * sizeof(Timed<Flit>)); }
 
 SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
-    : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)) {
+    : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)),
+      tie_rng_(Rng::stream(net.params().seed, 0x71ull << 32 | node)) {
   const NetParams& p = net.params();
   credits_.assign(p.vcs, p.depth);
   owned_.assign(p.vcs, 0);
@@ -84,6 +85,7 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     pk.msp = 0;
     pk.measured = false;
   }
+  if (p.routing.tie_random) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.topology().dims()) - 1));  // a bit per dimension
   pk.src = node_;
   Lane& l = lane_[lane];
   l.pkt = slot + 1;

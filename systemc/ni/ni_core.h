@@ -69,6 +69,7 @@ class SourceNi {
   int node_;
   std::unique_ptr<PathPolicy> policy_;
   Rng rng_;
+  Rng tie_rng_;  // routing.tie=random: the packets' tie bits, a stream of their own
   RouterCore* router_ = nullptr;
   int port_ = -1;
   Ring<uint32_t> queue_;            // message slots, front = being packetized

@@ -195,6 +195,12 @@ std::vector<KeyDef> build() {
   add("router.switching", "wormhole", "flow control (wormhole | vct)",
       [](Scenario& s, const std::string& v) { s.net.vct = to_enum("router.switching", v, {"wormhole", "vct"}) == "vct"; },
       [](const Scenario& s) { return json(s.net.vct ? "vct" : "wormhole"); });
+  add("router.preset", "none",
+      "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
+      "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, all router.delay.* = 1, "
+      "router.vc_realloc=eager, wormhole) | none",
+      [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
+      [](const Scenario& s) { return json(s.preset); });
   add("router.vc_realloc", "auto",
       "when an output VC may take a new packet: eager (tail gone) | atomic (downstream buffer empty) | auto "
       "(atomic for adaptive routing, whose escape VCs need it; eager otherwise)",
@@ -261,11 +267,25 @@ std::vector<KeyDef> build() {
         if (s.net.routing.dim_order == std::vector<int>{-1}) return json("decreasing");
         return json(join(s.net.routing.dim_order));
       });
-  add("routing.tie", "positive", "ring tie-break when both directions are minimal (positive | negative)",
+  add("routing.tie", "positive",
+      "ring tie-break when both directions are minimal (positive | negative | random: drawn per packet and "
+      "dimension from the seeded stream, carried in the header's tie bits)",
       [](Scenario& s, const std::string& v) {
-        s.net.routing.tie_positive = to_enum("routing.tie", v, {"positive", "negative"}) == "positive";
+        const std::string t = to_enum("routing.tie", v, {"positive", "negative", "random"});
+        s.net.routing.tie_positive = t != "negative";
+        s.net.routing.tie_random = t == "random";
       },
-      [](const Scenario& s) { return json(s.net.routing.tie_positive ? "positive" : "negative"); });
+      [](const Scenario& s) {
+        return json(s.net.routing.tie_random ? "random" : s.net.routing.tie_positive ? "positive" : "negative");
+      });
+  add("routing.vc_classes", "auto",
+      "how a ring's two VC classes are assigned: dateline (switch at the wrap link) | partition (class 1 for a "
+      "whole traversal that wraps) | balanced (two datelines per ring; k-ary n-cube tori only) | auto (balanced "
+      "on tori, dateline on the midimew; meshes and hypercubes have no rings)",
+      [](Scenario& s, const std::string& v) {
+        s.vc_classes = to_enum("routing.vc_classes", v, {"auto", "dateline", "partition", "balanced"});
+      },
+      [](const Scenario& s) { return json(s.vc_classes); });
   // --- traffic --------------------------------------------------------------------------------------
   enum_key("traffic.pattern", "uniform", "destination pattern",
            {"uniform", "bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour",

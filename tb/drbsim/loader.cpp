@@ -323,7 +323,20 @@ std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, cons
   return sn;
 }
 
+// router.preset=booksim: BookSim2's defaults (dim_order_torus, iq_router), each unless given explicitly.
+static const std::vector<std::pair<const char*, const char*>>& booksim_preset() {
+  static const std::vector<std::pair<const char*, const char*>> p{
+      {"routing.tie", "random"},        {"routing.vc_classes", "partition"}, {"router.delay.rc", "1"},
+      {"router.delay.va", "1"},         {"router.delay.sa", "1"},            {"router.delay.st", "1"},
+      {"router.delay.link", "1"},       {"router.delay.credit", "1"},        {"router.vc_realloc", "eager"},
+      {"router.switching", "wormhole"}};
+  return p;
+}
+
 void validate(Scenario& s) {
+  if (s.preset == "booksim")
+    for (const auto& [k, v] : booksim_preset())
+      if (!s.is_set(k)) find_key(k)->set(s, v);
   NetParams& n = s.net;
   TopologyParams& tp = n.topo;
   if (tp.kind == "torus" || tp.kind == "mesh") {
@@ -345,6 +358,13 @@ void validate(Scenario& s) {
     n.routing.dim_order.clear();
     for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);
   }
+  // Ring VC classes: auto is the best scheme of docs/router-saturation.md where the topology allows it.
+  if (s.vc_classes == "auto")
+    n.routing.ring_classes = topo->kind() == "torus" ? RingClasses::Balanced : RingClasses::Dateline;
+  else
+    n.routing.ring_classes = s.vc_classes == "dateline"    ? RingClasses::Dateline
+                             : s.vc_classes == "partition" ? RingClasses::Partition
+                                                           : RingClasses::Balanced;
   if (n.vcs < 1) throw ConfigError("router.vcs", "at least one virtual channel is needed");
   if (n.depth < 1) throw ConfigError("router.buffer", "buffers need at least one flit");
   const TrafficParams& tr = s.traffic;

@@ -77,6 +77,8 @@ struct Scenario {
   OutParams out;
   DrbParams drb;
   std::string vc_realloc = "auto";
+  std::string vc_classes = "auto";
+  std::string preset = "none";  // router.preset: applied by validate() to every key not given explicitly  // routing.vc_classes before the topology resolves auto
   bool gmr_threshold_auto = true;  // drb2.threshold = 0: derived in validate()
   std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
   std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)

@@ -78,6 +78,7 @@ std::string emit(const drb::LayoutParams& p, const std::string& pkg) {
     if (l.offset(f) + l.width(f) != expect)
       throw std::runtime_error(std::string("field ") + HeaderLayout::name(f) + " does not abut the next one");
     expect = l.offset(f);
+    if (l.width(f) == 0) continue;  // a field this layout leaves out (tie bits without routing.tie=random)
     const std::string c = camel(HeaderLayout::name(f));
     s << "    logic " << (l.width(f) == 1 ? "" : "[" + c + "W-1:0] ") << HeaderLayout::name(f) << ";\n";
   }

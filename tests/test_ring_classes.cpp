@@ -1,0 +1,234 @@
+// Ring VC classes (routing.vc_classes) and random ring ties (routing.tie=random), docs/router-saturation.md.
+// Hand-worked classes on an 8-ring; deadlock freedom of every scheme by the CDG test for DOR, the adaptive
+// escape VCs and DRB's step groups with their acks, under every tie choice; a negative control whose class
+// changes mid-traversal (cyclic); the header's tie bits; and the schemes through whole runs (scoreboard on,
+// byte-identical per seed).
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "models/blocks/gmr.h"
+#include "models/routing/cdg.h"
+#include "models/routing/routing.h"
+#include "models/topology/kary_ncube.h"
+#include "tests/support.h"
+#include "tests/topologies.h"
+
+using namespace drb;
+using test::topo;
+
+namespace {
+
+const SubClassSpec kNone{0, -1, {}};
+
+RoutingParams params(RingClasses c, bool random = false, bool positive = true) {
+  RoutingParams p;
+  p.ring_classes = c;
+  p.tie_random = random;
+  p.tie_positive = positive;
+  return p;
+}
+
+// One hop on an 8x8 torus from (x, 0) to (dx, 0), with the dateline bit of x as given.
+struct Hop {
+  int x, dx, dateline, port, sub;
+};
+
+void expect_hops(RingClasses c, const std::vector<Hop>& hops) {
+  auto t = topo("torus", {8, 8});
+  auto rf = make_routing("dor", *t, params(c));
+  for (const Hop& e : hops) {
+    Header h = make_data_header(0, static_cast<uint32_t>(e.dx), {}, 0, 1);
+    h.dateline = static_cast<uint16_t>(e.dateline);
+    RouteSet rs;
+    rf->route(e.x, h, rs);
+    ASSERT_EQ(rs.n, 1);
+    EXPECT_EQ(rs.c[0].port, e.port) << "x " << e.x << " -> " << e.dx;
+    EXPECT_EQ(rs.c[0].sub, e.sub) << "x " << e.x << " -> " << e.dx;
+  }
+}
+
+// Ports 0 = +x, 1 = -x. The + ring's wrap link is 7 -> 0, the - ring's 0 -> 7.
+TEST(RingClasses, DatelineSwitchesAtTheWrapLink) {
+  expect_hops(RingClasses::Dateline, {{6, 1, 0, 0, 0},    // 6 -> 7 before the wrap: class 0
+                                      {7, 1, 0, 0, 1},    // the wrap link itself: class 1
+                                      {0, 1, 1, 0, 1},    // after it (bit set): class 1
+                                      {2, 5, 0, 0, 0},    // no wrap on the way
+                                      {1, 6, 0, 1, 0},    // 1 -> 0 going -, before the - wrap
+                                      {0, 6, 0, 1, 1}});  // 0 -> 7 is the - wrap link
+}
+
+TEST(RingClasses, PartitionKeepsClassOneForAWrappingTraversal) {
+  expect_hops(RingClasses::Partition, {{6, 1, 0, 0, 1},   // 6 -> 7 -> 0 -> 1 will wrap: class 1 already
+                                       {0, 1, 1, 0, 1},   // after the wrap: still 1 (dateline bit)
+                                       {2, 5, 0, 0, 0},   // never wraps: class 0
+                                       {4, 0, 0, 0, 1},   // the tie 4 -> 0 goes + (positive) and wraps
+                                       {1, 6, 0, 1, 1},   // 1 -> 0 -> 7 -> 6 going - wraps
+                                       {6, 3, 0, 1, 0}}); // 6 -> 3 going -, no wrap
+}
+
+TEST(RingClasses, BalancedPicksTheClassByTheDestinationHalf) {
+  // Going +, a traversal ending in [0, 4) (reached across the wrap link) is class 1; going -, one ending
+  // in [4, 8). Dateline bits do not matter.
+  expect_hops(RingClasses::Balanced, {{6, 1, 0, 0, 1},    // ends at 1: class 1 before the wrap too
+                                      {0, 1, 1, 0, 1},
+                                      {0, 3, 0, 0, 1},    // 0 -> 3 ends in the low half: class 1
+                                      {2, 5, 0, 0, 0},    // ends at 5: class 0 (crosses the 3 -> 4 dateline)
+                                      {5, 7, 0, 0, 0},
+                                      {1, 6, 0, 1, 1},    // going - to 6: class 1
+                                      {6, 3, 0, 1, 0},    // going - to 3: class 0
+                                      {7, 5, 1, 1, 1}});  // going - to 5 (upper half): class 1
+}
+
+// DOR whose class is taken from the current router's half: it changes in the middle of a traversal, so a
+// chain of packets can go round the ring through both classes.
+class MidTraversalSwitch : public RoutingFunction {
+ public:
+  explicit MidTraversalSwitch(const Topology& t) : RoutingFunction(t, RoutingParams{}) {}
+  std::string name() const override { return "dor-mid-switch"; }
+  SubClassSpec subclasses() const override { return {2, -1, {"c0", "c1"}}; }
+  void route(int r, const Header& h, RouteSet& out) const override {
+    out.clear();
+    int port, sub;
+    dor(r, h, port, sub);
+    const auto& c = static_cast<const KAryNCube&>(topo_);
+    if (port >= 0) out.add(port, c.coord(r, topo_.port_dim(port)) < c.radix(topo_.port_dim(port)) / 2 ? 1 : 0);
+  }
+};
+
+// Every (src, dst) pair, every tie mask when ties are random; optionally MSPs with one intermediate (all
+// of them) and two (sampled) in three step groups, plus early and final acks in their own group.
+bool acyclic(const Topology& t, const RoutingFunction& rf, bool random_ties, bool msps, std::string* cyc_text) {
+  const SubClassSpec s = rf.subclasses();
+  const int steps = msps ? 3 : 1;
+  VcLayout L(steps * s.count + (msps ? s.count : 0), steps, s, msps ? s : kNone);
+  EXPECT_TRUE(L.ok());
+  ChannelDependencyGraph g(t, rf, L);
+  const int masks = random_ties ? 1 << t.dims() : 1;
+  std::mt19937_64 rng(7);
+  const int N = t.nodes();
+  for (int m = 0; m < masks; ++m)
+    for (int a = 0; a < N; ++a)
+      for (int b = 0; b < N; ++b) {
+        if (a == b) continue;
+        auto add = [&](std::vector<uint32_t> mid, bool ack) {
+          Header h = make_data_header(static_cast<uint32_t>(a), static_cast<uint32_t>(b), mid, 0, 1);
+          if (ack) h = make_ack_header(h, AckKind::Early, 1);
+          h.tie = static_cast<uint16_t>(m);
+          g.add_routes(a, h);
+        };
+        add({}, false);
+        if (!msps) continue;
+        add({}, true);
+        for (int i = 0; i < N; ++i) add({static_cast<uint32_t>(i)}, false);
+        for (int j = 0; j < 4; ++j) add({static_cast<uint32_t>(rng() % N), static_cast<uint32_t>(rng() % N)}, false);
+      }
+  EXPECT_GT(g.edges(), 0u);
+  std::vector<int> cyc;
+  const bool ok = g.acyclic(&cyc);
+  if (!ok && cyc_text)
+    for (int x : cyc) *cyc_text += g.channel_name(x) + " ";
+  return ok;
+}
+
+struct Torus {
+  std::vector<int> k;
+};
+const std::vector<Torus> kTori = {{{4, 4}}, {{8, 8}}, {{5, 5}}, {{6, 3}}, {{4, 4, 4}}, {{2, 2}}, {{3, 3}}};
+
+TEST(RingClasses, EverySchemeAndTieIsDeadlockFreeForDorAndAdaptive) {
+  for (const Torus& tk : kTori)
+    for (RingClasses c : {RingClasses::Dateline, RingClasses::Partition, RingClasses::Balanced})
+      for (int tie = 0; tie < 3; ++tie)
+        for (const char* alg : {"dor", "adaptive"}) {
+          auto t = topo("torus", tk.k);
+          auto rf = make_routing(alg, *t, params(c, tie == 2, tie == 0));
+          std::string cyc;
+          EXPECT_TRUE(acyclic(*t, *rf, tie == 2, false, &cyc))
+              << alg << " on " << t->describe() << " scheme " << int(c) << " tie " << tie << ": " << cyc;
+        }
+}
+
+TEST(RingClasses, EverySchemeIsDeadlockFreeForDrbStepsAndAcks) {
+  for (const Torus& tk : std::vector<Torus>{{{4, 4}}, {{5, 3}}})
+    for (RingClasses c : {RingClasses::Dateline, RingClasses::Partition, RingClasses::Balanced})
+      for (bool random : {false, true}) {
+        auto t = topo("torus", tk.k);
+        auto rf = make_routing("dor", *t, params(c, random));
+        std::string cyc;
+        EXPECT_TRUE(acyclic(*t, *rf, random, true, &cyc))
+            << t->describe() << " scheme " << int(c) << (random ? " random" : "") << ": " << cyc;
+      }
+}
+
+TEST(RingClasses, NegativeClassSwitchedMidTraversalIsCyclic) {
+  for (const Torus& tk : std::vector<Torus>{{{8, 8}}, {{6, 6}}}) {
+    auto t = topo("torus", tk.k);
+    MidTraversalSwitch rf(*t);
+    EXPECT_FALSE(acyclic(*t, rf, false, false, nullptr)) << t->describe();
+  }
+}
+
+TEST(RingClasses, RefusedWhereTheyHaveNoMeaning) {
+  auto m = topo("mesh", {4, 4});
+  EXPECT_THROW(make_routing("dor", *m, params(RingClasses::Partition)), std::invalid_argument);
+  auto mm = topo("midimew", {}, 32);
+  EXPECT_THROW(make_routing("dor", *mm, params(RingClasses::Balanced)), std::invalid_argument);
+  EXPECT_NO_THROW(make_routing("dor", *mm, params(RingClasses::Partition)));
+}
+
+TEST(RingClasses, RandomTieFollowsThePacketsBit) {
+  auto t = topo("torus", {8, 8});
+  auto rf = make_routing("dor", *t, params(RingClasses::Balanced, true));
+  // (0,0) -> (4,4): a tie in both dimensions.
+  for (uint16_t m = 0; m < 4; ++m) {
+    Header h = make_data_header(0, 4 + 8 * 4, {}, 0, 1);
+    h.tie = m;
+    RouteSet rs;
+    rf->route(0, h, rs);
+    ASSERT_EQ(rs.n, 1);
+    EXPECT_EQ(rs.c[0].port, (m & 1) ? 0 : 1) << "mask " << m;  // x first: + if bit 0 is set
+    h.dest[0] = 0 + 8 * 4;  // x done: the y tie follows bit 1
+    rf->route(0, h, rs);
+    EXPECT_EQ(rs.c[0].port, (m & 2) ? 2 : 3) << "mask " << m;
+  }
+}
+
+TEST(RingClasses, HeaderCarriesTieBitsOnlyWhenAsked) {
+  LayoutParams p{64, 16, 16, 3, 64};
+  EXPECT_EQ(HeaderLayout(p).width(Field::Tie), 0);
+  const int without = HeaderLayout(p).total_bits();
+  p.tie_bits = true;
+  const HeaderLayout L(p);
+  EXPECT_EQ(L.width(Field::Tie), 3);
+  EXPECT_EQ(L.total_bits(), without + 3);
+  Header h = make_data_header(1, 2, {}, 5, 4);
+  h.tie = 5;
+  EXPECT_EQ(L.decode(L.encode(h)).tie, 5);
+  h.tie = 8;
+  EXPECT_FALSE(L.fits(h));
+}
+
+// Whole runs past saturation: every scheme and tie rule delivers everything (the scoreboard would fail the
+// run), and the same seed gives byte-identical results.
+TEST(RingClasses, RunsAreConservedAndDeterministic) {
+  for (const char* c : {"dateline", "partition", "balanced"})
+    for (const char* tie : {"positive", "random"})
+      for (const char* alg : {"dor", "adaptive", "drb"}) {
+        const std::vector<std::string> kv{"topology.k=6", "routing.algorithm=" + std::string(alg),
+                                          "routing.vc_classes=" + std::string(c), "routing.tie=" + std::string(tie),
+                                          "router.vcs=6", "traffic.length=4", "traffic.rate=0.6",
+                                          "traffic.source_queue=8", "sim.warmup=500", "sim.measure=2000",
+                                          "stats.links=false"};
+        const auto a = test::run_child(test::scenario(kv));
+        ASSERT_FALSE(a.contains("error")) << a.dump();
+        EXPECT_GT(a["messages_delivered_total"].get<double>(), 0);
+        EXPECT_EQ(a["messages_delivered_total"], a["messages_accepted_total"]) << c << " " << tie << " " << alg;
+        const auto b = test::run_child(test::scenario(kv));
+        EXPECT_EQ(a.dump(), b.dump()) << c << " " << tie << " " << alg;
+      }
+}
+
+}  // namespace
