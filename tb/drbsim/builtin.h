@@ -8,6 +8,7 @@ namespace drb {
 // down to 120 cycles per message.
 inline const char* kDefaultScenario = R"(# built-in: hot spot, static (DOR) vs DRB, 8x8 torus
 topology: {kind: torus, k: 8, n: 2}
+routing: {tie: positive, vc_classes: dateline}  # the thesis router (docs/router-saturation.md)
 router: {vcs: 8, buffer: 4}
 traffic:
   pattern: channels
