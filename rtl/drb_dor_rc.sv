@@ -5,18 +5,27 @@
 // 2 = +y, 3 = -y, 4 = local (dest_i == node_id_i; the model returns no candidate there).
 //
 // Per dimension the forward distance fwd = (dest - node) mod K decides the direction: + when fwd < K - fwd,
-// - when fwd > K - fwd, and TiePositive picks the side on a tie (fwd = K/2). sub_o is the dateline class:
-// 1 if this dimension's dateline bit is already set, or if the chosen link is the ring's wrap link
-// (+ from coordinate K-1, - from coordinate 0).
+// - when fwd > K - fwd; on a tie (fwd = K/2) TiePositive picks the side, or with TieRandom the packet's
+// tie bit of that dimension (tie_i, routing.tie=random: 1 = +). sub_o is the ring VC class
+// (routing.vc_classes, VcClasses):
+//   0 dateline:  1 if this dimension's dateline bit is set, or the chosen link is the ring's wrap link
+//                (+ from coordinate K-1, - from coordinate 0);
+//   1 partition: 1 if the dateline bit is set, or the rest of this traversal crosses the wrap link
+//                (going +: dest < node; going -: dest > node);
+//   2 balanced:  1 if the traversal ends in the half reached across the wrap link (going +: dest < K/2;
+//                going -: dest >= K/2); dateline bits do not matter.
 
 module drb_dor_rc #(
   parameter int unsigned K           = 8,
   parameter logic        TiePositive = 1'b1,
+  parameter int unsigned TieRandom   = 0,
+  parameter int unsigned VcClasses   = 0,
   parameter int unsigned NodeW       = drb_hdr_pkg::NodeW
 ) (
   input  logic [NodeW-1:0] node_id_i,
   input  logic [NodeW-1:0] dest_i,
   input  logic [1:0]       dateline_i,
+  input  logic [1:0]       tie_i,
   output logic [2:0]       port_o,
   output logic             sub_o
 );
@@ -29,6 +38,14 @@ module drb_dor_rc #(
   if (K < 2 || K * K > (1 << NodeW)) begin : g_bad_params
     $error("drb_dor_rc: need K >= 2 and K*K node ids in NodeW bits");
   end
+  if (VcClasses > 2) begin : g_bad_classes
+    $error("drb_dor_rc: VcClasses is 0 (dateline), 1 (partition) or 2 (balanced)");
+  end
+  if (TieRandom == 0) begin : g_no_tie
+    logic unused_tie;
+    assign unused_tie = ^tie_i;
+  end
+  localparam logic [CW-1:0] KHalf = CW'(K / 2);
 
   // Coordinates, dimension d in bits [d*CW +: CW]: x low, y high.
   logic [2*CW-1:0] node_c, dest_c;
@@ -56,7 +73,7 @@ module drb_dor_rc #(
     assign unused_hi = ^{node_q[NodeW-1:CW], node_r[NodeW-1:CW], dest_q[NodeW-1:CW], dest_r[NodeW-1:CW]};
   end
 
-  logic [1:0] move, plus, wrap;
+  logic [1:0] move, plus, wrap, cls1;
 
   for (genvar d = 0; d < 2; d++) begin : g_dim
     logic [CW-1:0] nc, dc;
@@ -70,18 +87,35 @@ module drb_dor_rc #(
       if (dc < nc) fwd = fwd + KD;
     end
     assign twice   = {fwd, 1'b0};
+    logic tie_plus;
+    assign tie_plus = (TieRandom != 0) ? tie_i[d] : TiePositive;
     assign move[d] = (fwd != '0);
-    assign plus[d] = TiePositive ? (twice <= {1'b0, KD}) : (twice < {1'b0, KD});
+    assign plus[d] = (twice < {1'b0, KD}) || (tie_plus && (twice == {1'b0, KD}));
     assign wrap[d] = plus[d] ? (nc == KMax) : (nc == '0);
+    if (VcClasses == 0) begin : g_dateline
+      assign cls1[d] = dateline_i[d] | wrap[d];
+    end else if (VcClasses == 1) begin : g_partition
+      assign cls1[d] = dateline_i[d] | (plus[d] ? (dc < nc) : (dc > nc));
+    end else begin : g_balanced
+      assign cls1[d] = plus[d] ? (dc < KHalf) : (dc >= KHalf);
+    end
+  end
+  if (VcClasses != 0) begin : g_unused_wrap
+    logic unused_wrap;
+    assign unused_wrap = ^wrap;
+  end
+  if (VcClasses == 2) begin : g_unused_dateline
+    logic unused_dateline;
+    assign unused_dateline = ^dateline_i;
   end
 
   always_comb begin
     if (move[0]) begin
       port_o = plus[0] ? 3'd0 : 3'd1;
-      sub_o  = dateline_i[0] | wrap[0];
+      sub_o  = cls1[0];
     end else if (move[1]) begin
       port_o = plus[1] ? 3'd2 : 3'd3;
-      sub_o  = dateline_i[1] | wrap[1];
+      sub_o  = cls1[1];
     end else begin
       port_o = 3'd4;
       sub_o  = 1'b0;

@@ -46,6 +46,7 @@ module drb_dec_rc_spec_synth (
     .node_id_i  (node_id_q),
     .dest_i     (hdr_q.dest0),
     .dateline_i (hdr_q.dateline),
+    .tie_i      (2'b00),
     .port_o     (port_stay),
     .sub_o      (sub_stay)
   );
@@ -56,6 +57,7 @@ module drb_dec_rc_spec_synth (
     .node_id_i  (node_id_q),
     .dest_i     (hdr_q.dest1),
     .dateline_i (2'b00),
+    .tie_i      (2'b00),
     .port_o     (port_pop),
     .sub_o      (sub_pop)
   );

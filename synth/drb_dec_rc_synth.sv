@@ -45,6 +45,7 @@ module drb_dec_rc_synth (
     .node_id_i  (node_id_q),
     .dest_i     (hdr_d.dest0),
     .dateline_i (hdr_d.dateline),
+    .tie_i      (2'b00),
     .port_o     (port_d),
     .sub_o      (sub_d)
   );

@@ -31,6 +31,7 @@ module drb_dor_rc_synth (
     .node_id_i  (node_id_q),
     .dest_i     (dest_q),
     .dateline_i (dateline_q),
+    .tie_i      (2'b00),
     .port_o     (port_d),
     .sub_o      (sub_d)
   );

@@ -231,4 +231,30 @@ TEST(RingClasses, RunsAreConservedAndDeterministic) {
       }
 }
 
+// The allocator options through whole runs, with every routing family: conserved and deterministic.
+TEST(RouterAllocation, IslipAndAgeRunsAreConservedAndDeterministic) {
+  for (const char* opt : {"router.alloc.sa=islip", "router.arbiter=age"})
+    for (const char* alg : {"dor", "adaptive", "drb2"}) {
+      const std::vector<std::string> kv{"topology.k=6", "routing.algorithm=" + std::string(alg), opt,
+                                        "router.vcs=6", "traffic.length=4", "traffic.rate=0.6",
+                                        "traffic.source_queue=8", "sim.warmup=500", "sim.measure=2000",
+                                        "stats.links=false", "drb.ack_mode=high_priority"};
+      const auto a = test::run_child(test::scenario(kv));
+      ASSERT_FALSE(a.contains("error")) << a.dump();
+      EXPECT_GT(a["messages_delivered_total"].get<double>(), 0);
+      EXPECT_EQ(a["messages_delivered_total"], a["messages_accepted_total"]) << opt << " " << alg;
+      EXPECT_EQ(a.dump(), test::run_child(test::scenario(kv)).dump()) << opt << " " << alg;
+    }
+}
+
+// Options the Verilated blocks do not implement are refused in RTL mode, naming the reason.
+TEST(RouterAllocation, RtlModeRefusesWhatItDoesNotModel) {
+  for (const char* opt : {"router.alloc.sa=islip", "router.arbiter=age", "routing.tie=random"}) {
+    const auto e = test::drbsim(std::string("router.blocks.all=rtl sim.measure=100 ") + opt);
+    EXPECT_EQ(e.code, 2) << opt << ": " << e.err;
+    const std::string key = std::string(opt).substr(0, std::string(opt).find('='));
+    EXPECT_NE(e.err.find(key), std::string::npos) << e.err;
+  }
+}
+
 }  // namespace

@@ -19,6 +19,9 @@ LayoutParams rtl_layout() { return LayoutParams{}; }
 std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, int router_ports) {
   if (!rtl_built()) return "this build has no RTL (configured with DRB_NO_RTL)";
   if (b == Block::Xbar) {
+    // The RTL arbiter is the round-robin crossbar arbiter of separable allocation.
+    if (p.sa_islip) return "router.alloc.sa=islip has no RTL crossbar arbiter yet (use separable with RTL blocks)";
+    if (p.age_arbiter) return "router.arbiter=age has no RTL crossbar arbiter yet (use rr with RTL blocks)";
     if (rtl_xbar_covers(router_ports)) return "";
     return "no Verilated crossbar arbiter for routers of " + std::to_string(router_ports) +
            " ports (instances exist for 3 and 5, see rtl/CMakeLists.txt)";

@@ -23,6 +23,10 @@ struct NetParams {
   // Pipeline: a flit is in each stage for that many cycles; a stage of 0 is folded into the next.
   int d_rc = 1, d_va = 1, d_sa = 1, d_st = 1, d_link = 1, d_credit = 1;
   int d_dec = 1;          // extra route-compute cycles per intermediate destination popped by DEC
+  // Allocation (docs/router-saturation.md): switch allocation separable input-first (default) or iSLIP with
+  // one iteration; arbiters round robin (default) or oldest packet first (round robin among equals).
+  bool sa_islip = false;
+  bool age_arbiter = false;
   int d_inj = 1, d_ej = 1;  // NI <-> router channel latencies
   int max_packet_flits = 0;  // 0: a message is one packet
   int ack_flits = 1;

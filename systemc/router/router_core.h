@@ -93,7 +93,8 @@ class RouterCore {
   };
   struct InputPort {
     std::vector<InputVc> vcs;
-    RrArbiter arb;            // switch allocation, input stage
+    RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
+    RrArbiter acc;            // iSLIP accept arbiter over output ports
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
     int up_port = -1;
@@ -128,6 +129,13 @@ class RouterCore {
   void route_compute(InputVc& v, int64_t now);
   void vc_allocate(int64_t now);
   void switch_allocate(int64_t now);
+  void switch_allocate_islip(int64_t now);
+  bool eligible(InputVc& v, int64_t now);
+  int64_t age(const InputVc& v) const;  // generation time of the front packet (smaller = older)
+  RrArbiter xbar_rr(int o) const;        // output o's crossbar arbiter pointer, as a round-robin order
+  // Among the set bits of req, the one at or after rr's pointer whose key is smallest (oldest first).
+  template <class Key>
+  static int pick_oldest(const RrArbiter& rr, uint64_t req, Key key);
   void block(InputVc& v);
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
@@ -162,6 +170,8 @@ class RouterCore {
   std::vector<int> sa_pick_;
   std::vector<uint64_t> out_req_, out_prio_;
   std::vector<int> out_grant_;  // RTL mode: this cycle's crossbar grants
+  std::vector<int16_t> islip_vc_;  // iSLIP: per (input, output) the VC that stands for the request
+  std::vector<uint64_t> in_grant_; // iSLIP: per input, the outputs that granted it
 };
 
 }  // namespace drb

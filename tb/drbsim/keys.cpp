@@ -198,9 +198,23 @@ std::vector<KeyDef> build() {
   add("router.preset", "none",
       "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
       "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, all router.delay.* = 1, "
-      "router.vc_realloc=eager, wormhole) | none",
+      "router.vc_realloc=eager, wormhole, router.alloc.sa=islip, router.arbiter=rr) | none",
       [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
       [](const Scenario& s) { return json(s.preset); });
+  add("router.alloc.sa", "separable",
+      "switch allocation: separable (input-first, round-robin input then crossbar arbiter) | islip (one "
+      "iteration of request-grant-accept; model blocks only)",
+      [](Scenario& s, const std::string& v) {
+        s.net.sa_islip = to_enum("router.alloc.sa", v, {"separable", "islip"}) == "islip";
+      },
+      [](const Scenario& s) { return json(s.net.sa_islip ? "islip" : "separable"); });
+  add("router.arbiter", "rr",
+      "arbitration in VC and switch allocation: rr (round robin) | age (oldest message first, round robin "
+      "among equals; model blocks only)",
+      [](Scenario& s, const std::string& v) {
+        s.net.age_arbiter = to_enum("router.arbiter", v, {"rr", "age"}) == "age";
+      },
+      [](const Scenario& s) { return json(s.net.age_arbiter ? "age" : "rr"); });
   add("router.vc_realloc", "auto",
       "when an output VC may take a new packet: eager (tail gone) | atomic (downstream buffer empty) | auto "
       "(atomic for adaptive routing, whose escape VCs need it; eager otherwise)",

@@ -329,7 +329,7 @@ static const std::vector<std::pair<const char*, const char*>>& booksim_preset() 
       {"routing.tie", "random"},        {"routing.vc_classes", "partition"}, {"router.delay.rc", "1"},
       {"router.delay.va", "1"},         {"router.delay.sa", "1"},            {"router.delay.st", "1"},
       {"router.delay.link", "1"},       {"router.delay.credit", "1"},        {"router.vc_realloc", "eager"},
-      {"router.switching", "wormhole"}};
+      {"router.switching", "wormhole"}, {"router.alloc.sa", "islip"},        {"router.arbiter", "rr"}};
   return p;
 }
 
