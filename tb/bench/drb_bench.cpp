@@ -2,7 +2,8 @@
 // once per process) and prints one JSON line: simulated cycles, wall seconds, cycles/s, flit-hops/s
 // (a flit crossing one router-to-router link, counted after warm-up) and peak RSS. Traffic enters
 // through Network::submit, the same NI path a TLM host uses; statistics are collected as in drbsim.
-//   drb_bench [NAME ...] [--warmup N]      (default: B1 B2 B3 B4)
+//   drb_bench [NAME ...] [--warmup N] [KEY=VALUE ...]   (default: B1 B2 B3 B4; keys override, e.g.
+//   router.preset=booksim)
 #include <sys/resource.h>
 
 #include <chrono>
@@ -34,9 +35,10 @@ const std::vector<Config> kConfigs = {
     {"B4", {"topology.k=64", "traffic.length=10", "traffic.rate=0.03"}, 20000},
 };
 
-nlohmann::json bench(const Config& c, int64_t warmup) {
+nlohmann::json bench(const Config& c, int64_t warmup, const std::vector<std::string>& extra) {
   std::vector<std::string> keys{"routing.algorithm=dor", "router.vcs=2", "router.buffer=8", "traffic.pattern=uniform"};
   keys.insert(keys.end(), c.keys.begin(), c.keys.end());
+  keys.insert(keys.end(), extra.begin(), extra.end());
   const Scenario s = load_scenarios("", c.name, keys).runs[0];
   Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
   Network& net = fab.net();
@@ -66,19 +68,24 @@ nlohmann::json bench(const Config& c, int64_t warmup) {
 
 int sc_main(int argc, char* argv[]) {
   std::set<std::string> want;
+  std::vector<std::string> extra;
   int64_t warmup = 5000;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--warmup" && i + 1 < argc) warmup = std::atoll(argv[++i]);
     else if (a == "--help") {
-      std::cout << "usage: drb_bench [B1 B2 B3 B4] [--warmup CYCLES]\n";
+      std::cout << "usage: drb_bench [B1 B2 B3 B4] [--warmup CYCLES] [KEY=VALUE ...]\n";
       return 0;
-    } else want.insert(a);
+    } else if (a.find('=') != std::string::npos) {
+      extra.push_back(a);
+    } else {
+      want.insert(a);
+    }
   }
   int rc = 0;
   for (const Config& c : kConfigs) {
     if (!want.empty() && !want.count(c.name)) continue;
-    const nlohmann::json r = in_child([&] { return bench(c, warmup); });
+    const nlohmann::json r = in_child([&] { return bench(c, warmup, extra); });
     std::cout << r.dump() << std::endl;
     if (r.contains("error")) rc = 3;
   }
