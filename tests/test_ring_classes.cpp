@@ -247,6 +247,28 @@ TEST(RouterAllocation, IslipAndAgeRunsAreConservedAndDeterministic) {
     }
 }
 
+// router.vc_split replaces the default share of the port's VCs among the classes, in layout order.
+TEST(VcSplit, SetsTheLayoutAndRefusesSplitsThatLeaveAClassEmpty) {
+  const Scenario a = test::scenario({"routing.algorithm=adaptive", "router.vcs=8", "router.vc_split=2,2,4"});
+  const SubClassSpec sc = make_routing("adaptive", *topo("torus", {8, 8}), {})->subclasses();
+  const VcLayout L(8, 1, sc, kNone, a.net.vc_split);
+  ASSERT_TRUE(L.ok());
+  EXPECT_EQ(L.describe(), "step0.esc0=0..1, step0.esc1=2..3, step0.adaptive=4..7");
+  EXPECT_EQ(VcLayout(8, 1, sc, kNone).describe(), "step0.esc0=0, step0.esc1=1, step0.adaptive=2..7");  // auto
+  for (const char* bad : {"router.vc_split=2,2", "router.vc_split=2,2,2", "router.vc_split=0,2,6"}) {
+    const auto e = test::drbsim(std::string("routing.algorithm=adaptive router.vcs=8 ") + bad);
+    EXPECT_EQ(e.code, 2) << bad;
+    EXPECT_NE(e.err.find("router.vc_split"), std::string::npos) << e.err;
+  }
+  // A run with a split delivers everything and reports the layout it used.
+  const auto r = test::run_child(test::scenario({"topology.k=4", "routing.algorithm=drb", "router.vcs=8",
+                                                 "router.vc_split=1,3,1,3", "traffic.rate=0.5", "sim.warmup=500",
+                                                 "sim.measure=2000", "traffic.source_queue=8", "stats.links=false"}));
+  ASSERT_FALSE(r.contains("error")) << r.dump();
+  EXPECT_EQ(r["vc_layout"], "step0.dl0=0, step0.dl1=1..3, step1.dl0=4, step1.dl1=5..7");
+  EXPECT_EQ(r["messages_delivered_total"], r["messages_accepted_total"]);
+}
+
 // Options the Verilated blocks do not implement are refused in RTL mode, naming the reason.
 TEST(RouterAllocation, RtlModeRefusesWhatItDoesNotModel) {
   for (const char* opt : {"router.alloc.sa=islip", "router.arbiter=age", "routing.tie=random"}) {

@@ -1,5 +1,6 @@
 #include "models/routing/routing.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -158,7 +159,8 @@ std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, cons
   return std::make_unique<DorRouting>(t, p);
 }
 
-VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack) : vcs_(vcs) {
+VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack, const std::vector<int>& split)
+    : vcs_(vcs) {
   groups_ = steps + (ack.count > 0 ? 1 : 0);
   if (ack.count > 0) ack_group_ = steps;
   int pool_total = 0;
@@ -181,7 +183,18 @@ VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassS
   // Leftover VCs go to the pool sub-classes when there are any (escape VCs stay at one each), otherwise
   // they are spread round-robin from the lowest class, so every class gets floor or ceil of vcs/classes.
   int left = vcs - c;
-  if (pool_total > 0) {
+  if (!split.empty()) {  // an explicit split: at least one VC per class, all of them used
+    int sum = 0;
+    for (int x : split) sum += x;
+    if (static_cast<int>(split.size()) != c || sum != vcs || *std::min_element(split.begin(), split.end()) < 1) {
+      ok_ = false;
+      return;
+    }
+    count_ = split;
+    left = 0;
+  }
+  if (left == 0) {
+  } else if (pool_total > 0) {
     int ci = 0;
     std::vector<int> pools;
     for (int g = 0; g < groups_; ++g) {
@@ -206,6 +219,12 @@ VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassS
     for (int i = base_[g]; i < end; ++i) n += count_[i];
     gcount_.push_back(n);
   }
+}
+
+std::string VcLayout::class_names() const {
+  std::string s;
+  for (int i = 0; i < classes(); ++i) s += (i ? ", " : "") + names_[i];
+  return s;
 }
 
 std::string VcLayout::describe() const {

@@ -125,7 +125,9 @@ std::unique_ptr<RoutingFunction> make_routing(const std::string& algorithm, cons
 class VcLayout {
  public:
   // data: sub-classes of the data routing function; ack: of the ack routing (count 0 = no ack group).
-  VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack);
+  // split (router.vc_split): VCs per class in layout order (groups, then sub-classes), replacing the default
+  // rule; it must give every class at least one VC and add up to vcs, else ok() is false.
+  VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassSpec& ack, const std::vector<int>& split = {});
   int groups() const { return groups_; }
   int classes() const { return static_cast<int>(first_.size()); }
   int needed() const { return classes(); }
@@ -139,6 +141,7 @@ class VcLayout {
   int group_first(int g) const { return first_[base_[g]]; }
   int group_count(int g) const { return gcount_[g]; }
   std::string describe() const;
+  std::string class_names() const;  // "step0.dl0, step0.dl1, ..." in layout order
 
  private:
   int vcs_, groups_, ack_group_ = -1;

@@ -17,6 +17,7 @@ struct NetParams {
   std::string algorithm = "dor";
   RoutingParams routing;
   int vcs = 2;
+  std::vector<int> vc_split;  // router.vc_split: VCs per class in VcLayout order (empty = the default rule)
   int depth = 8;          // flits per VC buffer
   bool vct = false;       // virtual cut-through (else wormhole)
   bool atomic_vc = false; // an output VC is reallocated only once its downstream buffer is empty

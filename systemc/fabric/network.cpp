@@ -23,7 +23,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   ack_routing_ = make_routing("dor", *topo_, p.routing);
   SubClassSpec ack{0, -1, {}};
   if (p.acks && p.ack_mode != AckMode::Ideal) ack = ack_routing_->subclasses();
-  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, routing_->subclasses(), ack);
+  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, routing_->subclasses(), ack, p.vc_split);
   if (!layout_->ok())
     throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + topo_->kind() + " needs " +
                                 std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));

@@ -191,6 +191,13 @@ std::vector<KeyDef> build() {
   // --- router ---------------------------------------------------------------------------------------
   i32_key("router.vcs", "2", "virtual channels per port (split among the routing function's VC classes)", 0, 64,
           [](Scenario& s) -> int& { return s.net.vcs; });
+  add("router.vc_split", "auto",
+      "VCs per VC class, in the order of the results' vc_layout (step groups, then sub-classes, then acks), "
+      "e.g. 2,2,4; auto = escape classes one VC each and the rest to the adaptive pool, or an even share",
+      [](Scenario& s, const std::string& v) {
+        s.net.vc_split = v == "auto" ? std::vector<int>{} : to_int_list("router.vc_split", v, 1, 64);
+      },
+      [](const Scenario& s) { return s.net.vc_split.empty() ? json("auto") : json(join(s.net.vc_split)); });
   i32_key("router.buffer", "8", "flits per VC buffer", 0, 4096, [](Scenario& s) -> int& { return s.net.depth; });
   add("router.switching", "wormhole", "flow control (wormhole | vct)",
       [](Scenario& s, const std::string& v) { s.net.vct = to_enum("router.switching", v, {"wormhole", "vct"}) == "vct"; },

@@ -438,6 +438,20 @@ void validate(Scenario& s) {
     why += "), got " + std::to_string(n.vcs);
     throw ConfigError("router.vcs", why);
   }
+  if (!n.vc_split.empty()) {
+    // Every class keeps at least one VC, so the class structure the CDG test proves acyclic is unchanged;
+    // a class without VCs would be a split that cannot route (refused).
+    const VcLayout split(n.vcs, n.steps, rf->subclasses(), ack, n.vc_split);
+    if (!split.ok()) {
+      int sum = 0;
+      for (int x : n.vc_split) sum += x;
+      throw ConfigError("router.vc_split", "must give each of the " + std::to_string(lay.classes()) + " VC classes of " +
+                                               alg + " on a " + topo->kind() + " (" + lay.class_names() +
+                                               ") at least one VC, " + std::to_string(n.vcs) + " in all; got " +
+                                               std::to_string(n.vc_split.size()) + " counts adding up to " +
+                                               std::to_string(sum));
+    }
+  }
   const uint64_t span = uint64_t{1} << n.al_width;
   if (static_cast<uint64_t>(n.watchdog / n.al_tick) >= span)
     throw ConfigError(blame(s, {"sim.watchdog", "al.width", "al.tick"}),

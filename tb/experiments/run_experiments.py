@@ -45,12 +45,13 @@ SCALES = {
 class Part:
     """One scenario file, optionally with cases (extra keys) and sweep lists replaced."""
 
-    def __init__(self, scenario, study="main", cases=None, sweep=None, fixed=False):
+    def __init__(self, scenario, study="main", cases=None, sweep=None, fixed=False, loads=None):
         self.scenario = scenario
         self.study = study
         self.cases = cases or {"": {}}
         self.sweep = sweep or {}
         self.fixed = fixed  # keep the file's warm-up, window and loads (time series)
+        self.loads = loads  # only these loads (cycles/message) instead of the scale's
 
 
 class Experiment:
@@ -76,6 +77,22 @@ EXPERIMENTS = {
         "Chapter 6: systematic patterns on 4x4/8x8 tori and 4D/6D hypercubes, static vs adaptive vs DRB",
         [Part("systematic.yaml", cases={"torus 4x4": TORUS_4, "torus 8x8": TORUS_8,
                                         "hypercube 4D": CUBE_4, "hypercube 6D": CUBE_6})]),
+    "router_change": Experiment(
+        "Chapter 6 tori on the corrected router: balanced ring VC classes, ties + (thesis) and random",
+        [Part("systematic.yaml", cases={
+            "torus 4x4, balanced": {**TORUS_4, "routing.vc_classes": "balanced"},
+            "torus 8x8, balanced": {**TORUS_8, "routing.vc_classes": "balanced"},
+            "torus 4x4, balanced, random ties": {**TORUS_4, "routing.vc_classes": "balanced", "routing.tie": "random"},
+            "torus 8x8, balanced, random ties": {**TORUS_8, "routing.vc_classes": "balanced", "routing.tie": "random"}})]),
+    "vc_split": Experiment(
+        "VC splits per method (router.vc_split) on the 8x8 torus, corrected router, systematic patterns at 10 c/m",
+        [Part("systematic.yaml", method, loads=[10], sweep={"routing.algorithm": [method]},
+              cases={f"split {sp}": {**TORUS_8, "routing.vc_classes": "balanced", "router.vc_split": sp} for sp in splits})
+         for method, splits in (("dor", ["4,4", "2,6", "6,2"]), ("adaptive", ["1,1,6", "2,2,4", "3,3,2"]),
+                                ("drb", ["2,2,2,2", "3,3,1,1", "1,1,3,3"]))]),
+    "router_change_hotspot": Experiment(
+        "Chapter 6 hot spot on the corrected router: balanced ring VC classes (ties stay +)",
+        [Part("hotspot_8x8.yaml", cases={"": {"routing.vc_classes": "balanced"}})], heatmap_at=10),
     "hotspot": Experiment(
         "Chapter 6: hot spot on the 8x8 torus, static vs adaptive vs DRB, per-link latency maps",
         [Part("hotspot_8x8.yaml"),
@@ -175,7 +192,9 @@ def expand(exp, scale, args):
         path = SCENARIOS / part.scenario
         base, sweep = load_scenario(path)
         sweep.update(part.sweep)
-        if not part.fixed and not exp.keep_loads:
+        if part.loads:
+            sweep["traffic.interval"] = [str(v) for v in part.loads]
+        elif not part.fixed and not exp.keep_loads:
             sweep["traffic.interval"] = [str(v) for v in SCALES[scale]["loads"]]
         keys = list(sweep)
         for case, case_keys in part.cases.items():
