@@ -332,5 +332,5 @@ def plot_drb_config(doc, out):
 def plot(name, doc, out):
     if name == "vc_split":
         return  # one load per point: the tables say it all
-    {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "hotspot": plot_hotspot, "acks": plot_acks,
+    {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "router_change_acks": plot_acks, "hotspot": plot_hotspot, "acks": plot_acks,
      "transient": plot_transient, "observability": plot_observability}[name](doc, out)

@@ -93,6 +93,12 @@ EXPERIMENTS = {
     "router_change_hotspot": Experiment(
         "Chapter 6 hot spot on the corrected router: balanced ring VC classes (ties stay +)",
         [Part("hotspot_8x8.yaml", cases={"": {"routing.vc_classes": "balanced"}})], heatmap_at=10),
+    "router_change_acks": Experiment(
+        "Ack studies on the corrected router: balanced ring VC classes on the tori (ties stay +)",
+        [Part("acks.yaml", "modes", cases={"torus 4x4": {**TORUS_4, "routing.vc_classes": "balanced"}}),
+         Part("acks_hotspot_8x8.yaml", "modes", cases={"torus 8x8": {"routing.vc_classes": "balanced"}}),
+         Part("acks_hotspot_8x8.yaml", "early", cases={"torus 8x8": {"routing.vc_classes": "balanced"}},
+              sweep={"drb.ack_mode": ["ideal"], "routing.algorithm": ["drb", "drb2"]})]),
     "hotspot": Experiment(
         "Chapter 6: hot spot on the 8x8 torus, static vs adaptive vs DRB, per-link latency maps",
         [Part("hotspot_8x8.yaml"),
