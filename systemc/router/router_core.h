@@ -129,8 +129,18 @@ class RouterCore {
   void route_compute(InputVc& v, int64_t now);
   void vc_allocate(int64_t now);
   void switch_allocate(int64_t now);
+  template <bool by_age>
+  void switch_allocate_separable(int64_t now);
   void switch_allocate_islip(int64_t now);
-  bool eligible(InputVc& v, int64_t now);
+  // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
+  bool eligible(InputVc& v, int64_t now) {
+    if (v.ready > now || v.buf.empty()) return false;
+    if (out_[v.out_port].vcs[v.out_vc].credits <= 0) {
+      if (v.buf.front().head()) block(v);
+      return false;
+    }
+    return true;
+  }
   int64_t age(const InputVc& v) const;  // generation time of the front packet (smaller = older)
   RrArbiter xbar_rr(int o) const;        // output o's crossbar arbiter pointer, as a round-robin order
   // Among the set bits of req, the one at or after rr's pointer whose key is smallest (oldest first).
