@@ -204,8 +204,8 @@ std::vector<KeyDef> build() {
       [](const Scenario& s) { return json(s.net.vct ? "vct" : "wormhole"); });
   add("router.preset", "none",
       "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
-      "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, all router.delay.* = 1, "
-      "router.vc_realloc=eager, wormhole, router.alloc.sa=islip, router.arbiter=rr) | none",
+      "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, router.delay.credit=2, the other "
+      "router.delay.* = 1, router.vc_realloc=eager, wormhole, router.alloc.sa=islip, router.arbiter=rr) | none",
       [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
       [](const Scenario& s) { return json(s.preset); });
   add("router.alloc.sa", "separable",

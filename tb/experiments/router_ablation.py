@@ -48,6 +48,7 @@ VARIANTS = {
     "booksim": ["router.preset=booksim"],
     "booksim+separable": ["router.preset=booksim", "router.alloc.sa=separable"],
     "booksim+age": ["router.preset=booksim", "router.arbiter=age"],
+    "booksim+credit=1": ["router.preset=booksim", "router.delay.credit=1"],
 }
 
 
