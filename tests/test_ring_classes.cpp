@@ -232,8 +232,8 @@ TEST(RingClasses, RunsAreConservedAndDeterministic) {
 }
 
 // The allocator options through whole runs, with every routing family: conserved and deterministic.
-TEST(RouterAllocation, IslipAndAgeRunsAreConservedAndDeterministic) {
-  for (const char* opt : {"router.alloc.sa=islip", "router.arbiter=age"})
+TEST(RouterAllocation, IslipAndAgeRunsAreConservedAndDeterministic) {  // VC and switch iSLIP, age
+  for (const char* opt : {"router.alloc.sa=islip", "router.alloc.va=islip", "router.arbiter=age"})
     for (const char* alg : {"dor", "adaptive", "drb2"}) {
       const std::vector<std::string> kv{"topology.k=6", "routing.algorithm=" + std::string(alg), opt,
                                         "router.vcs=6", "traffic.length=4", "traffic.rate=0.6",

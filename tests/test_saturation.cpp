@@ -120,6 +120,8 @@ TEST(BookSimPreset, ExplicitKeysWin) {
   EXPECT_EQ(s.net.routing.ring_classes, RingClasses::Partition);
   EXPECT_EQ(s.net.d_credit, 2);  // BookSim2's credit loop (docs/router-saturation.md)
   EXPECT_TRUE(s.net.sa_islip);
+  EXPECT_TRUE(s.net.va_islip);
+  EXPECT_EQ(s.net.d_inj, 2);  // BookSim2's injection channel
   EXPECT_EQ(scenario({"router.preset=booksim", "router.delay.credit=1"}).net.d_credit, 1);
   const Scenario d = scenario({});
   EXPECT_EQ(d.net.routing.ring_classes, RingClasses::Balanced);  // auto on a torus

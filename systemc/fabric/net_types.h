@@ -27,6 +27,7 @@ struct NetParams {
   // Allocation (docs/router-saturation.md): switch allocation separable input-first (default) or iSLIP with
   // one iteration; arbiters round robin (default) or oldest packet first (round robin among equals).
   bool sa_islip = false;
+  bool va_islip = false;
   bool age_arbiter = false;
   int d_inj = 1, d_ej = 1;  // NI <-> router channel latencies
   int max_packet_flits = 0;  // 0: a message is one packet

@@ -135,41 +135,6 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   v.blocked = false;
 }
 
-// Input stage of VC allocation: the first candidate (in routing preference order) with a free VC; among a
-// class's free VCs the one with the most credits. Virtual cut-through also needs room for the packet.
-int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
-  const NetParams& p = net_.params();
-  if (v.eject) {
-    port = out_ports_ - 1;
-    for (int c = 0; c < vcs_; ++c)
-      if (out_[port].vcs[c].owner < 0) return c;
-    return -1;
-  }
-  const Header& h = net_.pkt(v.buf.front().pkt).hdr;
-  const VcLayout& lay = net_.layout();
-  const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
-  for (int i = 0; i < v.route.n; ++i) {
-    const int op = v.route.c[i].port;
-    const int cls = lay.cls(group, v.route.c[i].sub);
-    int best = -1, best_cr = -1;
-    for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
-      const OutputVc& o = out_[op].vcs[c];
-      if (o.owner >= 0) continue;
-      if (p.vct && o.credits < len) continue;
-      if (p.atomic_vc && o.credits < p.depth) continue;  // previous packet not yet out of the buffer
-      if (o.credits > best_cr) {
-        best = c;
-        best_cr = o.credits;
-      }
-    }
-    if (best >= 0) {
-      port = op;
-      return best;
-    }
-  }
-  return -1;
-}
-
 void RouterCore::block(InputVc& v) {
   if (v.blocked) return;
   v.blocked = true;
@@ -180,75 +145,6 @@ void RouterCore::block(InputVc& v) {
   const LatencyAccumulator& al = net_.al();
   const uint32_t t1 = al.timer(v.t_req + net_.params().d_va);
   h.latency = al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
-}
-
-void RouterCore::vc_allocate(int64_t now) {
-  va_req_.clear();
-  for (uint64_t pm = stage_ports_[kVcAlloc]; pm; pm &= pm - 1) {
-    const int i = __builtin_ctzll(pm);
-    for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      InputVc& v = in_[i].vcs[c];
-      int port = -1;
-      const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
-      if (ovc < 0) {
-        block(v);
-        continue;
-      }
-      va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
-                              static_cast<int16_t>(port), static_cast<int16_t>(ovc), &v});
-    }
-  }
-  // Output stage: per output VC a round-robin arbiter over all input VCs. The winner is the request at the
-  // smallest distance at or after the pointer; one pass finds it for every output VC, a second grants.
-  const int n_in = in_ports_ * vcs_;
-  const int nreq = static_cast<int>(va_req_.size());
-  if (nreq == 1) {  // one request: it wins (the arbiter's pointer then moves past it as usual)
-    grant_vc(va_req_[0], n_in, now);
-    return;
-  }
-  for (int a = 0; a < nreq; ++a) {
-    const VaReq& r = va_req_[a];
-    int16_t& best = va_best_[r.out];
-    if (best < 0) {
-      best = static_cast<int16_t>(a);
-      continue;
-    }
-    if (net_.params().age_arbiter) {  // oldest first; round robin among packets of the same age
-      const int64_t ta = age(*r.v), tb = age(*va_req_[best].v);
-      if (ta != tb) {
-        if (ta < tb) best = static_cast<int16_t>(a);
-        continue;
-      }
-    }
-    const int ptr = static_cast<int>(out_[r.port].va_ptr[r.ovc]);
-    int d = r.in_idx - ptr, db = va_req_[best].in_idx - ptr;
-    if (d < 0) d += n_in;
-    if (db < 0) db += n_in;
-    if (d < db) best = static_cast<int16_t>(a);
-  }
-  for (int a = 0; a < nreq; ++a) {
-    const VaReq& r = va_req_[a];
-    InputVc& v = *r.v;
-    if (va_best_[r.out] == a) {
-      grant_vc(r, n_in, now);
-    } else {
-      ++cnt_.contended;
-      block(v);
-    }
-  }
-  for (const VaReq& r : va_req_) va_best_[r.out] = -1;
-}
-
-void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
-  InputVc& v = *r.v;
-  OutputPort& op = out_[r.port];
-  op.vcs[r.ovc].owner = r.in_idx;
-  v.out_port = r.port;
-  v.out_vc = r.ovc;
-  set_state(v, kActive);
-  v.ready = now + net_.params().d_va;
-  op.va_ptr[r.ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
 }
 
 void RouterCore::send(int in_port, int vc, int64_t now) {

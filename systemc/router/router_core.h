@@ -89,6 +89,7 @@ class RouterCore {
     int16_t out_port = -1, out_vc = -1;
     int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
     int64_t t_req = 0;      // first VC-allocation request at this router
+    uint8_t va_acc = 0;     // iSLIP VC allocation: accept pointer over the output VCs
     RouteSet route;
   };
   struct InputPort {
@@ -150,6 +151,8 @@ class RouterCore {
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
   int pick_output_vc(const InputVc& v, int& port, int len) const;
+  uint64_t free_output_vcs(const InputVc& v, int& port, int len) const;
+  void vc_allocate_islip(int64_t now);
 
   Network& net_;
   int id_;
@@ -175,6 +178,7 @@ class RouterCore {
     InputVc* v;
   };
   std::vector<VaReq> va_req_;
+  std::vector<uint64_t> va_mask_;  // iSLIP: per request, the output VCs it asks for
   void grant_vc(const VaReq& r, int n_in, int64_t now);
   std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
   std::vector<int> sa_pick_;

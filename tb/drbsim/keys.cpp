@@ -205,7 +205,8 @@ std::vector<KeyDef> build() {
   add("router.preset", "none",
       "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
       "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, router.delay.credit=2, the other "
-      "router.delay.* = 1, router.vc_realloc=eager, wormhole, router.alloc.sa=islip, router.arbiter=rr) | none",
+      "router.delay.* = 1, ni.inject_delay=2, router.vc_realloc=eager, wormhole, router.alloc.sa=islip, "
+      "router.alloc.va=islip, router.arbiter=rr) | none",
       [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
       [](const Scenario& s) { return json(s.preset); });
   add("router.alloc.sa", "separable",
@@ -215,6 +216,13 @@ std::vector<KeyDef> build() {
         s.net.sa_islip = to_enum("router.alloc.sa", v, {"separable", "islip"}) == "islip";
       },
       [](const Scenario& s) { return json(s.net.sa_islip ? "islip" : "separable"); });
+  add("router.alloc.va", "separable",
+      "VC allocation: separable (a head picks one free VC, the one with most credits; round robin per output "
+      "VC) | islip (a head requests every free VC of its class; one iteration of request-grant-accept)",
+      [](Scenario& s, const std::string& v) {
+        s.net.va_islip = to_enum("router.alloc.va", v, {"separable", "islip"}) == "islip";
+      },
+      [](const Scenario& s) { return json(s.net.va_islip ? "islip" : "separable"); });
   add("router.arbiter", "rr",
       "arbitration in VC and switch allocation: rr (round robin) | age (oldest message first, round robin "
       "among equals; model blocks only)",

@@ -326,13 +326,15 @@ std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, cons
 // router.preset=booksim: BookSim2's defaults (dim_order_torus, iq_router), each unless given explicitly.
 // Credit delay 2: BookSim2 sends a credit in the cycle that frees the slot and its 1-cycle credit channel
 // delivers it two cycles later (a channel's Send and Receive are a cycle apart on each side), while our
-// delay 1 makes it usable in the next cycle (docs/router-saturation.md).
+// delay 1 makes it usable in the next cycle; likewise its source sends a new packet's head on the 1-cycle
+// injection channel and the router receives it two cycles later (docs/router-saturation.md).
 static const std::vector<std::pair<const char*, const char*>>& booksim_preset() {
   static const std::vector<std::pair<const char*, const char*>> p{
       {"routing.tie", "random"},        {"routing.vc_classes", "partition"}, {"router.delay.rc", "1"},
       {"router.delay.va", "1"},         {"router.delay.sa", "1"},            {"router.delay.st", "1"},
       {"router.delay.link", "1"},       {"router.delay.credit", "2"},        {"router.vc_realloc", "eager"},
-      {"router.switching", "wormhole"}, {"router.alloc.sa", "islip"},        {"router.arbiter", "rr"}};
+      {"router.switching", "wormhole"}, {"router.alloc.sa", "islip"},        {"router.alloc.va", "islip"},
+      {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
   return p;
 }
 

@@ -39,16 +39,19 @@ VARIANTS = {
     "balanced": THESIS + ["routing.vc_classes=balanced"],
     "credit=2": THESIS + ["router.delay.credit=2"],
     "atomic": THESIS + ["router.vc_realloc=atomic"],
-    "islip": THESIS + ["router.alloc.sa=islip"],
+    "sa_islip": THESIS + ["router.alloc.sa=islip"],
+    "va_islip": THESIS + ["router.alloc.va=islip"],
     "age": THESIS + ["router.arbiter=age"],
     "partition+random": THESIS + ["routing.vc_classes=partition", "routing.tie=random"],
     "balanced+random": THESIS + ["routing.vc_classes=balanced", "routing.tie=random"],
     "balanced+age": THESIS + ["routing.vc_classes=balanced", "router.arbiter=age"],
     "default": [],
     "booksim": ["router.preset=booksim"],
-    "booksim+separable": ["router.preset=booksim", "router.alloc.sa=separable"],
+    "booksim+sa_separable": ["router.preset=booksim", "router.alloc.sa=separable"],
     "booksim+age": ["router.preset=booksim", "router.arbiter=age"],
     "booksim+credit=1": ["router.preset=booksim", "router.delay.credit=1"],
+    "booksim+va_separable": ["router.preset=booksim", "router.alloc.va=separable"],
+    "booksim+inject=1": ["router.preset=booksim", "ni.inject_delay=1"],
 }
 
 
