@@ -48,6 +48,7 @@ Header random_header(const HeaderLayout& L, std::mt19937_64& g) {
   h.early_sent = g() & 1;
   h.step = static_cast<uint8_t>(r(Field::Step));
   h.dateline = static_cast<uint8_t>(r(Field::Dateline));
+  h.tie = static_cast<uint16_t>(r(Field::Tie));
   h.seq = static_cast<uint32_t>(r(Field::Seq));
   h.tclass = static_cast<TrafficClass>(g() & 1);
   h.ack_kind = static_cast<AckKind>(g() & 1);
@@ -116,8 +117,9 @@ TEST(HeaderLayout, RoundTripAllWidths) {
     for (int lat : {4, 8, 16, 31, 32})
       for (int seq : {4, 12, 32})
         for (int dims = 1; dims <= 6; ++dims)
-          for (int maxlen : {1, 2, 10, 255, 4096}) {
-            LayoutParams p{nodes, lat, seq, dims, maxlen};
+          for (int maxlen : {1, 2, 10, 255, 4096})
+           for (bool tie : {false, true}) {
+            LayoutParams p{nodes, lat, seq, dims, maxlen, tie};
             HeaderLayout L(p);
             ++layouts;
             // Offsets contiguous from 0 in field order, total = sum of widths, node width = ceil(log2 N).
@@ -131,6 +133,7 @@ TEST(HeaderLayout, RoundTripAllWidths) {
             ASSERT_EQ(L.width(Field::Latency), lat);
             ASSERT_EQ(L.width(Field::Seq), seq);
             ASSERT_EQ(L.width(Field::Dateline), dims);
+            ASSERT_EQ(L.width(Field::Tie), tie ? dims : 0);  // tie bits only with routing.tie=random
             ASSERT_EQ(L.width(Field::Length), ceil_log2(static_cast<uint64_t>(maxlen) + 1));
             for (int t = 0; t < 8; ++t) {
               const Header h = random_header(L, g);
@@ -140,12 +143,12 @@ TEST(HeaderLayout, RoundTripAllWidths) {
               ASSERT_TRUE(L.decode(b) == h) << "nodes=" << nodes << " lat=" << lat << " seq=" << seq;
             }
           }
-  EXPECT_EQ(layouts, 9 * 5 * 3 * 6 * 5);
+  EXPECT_EQ(layouts, 9 * 5 * 3 * 6 * 5 * 2);
 }
 
 TEST(HeaderLayout, EachFieldOccupiesItsOwnBits) {
   // Set one field to all ones: exactly [offset, offset + width) is set, and decoding gives back only it.
-  LayoutParams p{1000, 20, 24, 3, 64};
+  LayoutParams p{1000, 20, 24, 3, 64, true};  // with tie bits: every field has bits
   HeaderLayout L(p);
   for (int i = 0; i < kFields; ++i) {
     const Field f = static_cast<Field>(i);
@@ -169,6 +172,7 @@ TEST(HeaderLayout, EachFieldOccupiesItsOwnBits) {
       case Field::EarlySent: h.early_sent = true; break;
       case Field::Step: h.step = static_cast<uint8_t>(ones); break;
       case Field::Dateline: h.dateline = static_cast<uint8_t>(ones); break;
+      case Field::Tie: h.tie = static_cast<uint16_t>(ones); break;
       case Field::Seq: h.seq = static_cast<uint32_t>(ones); break;
       case Field::Class: h.tclass = TrafficClass::Ack; break;
       case Field::AckKindBit: h.ack_kind = AckKind::Early; break;

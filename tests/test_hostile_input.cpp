@@ -297,7 +297,9 @@ TEST(HostileRuns, NoShellInOutputNames) {
     EXPECT_TRUE(e.code == 0 || e.code == 3) << e.err;  // 3 only if matplotlib is missing
     EXPECT_FALSE(exists(marker)) << "a shell ran part of " << name;
     EXPECT_TRUE(exists(plot + ".json")) << e.err;
-    if (e.code == 0) EXPECT_TRUE(exists(plot)) << e.err;
+    if (e.code == 0) {
+      EXPECT_TRUE(exists(plot)) << e.err;
+    }
   }
 }
 

@@ -48,7 +48,9 @@ TEST_P(MemoryEstimate, BoundsTheMeasuredPeak) {
   const double peak = measured_peak(c.args);
   std::printf("%s: estimate %.1f MiB, measured peak %.1f MiB\n", c.name, est / 1048576, peak / 1048576);
   EXPECT_GE(est, peak);
-  if (c.fabric_dominated) EXPECT_LE(est, 2 * peak);
+  if (c.fabric_dominated) {
+    EXPECT_LE(est, 2 * peak);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -95,7 +95,9 @@ TEST(Tlm, HostToHostRoundTripInOrderAndIntact) {
     for (size_t i = 0; i < rx->got.size(); ++i) {
       EXPECT_EQ(rx->got[i].addr, expect[dst][i].first) << "node " << dst << " message " << i;
       EXPECT_EQ(rx->got[i].data, expect[dst][i].second) << "node " << dst << " message " << i;
-      if (i) EXPECT_GE(rx->got[i].when, rx->got[i - 1].when);
+      if (i) {
+        EXPECT_GE(rx->got[i].when, rx->got[i - 1].when);
+      }
     }
   }
   EXPECT_EQ(fab.net().live_messages(), 0u);
