@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/topology/graph.h"
+
 namespace drb {
 
 uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits) {
@@ -42,17 +44,18 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     src_.push_back(std::make_unique<SourceNi>(*this, r, policy ? policy(r) : std::make_unique<StaticPolicy>()));
     dst_.push_back(std::make_unique<DestNi>(*this, r));
   }
-  const int ports = topo_->ports();
-  for (int r = 0; r < n; ++r) {
-    for (int q = 0; q < ports; ++q) {
-      const PortRef nb = topo_->neighbour(r, q);
-      if (!nb.valid()) continue;
-      routers_[r]->connect_output(q, routers_[nb.router].get(), nb.port);
-      routers_[nb.router]->connect_input(nb.port, routers_[r].get(), q);
-    }
-    routers_[r]->connect_eject(dst_[r].get());
-    routers_[r]->connect_inject(src_[r].get());
-    src_[r]->connect(routers_[r].get(), ports);
+  // Wiring from the network graph (models/topology/graph.h): channels between router ports, terminals at
+  // their injection and ejection attachments.
+  const NetworkGraph g = graph_of(*topo_);
+  for (const GraphChannel& c : g.channels()) {
+    routers_[c.from]->connect_output(c.from_port, routers_[c.to].get(), c.to_port);
+    routers_[c.to]->connect_input(c.to_port, routers_[c.from].get(), c.from_port);
+  }
+  for (int t = 0; t < static_cast<int>(g.terminals().size()); ++t) {
+    const GraphTerminal& term = g.terminals()[t];
+    routers_[term.eject.element]->connect_eject(dst_[t].get());
+    routers_[term.inject.element]->connect_inject(src_[t].get());
+    src_[t]->connect(routers_[term.inject.element].get(), term.inject.port);
   }
 }
 

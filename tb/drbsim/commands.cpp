@@ -13,6 +13,7 @@
 #include "tb/stats/metapath_report.h"
 
 #include "models/packet/header.h"
+#include "models/topology/graph.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
 
@@ -28,6 +29,44 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
   for (int i = 0; i < static_cast<int>(Field::Count); ++i) {
     const Field f = static_cast<Field>(i);
     std::cout << fmt::format("{:<14} {:>6} {:>6}\n", HeaderLayout::name(f), hl.offset(f), hl.width(f));
+  }
+  return 0;
+}
+
+// drbsim topology: structural figures counted on the built graph (models/topology/graph.h).
+int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
+                         const std::string& scenario_path) {
+  const ScenarioSet set = load_scenarios(yaml, origin, overrides);
+  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, scenario_path);
+  nlohmann::json all = nlohmann::json::array();
+  std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>6}\n", "topology",
+                           "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
+                           "avg.dist", "faults");
+  for (const Scenario& s : set.runs) {
+    const auto topo = make_topology(s.net.topo);
+    const GraphReport r = report(graph_of(*topo));
+    const std::string ports =
+        r.min_ports == r.max_ports ? std::to_string(r.max_ports) : fmt::format("{}-{}", r.min_ports, r.max_ports);
+    std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>6}\n",
+                             topo->describe(), r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
+                             r.switching_elements, ports, r.diameter, r.average_distance, r.fault_tolerance);
+    all.push_back({{"topology", topo->describe()},
+                   {"terminals", r.terminals},
+                   {"switches", r.switches},
+                   {"routers", r.routers},
+                   {"subnet_switches", r.subnet_switches},
+                   {"channels", r.channels},
+                   {"switching_elements", r.switching_elements},
+                   {"ports", {{"min", r.min_ports}, {"max", r.max_ports}}},
+                   {"diameter", r.diameter},
+                   {"average_distance", r.average_distance},
+                   {"fault_tolerance", r.fault_tolerance}});
+  }
+  const nlohmann::json out = all.size() == 1 ? all[0] : all;
+  std::cout << out.dump() << "\n";
+  if (!set.runs[0].out.json.empty()) {
+    write_output("out.json", set.runs[0].out.json, out.dump(1) + "\n");
+    std::cerr << "[drbsim] wrote " << set.runs[0].out.json << "\n";
   }
   return 0;
 }

@@ -22,6 +22,7 @@ namespace {
 const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key=v1,v2,...]
        drbsim metapaths [scenario.yaml] [key=value ...]   zero-load metapath study (source node 0)
        drbsim header [key=value ...]                      head-flit layout for a configuration
+       drbsim topology [scenario.yaml] [key=value ...]    structural figures counted on the network graph
        drbsim --help | --keys-markdown
 
 With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on an 8x8 torus, static
@@ -90,7 +91,7 @@ void print_error(const std::string& key, const std::string& reason) {
 
 int dispatch(std::vector<std::string> args) {
   std::string cmd = "run";
-  if (!args.empty() && (args[0] == "metapaths" || args[0] == "header")) {
+  if (!args.empty() && (args[0] == "metapaths" || args[0] == "header" || args[0] == "topology")) {
     cmd = args[0];
     args.erase(args.begin());
   }
@@ -118,6 +119,7 @@ int dispatch(std::vector<std::string> args) {
   }
   if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, path);
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
+  if (cmd == "topology") return run_topology_command(yaml, origin, overrides, path);
   if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
   return simulate(yaml, origin, overrides, path);
 }

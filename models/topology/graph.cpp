@@ -1,0 +1,170 @@
+#include "models/topology/graph.h"
+
+#include <algorithm>
+#include <deque>
+#include <stdexcept>
+
+namespace drb {
+
+int NetworkGraph::add_element(ElementKind kind, int ports) {
+  if (ports < 1) throw std::invalid_argument("graph: an element needs at least one port");
+  elements_.push_back(GraphElement{kind, ports});
+  out_.emplace_back(ports, -1);
+  in_.emplace_back(ports, -1);
+  return static_cast<int>(elements_.size()) - 1;
+}
+
+int NetworkGraph::connect(int from, int from_port, int to, int to_port) {
+  auto side = [&](std::vector<std::vector<int>>& v, int e, int p) -> int& {
+    if (e < 0 || e >= static_cast<int>(elements_.size()) || p < 0 || p >= elements_[e].ports)
+      throw std::invalid_argument("graph: channel end outside the elements' ports");
+    return v[e][p];
+  };
+  int& o = side(out_, from, from_port);
+  int& i = side(in_, to, to_port);
+  if (o >= 0 || i >= 0) throw std::invalid_argument("graph: a port side can take one channel");
+  channels_.push_back(GraphChannel{from, from_port, to, to_port});
+  o = i = static_cast<int>(channels_.size()) - 1;
+  return o;
+}
+
+int NetworkGraph::add_terminal(Attachment inject, Attachment eject) {
+  for (const Attachment& a : {inject, eject})
+    if (a.element < 0 || a.element >= static_cast<int>(elements_.size()) || a.port < 0 ||
+        a.port >= elements_[a.element].ports)
+      throw std::invalid_argument("graph: terminal attached outside the elements' ports");
+  terminals_.push_back(GraphTerminal{inject, eject});
+  return static_cast<int>(terminals_.size()) - 1;
+}
+
+NetworkGraph graph_of(const Topology& t) {
+  NetworkGraph g;
+  const int n = t.nodes(), ports = t.ports();
+  for (int r = 0; r < n; ++r) g.add_element(ElementKind::Router, ports + 1);
+  for (int r = 0; r < n; ++r)
+    for (int q = 0; q < ports; ++q) {
+      const PortRef nb = t.neighbour(r, q);
+      if (nb.valid()) g.connect(r, q, nb.router, nb.port);
+    }
+  for (int r = 0; r < n; ++r) g.add_terminal({r, ports}, {r, ports});
+  return g;
+}
+
+namespace {
+
+// Channels from element e, as adjacency for searches.
+std::vector<std::vector<int>> successors(const NetworkGraph& g) {
+  std::vector<std::vector<int>> s(g.elements().size());
+  for (const GraphChannel& c : g.channels()) s[c.from].push_back(c.to);
+  return s;
+}
+
+// Unit-capacity max flow from s to t over the channels (Edmonds-Karp), stopping at `cap` units.
+int max_flow(const NetworkGraph& g, int s, int t, int cap) {
+  const auto& ch = g.channels();
+  const int n = static_cast<int>(g.elements().size());
+  // Residual graph: channel i forward (capacity 1) as edge 2i, its reverse as 2i+1.
+  std::vector<std::vector<int>> adj(n);
+  for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
+    adj[ch[i].from].push_back(2 * i);
+    adj[ch[i].to].push_back(2 * i + 1);
+  }
+  std::vector<uint8_t> used(ch.size(), 0);
+  int flow = 0;
+  std::vector<int> via(n);
+  while (flow < cap) {
+    std::fill(via.begin(), via.end(), -1);
+    std::deque<int> q{s};
+    via[s] = -2;
+    while (!q.empty() && via[t] == -1) {
+      const int u = q.front();
+      q.pop_front();
+      for (int e : adj[u]) {
+        const int i = e / 2;
+        const bool fwd = !(e & 1);
+        if (fwd ? used[i] : !used[i]) continue;
+        const int v = fwd ? ch[i].to : ch[i].from;
+        if (via[v] != -1) continue;
+        via[v] = e;
+        q.push_back(v);
+      }
+    }
+    if (via[t] == -1) break;
+    for (int v = t; v != s;) {
+      const int e = via[v], i = e / 2;
+      used[i] = !(e & 1);
+      v = (e & 1) ? ch[i].to : ch[i].from;
+    }
+    ++flow;
+  }
+  return flow;
+}
+
+}  // namespace
+
+GraphReport report(const NetworkGraph& g) {
+  GraphReport r;
+  const auto& el = g.elements();
+  const auto& tm = g.terminals();
+  r.terminals = static_cast<int>(tm.size());
+  r.switches = static_cast<int>(el.size());
+  r.channels = static_cast<int>(g.channels().size());
+  std::vector<uint8_t> has_terminal(el.size(), 0);
+  for (const GraphTerminal& t : tm) has_terminal[t.inject.element] = has_terminal[t.eject.element] = 1;
+  r.min_ports = el.empty() ? 0 : el[0].ports;
+  for (size_t e = 0; e < el.size(); ++e) {
+    (has_terminal[e] ? r.routers : r.subnet_switches) += 1;
+    r.switching_elements += static_cast<int64_t>(el[e].ports) * el[e].ports;
+    r.min_ports = std::min(r.min_ports, el[e].ports);
+    r.max_ports = std::max(r.max_ports, el[e].ports);
+  }
+  // Distances: one breadth-first search per distinct injection element.
+  const auto succ = successors(g);
+  const int n = static_cast<int>(el.size());
+  std::vector<int> dist(n);
+  double sum = 0;
+  int64_t pairs = 0;
+  std::vector<int> done(n, 0);
+  std::vector<std::vector<int>> from_elem(n);
+  for (int a = 0; a < r.terminals; ++a) from_elem[tm[a].inject.element].push_back(a);
+  for (int s = 0; s < n; ++s) {
+    if (from_elem[s].empty()) continue;
+    std::fill(dist.begin(), dist.end(), -1);
+    std::deque<int> q{s};
+    dist[s] = 0;
+    while (!q.empty()) {
+      const int u = q.front();
+      q.pop_front();
+      for (int v : succ[u])
+        if (dist[v] < 0) dist[v] = dist[u] + 1, q.push_back(v);
+    }
+    for (int a : from_elem[s])
+      for (int b = 0; b < r.terminals; ++b) {
+        if (a == b) continue;
+        const int d = dist[tm[b].eject.element];
+        if (d < 0) throw std::logic_error("graph: terminal " + std::to_string(b) + " unreachable from " + std::to_string(a));
+        sum += d;
+        ++pairs;
+        r.diameter = std::max(r.diameter, d);
+      }
+  }
+  r.average_distance = pairs ? sum / pairs : 0;
+  // Fault tolerance: every cut that separates two terminals separates terminal 0's element from some other
+  // terminal's element, in one direction or the other.
+  if (r.terminals > 1) {
+    const int s = tm[0].inject.element;
+    int best = r.channels + 1;
+    std::vector<uint8_t> seen(n, 0);
+    for (const GraphTerminal& t : tm) {
+      const int u = t.eject.element;
+      if (u == s || seen[u]) continue;
+      seen[u] = 1;
+      best = std::min(best, max_flow(g, s, u, best));
+      best = std::min(best, max_flow(g, u, s, best));
+    }
+    r.fault_tolerance = best > r.channels ? 0 : best - 1;
+  }
+  return r;
+}
+
+}  // namespace drb

@@ -1,0 +1,74 @@
+// The network as a graph (docs/architecture.md, "The network as a graph"): routing elements of any port
+// count, unidirectional channels between (element, port) sides, and terminals with an injection and an
+// ejection attachment. Builders make one from parameters; today every topology is a direct network whose
+// graph comes from its Topology (graph_of), numbered as before so that results stay byte-identical.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/topology/topology.h"
+
+namespace drb {
+
+enum class ElementKind : uint8_t { Router, Switch };  // a router has terminals, a switch none
+
+struct GraphElement {
+  ElementKind kind = ElementKind::Router;
+  int ports = 0;
+};
+
+struct GraphChannel {
+  int from = -1, from_port = -1;  // output side
+  int to = -1, to_port = -1;      // input side
+};
+
+struct Attachment {
+  int element = -1, port = -1;
+};
+
+struct GraphTerminal {
+  Attachment inject, eject;
+};
+
+class NetworkGraph {
+ public:
+  int add_element(ElementKind kind, int ports);
+  // One unidirectional channel; each side of a port takes at most one (std::invalid_argument otherwise).
+  int connect(int from, int from_port, int to, int to_port);
+  int add_terminal(Attachment inject, Attachment eject);
+
+  const std::vector<GraphElement>& elements() const { return elements_; }
+  const std::vector<GraphChannel>& channels() const { return channels_; }
+  const std::vector<GraphTerminal>& terminals() const { return terminals_; }
+  // The channel leaving (entering) element e on port p, or -1.
+  int out(int e, int p) const { return out_[e][p]; }
+  int in(int e, int p) const { return in_[e][p]; }
+
+ private:
+  std::vector<GraphElement> elements_;
+  std::vector<GraphChannel> channels_;
+  std::vector<GraphTerminal> terminals_;
+  std::vector<std::vector<int>> out_, in_;
+};
+
+// A direct network's graph: router r = node r with the topology's ports plus one terminal port (the last),
+// terminal r injecting and ejecting there; one channel per connected (router, port).
+NetworkGraph graph_of(const Topology& t);
+
+// Structural figures counted on the graph (drbsim topology), in the hybrid-topology thesis' conventions:
+// every element is a switch; channels are network channels (terminal attachments are not channels);
+// switching elements = ports^2 per element (every port has an input and an output side); distances in
+// channels between terminal attachments; fault tolerance = the smallest number of channels whose removal
+// disconnects two terminals' attachment elements, minus 1.
+struct GraphReport {
+  int terminals = 0, switches = 0, routers = 0, subnet_switches = 0, channels = 0;
+  int64_t switching_elements = 0;
+  int min_ports = 0, max_ports = 0;
+  int diameter = 0;
+  double average_distance = 0;  // over ordered pairs of distinct terminals
+  int fault_tolerance = 0;
+};
+GraphReport report(const NetworkGraph& g);
+
+}  // namespace drb

@@ -1,0 +1,119 @@
+// The network graph (models/topology/graph.h) and its structural report (drbsim topology): counts worked by
+// hand for small instances, distances against the topologies' own distance functions, the fault tolerance
+// of a graph with a known weak spot, and the graph's refusals.
+#include <gtest/gtest.h>
+
+#include "models/topology/graph.h"
+#include "tests/support.h"
+#include "tests/topologies.h"
+
+using namespace drb;
+using test::topo;
+
+namespace {
+
+struct Expect {
+  const char* kind;
+  std::vector<int> k;
+  int n;
+  int channels, diameter, fault_tolerance;
+  double average_distance;
+};
+
+// By hand (16 nodes, 5 ports each: 4 network + 1 terminal, so 16 * 25 switching elements):
+// - torus 4x4: 16 routers x 4 channels; ring distances 0,1,2,1 (mean 1 per dimension over all 16
+//   destinations), so the ordered pairs without the source sum to 16 * 16 * 2 = 512, over 240 pairs;
+//   diameter 2 + 2; tolerance 2n - 1 = 3 (every router has 4 channels each way, the graph is symmetric).
+// - mesh 4x4: 2 dims x 4 lines x 3 links x 2 directions = 48; a line of 4 sums |i-j| to 20 over its 16
+//   ordered pairs, so the 256 pairs sum to 256 * 2 * 20 / 16 = 640, over 240; diameter 3 + 3; a corner
+//   router has 2 channels: tolerance 1.
+// - hypercube 4D: 16 x 4 channels; each of 4 bits differs in half the pairs: 256 * 2 = 512 over 240;
+//   diameter 4; tolerance 3.
+const Expect kHand[] = {
+    {"torus", {4, 4}, 0, 64, 4, 3, 512.0 / 240},
+    {"mesh", {4, 4}, 0, 48, 6, 1, 640.0 / 240},
+    {"hypercube", {}, 4, 64, 4, 3, 512.0 / 240},
+};
+
+TEST(Graph, HandCountsOfSmallDirectNetworks) {
+  for (const Expect& e : kHand) {
+    const auto t = topo(e.kind, e.k, e.n);
+    const GraphReport r = report(graph_of(*t));
+    EXPECT_EQ(r.terminals, 16) << e.kind;
+    EXPECT_EQ(r.switches, 16) << e.kind;
+    EXPECT_EQ(r.routers, 16) << e.kind;
+    EXPECT_EQ(r.subnet_switches, 0) << e.kind;
+    EXPECT_EQ(r.channels, e.channels) << e.kind;
+    EXPECT_EQ(r.switching_elements, 16 * 25) << e.kind;
+    EXPECT_EQ(r.min_ports, 5) << e.kind;
+    EXPECT_EQ(r.max_ports, 5) << e.kind;
+    EXPECT_EQ(r.diameter, e.diameter) << e.kind;
+    EXPECT_NEAR(r.average_distance, e.average_distance, 1e-12) << e.kind;
+    EXPECT_EQ(r.fault_tolerance, e.fault_tolerance) << e.kind;
+  }
+}
+
+// Graph distances (breadth-first over channels) agree with each topology's own distance function.
+TEST(Graph, DistancesAgreeWithTheTopologies) {
+  for (auto [kind, k, n] : std::vector<std::tuple<const char*, std::vector<int>, int>>{
+           {"torus", {5, 3}, 0}, {"torus", {2, 2, 2}, 0}, {"mesh", {3, 5}, 0}, {"hypercube", {}, 5}, {"midimew", {}, 32}}) {
+    const auto t = topo(kind, k, n);
+    const GraphReport r = report(graph_of(*t));
+    EXPECT_NEAR(r.average_distance, t->average_distance(), 1e-12) << t->describe();
+    EXPECT_EQ(r.diameter, t->diameter()) << t->describe();
+    // A circulant or torus is regular and vertex-transitive: tolerance = degree - 1.
+    if (std::string(kind) != "mesh") EXPECT_EQ(r.fault_tolerance, t->ports() - 1) << t->describe();
+  }
+}
+
+// Two rings of 4 routers: unconnected, a terminal is unreachable (refused); joined by one bridge link, one
+// channel cut separates them (tolerance 0) and the farthest pair is 2 + 1 + 2 channels apart.
+TEST(Graph, FaultToleranceFindsTheWeakestCut) {
+  NetworkGraph g;
+  for (int i = 0; i < 8; ++i) g.add_element(ElementKind::Router, 4);
+  auto link = [&](int a, int pa, int b, int pb) {
+    g.connect(a, pa, b, pb);
+    g.connect(b, pb, a, pa);
+  };
+  for (int base : {0, 4})
+    for (int i = 0; i < 4; ++i) link(base + i, 0, base + (i + 1) % 4, 1);
+  for (int i = 0; i < 8; ++i) g.add_terminal({i, 3}, {i, 3});
+  // The two rings are not connected yet: a terminal is unreachable.
+  EXPECT_THROW(report(g), std::logic_error);
+  link(0, 2, 4, 2);  // the bridge
+  const GraphReport r = report(g);
+  EXPECT_EQ(r.fault_tolerance, 0);
+  EXPECT_EQ(r.channels, 2 * 8 + 2);
+  EXPECT_EQ(r.diameter, 2 + 1 + 2);
+}
+
+TEST(Graph, RefusesWhatCannotBeWired) {
+  NetworkGraph g;
+  g.add_element(ElementKind::Router, 2);
+  g.add_element(ElementKind::Switch, 2);
+  g.connect(0, 0, 1, 0);
+  EXPECT_THROW(g.connect(0, 0, 1, 1), std::invalid_argument);  // output side of (0,0) taken
+  EXPECT_THROW(g.connect(1, 1, 0, 2), std::invalid_argument);  // no port 2
+  EXPECT_THROW(g.add_terminal({0, 5}, {0, 1}), std::invalid_argument);
+  EXPECT_THROW(g.add_element(ElementKind::Switch, 0), std::invalid_argument);
+  g.add_terminal({0, 1}, {0, 1});
+  const GraphReport r = report(g);
+  EXPECT_EQ(r.routers, 1);
+  EXPECT_EQ(r.subnet_switches, 1);
+  EXPECT_EQ(r.switching_elements, 4 + 4);
+}
+
+// drbsim topology prints the table and one JSON object with the named fields.
+TEST(Graph, TopologyCommandPrintsTheReport) {
+  const auto e = test::drbsim("topology topology.k=4");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const auto nl = e.out.rfind('\n', e.out.size() - 2);
+  const auto j = nlohmann::json::parse(e.out.substr(nl + 1));
+  for (const char* f : {"terminals", "switches", "routers", "subnet_switches", "channels", "switching_elements",
+                        "diameter", "average_distance", "fault_tolerance"})
+    EXPECT_TRUE(j.contains(f)) << f;
+  EXPECT_EQ(j["channels"], 64);
+  EXPECT_EQ(test::drbsim("topology topology.k=1").code, 2);
+}
+
+}  // namespace
