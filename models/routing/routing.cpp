@@ -17,19 +17,23 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   wrap_ = t.has_wrap();
   for (int q = 0; q < t.ports(); ++q) port_dim_.push_back(static_cast<uint8_t>(t.port_dim(q)));
   if (p.next_hop_table && table_bytes(t.nodes(), t.ports()) > 0) {
-    next_.resize(n * n);
-    for (size_t r = 0; r < n; ++r)
-      for (size_t d = 0; d < n; ++d) {
-        int port, sub;
-        const uint16_t tie = params_.tie_positive ? 0xffff : 0;
-        dor_compute(static_cast<int>(r), static_cast<uint32_t>(d), 0, tie, port, sub);
-        if (port < 0) {
-          next_[r * n + d] = 0;
-          continue;
+    // Random ties: a second table with every tie going -, so a tied hop is a lookup too.
+    auto build = [&](std::vector<uint8_t>& table, uint16_t tie) {
+      table.resize(n * n);
+      for (size_t r = 0; r < n; ++r)
+        for (size_t d = 0; d < n; ++d) {
+          int port, sub;
+          dor_compute(static_cast<int>(r), static_cast<uint32_t>(d), 0, tie, port, sub);
+          if (port < 0) {
+            table[r * n + d] = 0;
+            continue;
+          }
+          const bool t = topo_.tie(static_cast<int>(r), static_cast<int>(d), topo_.port_dim(port));
+          table[r * n + d] = static_cast<uint8_t>((port + 1) | (t ? 0x40 : 0) | (sub ? 0x80 : 0));
         }
-        const bool t = topo_.tie(static_cast<int>(r), static_cast<int>(d), topo_.port_dim(port));
-        next_[r * n + d] = static_cast<uint8_t>((port + 1) | (t ? 0x40 : 0) | (sub ? 0x80 : 0));
-      }
+    };
+    build(next_, params_.tie_positive || params_.tie_random ? 0xffff : 0);
+    if (params_.tie_random) build(next_neg_, 0);
   }
 }
 
@@ -40,13 +44,14 @@ double RoutingFunction::table_bytes(int nodes, int ports) {
 void RoutingFunction::dor(int r, const Header& h, int& port, int& sub) const {
   const uint32_t dst = h.front();
   if (!next_.empty()) {
-    const uint8_t e = next_[static_cast<size_t>(r) * nodes_ + dst];
-    if (!(e & 0x40) || !params_.tie_random) {
-      port = (e & 0x3f) - 1;
-      const bool dl = params_.ring_classes != RingClasses::Balanced && port >= 0 && ((h.dateline >> port_dim_[port]) & 1);
-      sub = port >= 0 && wrap_ && (dl || (e & 0x80)) ? 1 : 0;
-      return;
-    }
+    const size_t i = static_cast<size_t>(r) * nodes_ + dst;
+    uint8_t e = next_[i];
+    // A tie in the routed dimension (the same dimension in both tables) follows the packet's tie bit.
+    if ((e & 0x40) && params_.tie_random && !((h.tie >> port_dim_[(e & 0x3f) - 1]) & 1)) e = next_neg_[i];
+    port = (e & 0x3f) - 1;
+    const bool dl = params_.ring_classes != RingClasses::Balanced && port >= 0 && ((h.dateline >> port_dim_[port]) & 1);
+    sub = port >= 0 && wrap_ && (dl || (e & 0x80)) ? 1 : 0;
+    return;
   }
   dor_compute(r, dst, h.dateline, params_.tie_random ? h.tie : (params_.tie_positive ? 0xffff : 0), port, sub);
 }

@@ -86,10 +86,11 @@ class RoutingFunction {
   RoutingParams params_;
   std::vector<int> order_;
   // DOR next hop per (router, destination): port + 1 (0 = arrived) in bits 0-5, a ring tie in the routed
-  // dimension in bit 6 (random ties then take the slow path), the class-1 flag in bit 7. Built for
+  // dimension in bit 6 (random ties then read next_neg_ for a - tie), the class-1 flag in bit 7. Built for
   // networks of up to 1024 nodes (1 MB); beyond that the table misses the caches and computing the hop
   // from coordinates is faster (models_bench).
   std::vector<uint8_t> next_;
+  std::vector<uint8_t> next_neg_;  // routing.tie=random: the same with every tie going -
   // Topology facts the table lookup needs, cached to keep virtual calls off the per-hop path.
   int nodes_ = 0;
   bool wrap_ = false;

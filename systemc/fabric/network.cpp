@@ -66,8 +66,8 @@ Footprint Network::footprint(const NetParams& p, const Topology& t) {
   Footprint f;
   f.add("routers (buffers and VC state)", n * RouterCore::footprint(t.ports(), p.vcs, p.depth));
   f.add("network interfaces", n * (SourceNi::footprint(p.vcs) + DestNi::footprint()));
-  // Data and ack routing each hold a table.
-  f.add("routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
+  // Data and ack routing each hold a table (two with random ties: one per tie direction).
+  f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
   f.add("wiring", 3 * heap_bytes(n * sizeof(void*)) + 3 * heap_bytes(n / 8));
   return f;
 }
