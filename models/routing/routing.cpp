@@ -53,7 +53,7 @@ void RoutingFunction::dor(int r, const Header& h, int& port, int& sub) const {
     sub = port >= 0 && wrap_ && (dl || (e & 0x80)) ? 1 : 0;
     return;
   }
-  dor_compute(r, dst, h.dateline, params_.tie_random ? h.tie : (params_.tie_positive ? 0xffff : 0), port, sub);
+  dor_compute(r, dst, h.dateline, tie_mask(h), port, sub);
 }
 
 bool RoutingFunction::ring_class1(int r, uint32_t dst, int d, int port) const {
@@ -196,9 +196,6 @@ VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassS
       return;
     }
     count_ = split;
-    left = 0;
-  }
-  if (left == 0) {
   } else if (pool_total > 0) {
     int ci = 0;
     std::vector<int> pools;

@@ -79,9 +79,11 @@ class RoutingFunction {
   void dor_compute(int r, uint32_t dst, uint16_t dateline, uint16_t tie, int& port, int& sub) const;
   // The ring class of a hop from r on port (dimension d) towards dst, before the dateline bits are applied.
   bool ring_class1(int r, uint32_t dst, int d, int port) const;
-  bool tie_positive(const Header& h, int d) const {
-    return params_.tie_random ? ((h.tie >> d) & 1) != 0 : params_.tie_positive;
+  // Per dimension, does a ring tie go +? The packet's tie bits with random ties, else the fixed rule.
+  uint16_t tie_mask(const Header& h) const {
+    return params_.tie_random ? h.tie : params_.tie_positive ? uint16_t{0xffff} : uint16_t{0};
   }
+  bool tie_positive(const Header& h, int d) const { return ((tie_mask(h) >> d) & 1) != 0; }
   const Topology& topo_;
   RoutingParams params_;
   std::vector<int> order_;

@@ -59,46 +59,54 @@ std::vector<std::vector<int>> successors(const NetworkGraph& g) {
   return s;
 }
 
-// Unit-capacity max flow from s to t over the channels (Edmonds-Karp), stopping at `cap` units.
-int max_flow(const NetworkGraph& g, int s, int t, int cap) {
-  const auto& ch = g.channels();
-  const int n = static_cast<int>(g.elements().size());
-  // Residual graph: channel i forward (capacity 1) as edge 2i, its reverse as 2i+1.
-  std::vector<std::vector<int>> adj(n);
-  for (int i = 0; i < static_cast<int>(ch.size()); ++i) {
-    adj[ch[i].from].push_back(2 * i);
-    adj[ch[i].to].push_back(2 * i + 1);
+// Unit-capacity max flow over the channels (Edmonds-Karp). The residual adjacency is built once per graph:
+// channel i is residual edge 2i forward (capacity 1) and 2i + 1 backward.
+class MaxFlow {
+ public:
+  explicit MaxFlow(const NetworkGraph& g) : ch_(g.channels()), adj_(g.elements().size()), via_(adj_.size()) {
+    for (int i = 0; i < static_cast<int>(ch_.size()); ++i) {
+      adj_[ch_[i].from].push_back(2 * i);
+      adj_[ch_[i].to].push_back(2 * i + 1);
+    }
   }
-  std::vector<uint8_t> used(ch.size(), 0);
-  int flow = 0;
-  std::vector<int> via(n);
-  while (flow < cap) {
-    std::fill(via.begin(), via.end(), -1);
-    std::deque<int> q{s};
-    via[s] = -2;
-    while (!q.empty() && via[t] == -1) {
-      const int u = q.front();
-      q.pop_front();
-      for (int e : adj[u]) {
-        const int i = e / 2;
-        const bool fwd = !(e & 1);
-        if (fwd ? used[i] : !used[i]) continue;
-        const int v = fwd ? ch[i].to : ch[i].from;
-        if (via[v] != -1) continue;
-        via[v] = e;
-        q.push_back(v);
+  // Flow from s to t, stopping at `cap` units.
+  int operator()(int s, int t, int cap) {
+    used_.assign(ch_.size(), 0);
+    int flow = 0;
+    while (flow < cap) {
+      std::fill(via_.begin(), via_.end(), -1);
+      std::deque<int> q{s};
+      via_[s] = -2;
+      while (!q.empty() && via_[t] == -1) {
+        const int u = q.front();
+        q.pop_front();
+        for (int e : adj_[u]) {
+          const int i = e / 2;
+          const bool fwd = !(e & 1);
+          if (fwd ? used_[i] : !used_[i]) continue;
+          const int v = fwd ? ch_[i].to : ch_[i].from;
+          if (via_[v] != -1) continue;
+          via_[v] = e;
+          q.push_back(v);
+        }
       }
+      if (via_[t] == -1) break;
+      for (int v = t; v != s;) {
+        const int e = via_[v], i = e / 2;
+        used_[i] = !(e & 1);
+        v = (e & 1) ? ch_[i].to : ch_[i].from;
+      }
+      ++flow;
     }
-    if (via[t] == -1) break;
-    for (int v = t; v != s;) {
-      const int e = via[v], i = e / 2;
-      used[i] = !(e & 1);
-      v = (e & 1) ? ch[i].to : ch[i].from;
-    }
-    ++flow;
+    return flow;
   }
-  return flow;
-}
+
+ private:
+  const std::vector<GraphChannel>& ch_;
+  std::vector<std::vector<int>> adj_;
+  std::vector<int> via_;
+  std::vector<uint8_t> used_;
+};
 
 }  // namespace
 
@@ -155,12 +163,13 @@ GraphReport report(const NetworkGraph& g) {
     const int s = tm[0].inject.element;
     int best = r.channels + 1;
     std::vector<uint8_t> seen(n, 0);
+    MaxFlow max_flow(g);
     for (const GraphTerminal& t : tm) {
       const int u = t.eject.element;
       if (u == s || seen[u]) continue;
       seen[u] = 1;
-      best = std::min(best, max_flow(g, s, u, best));
-      best = std::min(best, max_flow(g, u, s, best));
+      best = std::min(best, max_flow(s, u, best));
+      best = std::min(best, max_flow(u, s, best));
     }
     r.fault_tolerance = best > r.channels ? 0 : best - 1;
   }

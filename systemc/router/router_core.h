@@ -180,6 +180,7 @@ class RouterCore {
   std::vector<VaReq> va_req_;
   std::vector<uint64_t> va_mask_;  // iSLIP: per request, the output VCs it asks for
   void grant_vc(const VaReq& r, int n_in, int64_t now);
+  bool va_leads(const VaReq& a, const VaReq& b, int port, int ovc, int n_in) const;
   std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
   std::vector<int> sa_pick_;
   std::vector<uint64_t> out_req_, out_prio_;

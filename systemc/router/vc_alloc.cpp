@@ -76,6 +76,20 @@ uint64_t RouterCore::free_output_vcs(const InputVc& v, int& port, int len) const
   return 0;
 }
 
+// Output stage of both VC allocators: does request a lead request b for output VC (port, ovc)? Oldest first
+// with router.arbiter=age, then round robin: the input VC nearest at or after the output VC's pointer.
+inline bool RouterCore::va_leads(const VaReq& a, const VaReq& b, int port, int ovc, int n_in) const {
+  if (net_.params().age_arbiter) {
+    const int64_t ta = age(*a.v), tb = age(*b.v);
+    if (ta != tb) return ta < tb;
+  }
+  const int ptr = static_cast<int>(out_[port].va_ptr[ovc]);
+  int da = a.in_idx - ptr, db = b.in_idx - ptr;
+  if (da < 0) da += n_in;
+  if (db < 0) db += n_in;
+  return da < db;
+}
+
 void RouterCore::vc_allocate(int64_t now) {
   if (net_.params().va_islip) return vc_allocate_islip(now);
   va_req_.clear();
@@ -109,18 +123,7 @@ void RouterCore::vc_allocate(int64_t now) {
       best = static_cast<int16_t>(a);
       continue;
     }
-    if (net_.params().age_arbiter) {  // oldest first; round robin among packets of the same age
-      const int64_t ta = age(*r.v), tb = age(*va_req_[best].v);
-      if (ta != tb) {
-        if (ta < tb) best = static_cast<int16_t>(a);
-        continue;
-      }
-    }
-    const int ptr = static_cast<int>(out_[r.port].va_ptr[r.ovc]);
-    int d = r.in_idx - ptr, db = va_req_[best].in_idx - ptr;
-    if (d < 0) d += n_in;
-    if (db < 0) db += n_in;
-    if (d < db) best = static_cast<int16_t>(a);
+    if (va_leads(r, va_req_[best], r.port, r.ovc, n_in)) best = static_cast<int16_t>(a);
   }
   for (int a = 0; a < nreq; ++a) {
     const VaReq& r = va_req_[a];
@@ -167,7 +170,6 @@ void RouterCore::vc_allocate_islip(int64_t now) {
   }
   // Grant: per output VC, the requesting head nearest at or after its pointer (or the oldest).
   const int n_in = in_ports_ * vcs_;
-  const bool by_age = net_.params().age_arbiter;
   const int nreq = static_cast<int>(va_req_.size());
   for (int a = 0; a < nreq; ++a) {
     const VaReq& r = va_req_[a];
@@ -178,18 +180,7 @@ void RouterCore::vc_allocate_islip(int64_t now) {
         best = static_cast<int16_t>(a);
         continue;
       }
-      if (by_age) {
-        const int64_t ta = age(*r.v), tb = age(*va_req_[best].v);
-        if (ta != tb) {
-          if (ta < tb) best = static_cast<int16_t>(a);
-          continue;
-        }
-      }
-      const int ptr = static_cast<int>(out_[r.port].va_ptr[ovc]);
-      int d = r.in_idx - ptr, db = va_req_[best].in_idx - ptr;
-      if (d < 0) d += n_in;
-      if (db < 0) db += n_in;
-      if (d < db) best = static_cast<int16_t>(a);
+      if (va_leads(r, va_req_[best], r.port, ovc, n_in)) best = static_cast<int16_t>(a);
     }
   }
   // Accept: each head takes one of its grants, round robin from its own pointer.

@@ -23,7 +23,7 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s = set.runs[0];
   const auto topo = make_topology(s.net.topo);
-  const HeaderLayout hl(LayoutParams{topo->nodes(), s.net.al_width, s.net.seq_bits, topo->dims(), s.net.max_length, s.net.routing.tie_random});
+  const HeaderLayout hl(header_layout(s, *topo));
   std::cout << fmt::format("head flit of a {} ({} nodes): {} bits\n", topo->describe(), topo->nodes(), hl.total_bits());
   std::cout << fmt::format("{:<14} {:>6} {:>6}\n", "field", "offset", "width");
   for (int i = 0; i < static_cast<int>(Field::Count); ++i) {

@@ -512,4 +512,8 @@ void validate(Scenario& s) {
   }
 }
 
+LayoutParams header_layout(const Scenario& s, const Topology& t) {
+  return LayoutParams{t.nodes(), s.net.al_width, s.net.seq_bits, t.dims(), s.net.max_length, s.net.routing.tie_random};
+}
+
 }  // namespace drb

@@ -11,8 +11,7 @@ using json = nlohmann::json;
 
 json model_choices(const Scenario& s) {
   const auto topo = make_topology(s.net.topo);
-  LayoutParams lp{topo->nodes(), s.net.al_width, s.net.seq_bits, topo->dims(), s.net.max_length, s.net.routing.tie_random};
-  const HeaderLayout hl(lp);
+  const HeaderLayout hl(header_layout(s, *topo));
   return {
       {"node_numbering", "row-major, dimension 0 fastest (id = x0 + k0*(x1 + k1*...)); hypercube: address bits"},
       {"ports", "torus/mesh: 2d = +dim d, 2d+1 = -dim d; hypercube: d flips bit d; midimew: 0/1 = +-(b-1), 2/3 = +-b"},
