@@ -173,6 +173,13 @@ std::vector<KeyDef> build() {
     add(name, def, help + " (" + all + ")", [=](Scenario& s, const std::string& v) { ref(s) = to_enum(n, v, opts); },
         [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
   };
+  // Two named values of one switch (off is the default): router.switching, the allocators, the arbiter.
+  auto choice_key = [&](std::string name, std::string off, std::string on, std::string help,
+                        std::function<bool&(Scenario&)> ref) {
+    const std::string n = name;
+    add(name, off, help, [=](Scenario& s, const std::string& v) { ref(s) = to_enum(n, v, {off, on}) == on; },
+        [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s)) ? on : off); });
+  };
   auto str_key = [&](std::string name, std::string def, std::string help, std::function<std::string&(Scenario&)> ref) {
     add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = v; },
         [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
@@ -199,9 +206,8 @@ std::vector<KeyDef> build() {
       },
       [](const Scenario& s) { return s.net.vc_split.empty() ? json("auto") : json(join(s.net.vc_split)); });
   i32_key("router.buffer", "8", "flits per VC buffer", 0, 4096, [](Scenario& s) -> int& { return s.net.depth; });
-  add("router.switching", "wormhole", "flow control (wormhole | vct)",
-      [](Scenario& s, const std::string& v) { s.net.vct = to_enum("router.switching", v, {"wormhole", "vct"}) == "vct"; },
-      [](const Scenario& s) { return json(s.net.vct ? "vct" : "wormhole"); });
+  choice_key("router.switching", "wormhole", "vct", "flow control (wormhole | vct)",
+             [](Scenario& s) -> bool& { return s.net.vct; });
   add("router.preset", "none",
       "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
       "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, router.delay.credit=2, the other "
@@ -209,27 +215,18 @@ std::vector<KeyDef> build() {
       "router.alloc.va=islip, router.arbiter=rr) | none",
       [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
       [](const Scenario& s) { return json(s.preset); });
-  add("router.alloc.sa", "separable",
-      "switch allocation: separable (input-first, round-robin input then crossbar arbiter) | islip (one "
-      "iteration of request-grant-accept; model blocks only)",
-      [](Scenario& s, const std::string& v) {
-        s.net.sa_islip = to_enum("router.alloc.sa", v, {"separable", "islip"}) == "islip";
-      },
-      [](const Scenario& s) { return json(s.net.sa_islip ? "islip" : "separable"); });
-  add("router.alloc.va", "separable",
-      "VC allocation: separable (a head picks one free VC, the one with most credits; round robin per output "
-      "VC) | islip (a head requests every free VC of its class; one iteration of request-grant-accept)",
-      [](Scenario& s, const std::string& v) {
-        s.net.va_islip = to_enum("router.alloc.va", v, {"separable", "islip"}) == "islip";
-      },
-      [](const Scenario& s) { return json(s.net.va_islip ? "islip" : "separable"); });
-  add("router.arbiter", "rr",
-      "arbitration in VC and switch allocation: rr (round robin) | age (oldest message first, round robin "
-      "among equals; model blocks only)",
-      [](Scenario& s, const std::string& v) {
-        s.net.age_arbiter = to_enum("router.arbiter", v, {"rr", "age"}) == "age";
-      },
-      [](const Scenario& s) { return json(s.net.age_arbiter ? "age" : "rr"); });
+  choice_key("router.alloc.sa", "separable", "islip",
+             "switch allocation: separable (input-first, round-robin input then crossbar arbiter) | islip (one "
+             "iteration of request-grant-accept; model blocks only)",
+             [](Scenario& s) -> bool& { return s.net.sa_islip; });
+  choice_key("router.alloc.va", "separable", "islip",
+             "VC allocation: separable (a head picks one free VC, the one with most credits; round robin per "
+             "output VC) | islip (a head requests every free VC of its class; one iteration of request-grant-accept)",
+             [](Scenario& s) -> bool& { return s.net.va_islip; });
+  choice_key("router.arbiter", "rr", "age",
+             "arbitration in VC and switch allocation: rr (round robin) | age (oldest message first, round robin "
+             "among equals; model blocks only)",
+             [](Scenario& s) -> bool& { return s.net.age_arbiter; });
   add("router.vc_realloc", "auto",
       "when an output VC may take a new packet: eager (tail gone) | atomic (downstream buffer empty) | auto "
       "(atomic for adaptive routing, whose escape VCs need it; eager otherwise)",
