@@ -82,6 +82,31 @@ TEST(RingClasses, BalancedPicksTheClassByTheDestinationHalf) {
                                       {7, 5, 1, 1, 1}});  // going - to 5 (upper half): class 1
 }
 
+// Partition's class from coordinates equals walking the rest of the traversal over the topology's links and
+// asking whether one of them is the wrap link, for every pair (table and computed route alike).
+TEST(RingClasses, PartitionClassIsWhetherTheRestOfTheTraversalWraps) {
+  for (const std::vector<int>& k : std::vector<std::vector<int>>{{5, 4}, {8, 8}, {2, 3}})
+    for (bool table : {true, false}) {
+      auto t = topo("torus", k);
+      RoutingParams p = params(RingClasses::Partition);
+      p.next_hop_table = table;
+      auto rf = make_routing("dor", *t, p);
+      for (int r = 0; r < t->nodes(); ++r)
+        for (int d = 0; d < t->nodes(); ++d) {
+          if (r == d) continue;
+          const Header h = make_data_header(0, static_cast<uint32_t>(d), {}, 0, 1);
+          RouteSet rs;
+          rf->route(r, h, rs);
+          ASSERT_EQ(rs.n, 1);
+          const int port = rs.c[0].port, dim = t->port_dim(port);
+          const int hops = std::abs(t->offset(r, d, dim, t->port_sign(port) > 0));
+          bool wraps = false;
+          for (int i = 0, x = r; i < hops; ++i, x = t->neighbour(x, port).router) wraps |= t->is_wrap(x, port);
+          EXPECT_EQ(rs.c[0].sub, wraps ? 1 : 0) << t->describe() << " " << r << " -> " << d << " table " << table;
+        }
+    }
+}
+
 // DOR whose class is taken from the current router's half: it changes in the middle of a traversal, so a
 // chain of packets can go round the ring through both classes.
 class MidTraversalSwitch : public RoutingFunction {

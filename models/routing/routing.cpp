@@ -15,6 +15,7 @@ RoutingFunction::RoutingFunction(const Topology& t, const RoutingParams& p) : to
   const size_t n = static_cast<size_t>(t.nodes());
   nodes_ = t.nodes();
   wrap_ = t.has_wrap();
+  cube_ = dynamic_cast<const KAryNCube*>(&t);
   for (int q = 0; q < t.ports(); ++q) port_dim_.push_back(static_cast<uint8_t>(t.port_dim(q)));
   if (p.next_hop_table && table_bytes(t.nodes(), t.ports()) > 0) {
     // Random ties: a second table with every tie going -, so a tied hop is a lookup too.
@@ -61,8 +62,14 @@ bool RoutingFunction::ring_class1(int r, uint32_t dst, int d, int port) const {
     case RingClasses::Dateline:
       return topo_.is_wrap(r, port);  // the wrap link itself; after it the dateline bit says so
     case RingClasses::Partition: {
-      // Does the rest of this traversal cross the wrap link? Walk it (the table caches the answer).
-      const int hops = std::abs(topo_.offset(r, static_cast<int>(dst), d, topo_.port_sign(port) > 0));
+      // Does the rest of this traversal cross the wrap link? On a k-ary n-cube ring: going +, iff the
+      // destination coordinate is below ours; going -, iff above. Elsewhere (the midimew's jump rings) walk it.
+      const bool plus = topo_.port_sign(port) > 0;
+      if (cube_) {
+        const int cr = cube_->coord(r, d), cd = cube_->coord(static_cast<int>(dst), d);
+        return plus ? cd < cr : cd > cr;
+      }
+      const int hops = std::abs(topo_.offset(r, static_cast<int>(dst), d, plus));
       for (int i = 0, x = r; i < hops; ++i) {
         if (topo_.is_wrap(x, port)) return true;
         x = topo_.neighbour(x, port).router;
@@ -71,10 +78,9 @@ bool RoutingFunction::ring_class1(int r, uint32_t dst, int d, int port) const {
     }
     case RingClasses::Balanced: {
       // Class 1 iff the traversal ends in the half reached across the wrap link: [0, k/2) going +,
-      // [k/2, k) going -. Only k-ary n-cube tori have such halves (the front end refuses others).
-      const auto* c = dynamic_cast<const KAryNCube*>(&topo_);
-      if (!c) throw std::logic_error("routing.vc_classes=balanced needs a k-ary n-cube torus");
-      const bool low = c->coord(static_cast<int>(dst), d) < c->radix(d) / 2;
+      // [k/2, k) going -. Only k-ary n-cube tori have such halves (make_routing refuses others).
+      if (!cube_) throw std::logic_error("routing.vc_classes=balanced needs a k-ary n-cube torus");
+      const bool low = cube_->coord(static_cast<int>(dst), d) < cube_->radix(d) / 2;
       return topo_.port_sign(port) > 0 ? low : !low;
     }
   }

@@ -97,6 +97,9 @@ class RoutingFunction {
   int nodes_ = 0;
   bool wrap_ = false;
   std::vector<uint8_t> port_dim_;
+  // The topology as a k-ary n-cube (null otherwise): ring classes read coordinates on the per-hop path of
+  // networks too large for the table, so the cast is done once here.
+  const class KAryNCube* cube_ = nullptr;
 };
 
 // Dimension-order routing (e-cube on hypercubes) with dateline VC classes on rings.
