@@ -7,33 +7,13 @@
 #include <unordered_map>
 
 #include "systemc/fabric/fabric.h"
+#include "tests/ledger.h"
 #include "tests/support.h"
 
 using namespace drb;
 using namespace drb::test;
 
 namespace {
-
-struct Sent {
-  int src, dst, flits;
-  std::vector<uint8_t> bytes;
-};
-
-struct Ledger : NetObserver {
-  std::unordered_map<uint64_t, Sent> outstanding;
-  uint64_t delivered = 0, duplicates = 0, wrong = 0;
-  void message_delivered(const Message& m, int64_t) override {
-    auto it = outstanding.find(m.id);
-    if (it == outstanding.end()) {
-      ++duplicates;  // delivered twice, or never sent
-      return;
-    }
-    const Sent& s = it->second;
-    if (m.src != s.src || m.dst != s.dst || m.flits != s.flits || m.data != s.bytes) ++wrong;
-    outstanding.erase(it);
-    ++delivered;
-  }
-};
 
 nlohmann::json overload(const std::string& alg, double rate, int64_t cycles) {
   return in_child([=] {

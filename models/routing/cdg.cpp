@@ -7,10 +7,22 @@
 
 namespace drb {
 
-ChannelDependencyGraph::ChannelDependencyGraph(const Topology& t, const RoutingFunction& rf,
-                                               const VcLayout& layout)
-    : topo_(t), rf_(rf), layout_(layout), ports_(t.ports()), classes_(layout.classes()) {
-  adj_.resize(static_cast<size_t>(t.routers()) * ports_ * classes_);
+ChannelDependencyGraph::ChannelDependencyGraph(const Topology& t, const RoutingRelation& rf, const VcLayout& layout)
+    : topo_(&t), own_(std::make_unique<NetworkGraph>(graph_of(t))), g_(own_.get()), rf_(rf), layout_(layout),
+      classes_(layout.classes()) {
+  init();
+}
+
+ChannelDependencyGraph::ChannelDependencyGraph(const Interconnect& ic, const RoutingRelation& rf, const VcLayout& layout)
+    : ic_(&ic), g_(&ic.graph()), rf_(rf), layout_(layout), classes_(layout.classes()) {
+  init();
+}
+
+// Channel index: (router, network port) on a direct network, as the topology numbers ports (so unconnected
+// mesh ports keep their slot); the graph's channel id otherwise.
+void ChannelDependencyGraph::init() {
+  adj_.resize((topo_ ? static_cast<size_t>(topo_->nodes()) * topo_->ports() : g_->channels().size()) * classes_);
+  for (const GraphTerminal& t : g_->terminals()) eject_.push_back(t.eject.element);
 }
 
 void ChannelDependencyGraph::add_routes(int src, const Header& h) {
@@ -19,34 +31,36 @@ void ChannelDependencyGraph::add_routes(int src, const Header& h) {
   walk(src, h, -1, seen);
 }
 
-void ChannelDependencyGraph::walk(int r, Header h, int last, std::set<std::vector<int>>& seen) {
+void ChannelDependencyGraph::walk(int e, Header h, int last, std::set<std::vector<int>>& seen) {
   // Memoise on everything that determines the future of the walk.
-  std::vector<int> key{r, last, h.step, h.dateline, h.tie, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
+  std::vector<int> key{e, last, h.step, h.dateline, h.tie, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
                        h.more[1]};
   if (!seen.insert(key).second) return;
   for (int pass = 0;; ++pass) {
-    const DecAction a = dec_step(h, static_cast<uint32_t>(r));
+    // As the router: DEC sees the front terminal's id only where that terminal ejects.
+    const uint32_t front = h.front();
+    const DecAction a = dec_step(h, eject_.at(front) == e ? front : ~front);
     if (a == DecAction::Eject) return;
     if (a == DecAction::Route) break;
     if (pass > kStackDepth) throw std::logic_error("DEC did not terminate");
   }
   RouteSet rs;
-  rf_.route(r, h, rs);
-  if (rs.n == 0) throw std::logic_error("routing returned no candidate at router " + std::to_string(r));
+  rf_.route(e, h, rs);
+  if (rs.n == 0) throw std::logic_error("routing returned no candidate at router " + std::to_string(e));
   const int group = h.tclass == TrafficClass::Ack ? layout_.ack_group() : h.step;
   for (int i = 0; i < rs.n; ++i) {
     const int p = rs.c[i].port;
-    const PortRef nb = topo_.neighbour(r, p);
-    if (!nb.valid()) throw std::logic_error("routing chose an unconnected port at router " + std::to_string(r));
-    const int c = channel(r, p, layout_.cls(group, rs.c[i].sub));
+    const int ch = g_->out(e, p);
+    if (ch < 0) throw std::logic_error("routing chose an unconnected port at router " + std::to_string(e));
+    const int c = (topo_ ? e * topo_->ports() + p : ch) * classes_ + layout_.cls(group, rs.c[i].sub);
     int next_last = last;
     if (rf_.is_escape(rs.c[i].sub)) {
       if (last >= 0) adj_[last].insert(c);
       next_last = c;
     }
     Header nh = h;
-    rf_.on_hop(r, p, nh);
-    walk(nb.router, nh, next_last, seen);
+    rf_.on_hop(e, p, nh);
+    walk(g_->channels()[ch].to, nh, next_last, seen);
   }
 }
 
@@ -92,8 +106,10 @@ bool ChannelDependencyGraph::acyclic(std::vector<int>* cycle) const {
 }
 
 std::string ChannelDependencyGraph::channel_name(int c) const {
-  const int cls = c % classes_, rp = c / classes_;
-  return "r" + std::to_string(rp / ports_) + "." + topo_.port_name(rp % ports_) + ".c" + std::to_string(cls);
+  const int i = c / classes_, cls = c % classes_;
+  if (topo_) return "r" + std::to_string(i / topo_->ports()) + "." + topo_->port_name(i % topo_->ports()) + ".c" + std::to_string(cls);
+  const GraphChannel& ch = g_->channels()[i];
+  return "r" + std::to_string(ch.from) + "." + ic_->port_name(ch.from, ch.from_port) + ".c" + std::to_string(cls);
 }
 
 }  // namespace drb

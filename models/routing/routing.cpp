@@ -105,6 +105,13 @@ void RoutingFunction::dor_compute(int r, uint32_t dst, uint16_t dateline, uint16
   sub = 0;
 }
 
+RelationNeeds RoutingFunction::needs() const {
+  RelationNeeds n;
+  n.classes = subclasses();
+  n.tie_bits = params_.tie_random ? topo_.dims() : 0;
+  return n;
+}
+
 SubClassSpec DorRouting::subclasses() const {
   if (topo_.has_wrap()) return {2, -1, {"dl0", "dl1"}};
   return {1, -1, {"dor"}};
@@ -115,6 +122,13 @@ void DorRouting::route(int r, const Header& h, RouteSet& out) const {
   int port, sub;
   dor(r, h, port, sub);
   if (port >= 0) out.add(port, sub);
+}
+
+// Duato's escape VCs must not queue behind a packet that went adaptive: reallocate only empty VCs.
+RelationNeeds AdaptiveRouting::needs() const {
+  RelationNeeds n = RoutingFunction::needs();
+  n.atomic_vc = true;
+  return n;
 }
 
 SubClassSpec AdaptiveRouting::subclasses() const {

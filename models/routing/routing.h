@@ -1,6 +1,6 @@
-// Routing relation: given the router and the head's header, the ordered candidate outputs.
-// A candidate names a network port and a *sub-class* (dateline class, escape or adaptive pool); the
-// router combines it with the packet's class group (data step 0..2, or ack) through the VcLayout.
+// Routing relations of the direct networks (k-ary n-cube family, midimew): dimension-order routing and the
+// Duato adaptive relation built on it, with the ring VC-class schemes and the DOR next-hop table.
+// The relation interface and the registry are in relation.h and registry.h.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -8,34 +8,10 @@
 #include <vector>
 
 #include "models/packet/header.h"
+#include "models/routing/relation.h"
 #include "models/topology/topology.h"
 
 namespace drb {
-
-struct RouteChoice {
-  uint8_t port = 0;
-  uint8_t sub = 0;  // sub-class within the packet's group
-};
-
-struct RouteSet {
-  // Adaptive routing offers every minimal port (two per dimension on a ring tie) plus the escape: up to
-  // 2 * 20 + 1 for the largest cube the front end accepts.
-  static constexpr int kMax = 48;
-  int n = 0;
-  RouteChoice c[kMax];
-  void clear() { n = 0; }
-  void add(int port, int sub) {
-    if (n < kMax) c[n++] = RouteChoice{static_cast<uint8_t>(port), static_cast<uint8_t>(sub)};
-  }
-};
-
-// Sub-classes a routing function uses inside each class group. `pool` marks the sub-class that absorbs the
-// VCs left over after every other sub-class got its share (the adaptive VCs of Duato's scheme).
-struct SubClassSpec {
-  int count = 1;
-  int pool = -1;
-  std::vector<std::string> names;
-};
 
 // How a ring's two dateline VC classes are assigned (tori; every scheme is checked by the CDG test):
 //  dateline   class 0 until the wrap link, class 1 on it and after it (the thesis' router);
@@ -53,19 +29,10 @@ struct RoutingParams {
   bool next_hop_table = true;  // false: no DOR table (a relation built only to be checked, not routed on)
 };
 
-class RoutingFunction {
+class RoutingFunction : public RoutingRelation {
  public:
-  virtual ~RoutingFunction() = default;
-  virtual std::string name() const = 0;
-  virtual SubClassSpec subclasses() const = 0;
-  // Candidates at router r towards h.front() (which is not r), in order of preference.
-  virtual void route(int r, const Header& h, RouteSet& out) const = 0;
-  // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
-  virtual bool is_escape(int sub) const { return true; }
-  // Header routing state after leaving r on port p (dateline bits).
-  void on_hop(int r, int p, Header& h) const { h.dateline |= hop_dateline(r, p); }
-  // The dateline bits leaving r on port p sets: a fixed property of the link, so routers cache it.
-  uint16_t hop_dateline(int r, int p) const {
+  RelationNeeds needs() const override;
+  uint16_t hop_dateline(int r, int p) const override {
     return topo_.is_wrap(r, p) ? static_cast<uint16_t>(1u << topo_.port_dim(p)) : 0;
   }
   const Topology& topology() const { return topo_; }
@@ -119,6 +86,7 @@ class AdaptiveRouting : public RoutingFunction {
   AdaptiveRouting(const Topology& t, const RoutingParams& p) : RoutingFunction(t, p) {}
   std::string name() const override { return "adaptive"; }
   SubClassSpec subclasses() const override;
+  RelationNeeds needs() const override;
   void route(int r, const Header& h, RouteSet& out) const override;
   bool is_escape(int sub) const override { return sub != adaptive_sub(); }
   int adaptive_sub() const { return topo_.has_wrap() ? 2 : 1; }

@@ -117,11 +117,9 @@ GraphReport report(const NetworkGraph& g) {
   r.terminals = static_cast<int>(tm.size());
   r.switches = static_cast<int>(el.size());
   r.channels = static_cast<int>(g.channels().size());
-  std::vector<uint8_t> has_terminal(el.size(), 0);
-  for (const GraphTerminal& t : tm) has_terminal[t.inject.element] = has_terminal[t.eject.element] = 1;
   r.min_ports = el.empty() ? 0 : el[0].ports;
   for (size_t e = 0; e < el.size(); ++e) {
-    (has_terminal[e] ? r.routers : r.subnet_switches) += 1;
+    (el[e].kind == ElementKind::Router ? r.routers : r.subnet_switches) += 1;
     r.switching_elements += static_cast<int64_t>(el[e].ports) * el[e].ports;
     r.min_ports = std::min(r.min_ports, el[e].ports);
     r.max_ports = std::max(r.max_ports, el[e].ports);

@@ -11,7 +11,9 @@
 
 namespace drb {
 
-enum class ElementKind : uint8_t { Router, Switch };  // a router has terminals, a switch none
+// A router is an element of a direct network (network ports and its terminals); a switch one of an indirect
+// network or subnet (fat-tree, RUFT, hybrid subnet), with or without terminals attached.
+enum class ElementKind : uint8_t { Router, Switch };
 
 struct GraphElement {
   ElementKind kind = ElementKind::Router;

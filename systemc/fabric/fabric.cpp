@@ -10,7 +10,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
                double clock_ns)
     : sc_module(name), period_(clock_ns, sc_core::SC_NS) {
   net_ = std::make_unique<Network>(p, std::move(policy));
-  for (int r = 0; r < net_->nodes(); ++r)
+  for (int r = 0; r < net_->elements(); ++r)
     routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), net_->router(r)));
   host_index_.assign(net_->nodes(), -1);
   for (int n : host_nodes) {
@@ -57,13 +57,13 @@ void Fabric::trace(const std::string& file) {
   const bool ext = file.size() > 4 && file.compare(file.size() - 4, 4, ".vcd") == 0;
   tf_ = sc_core::sc_create_vcd_trace_file((ext ? file.substr(0, file.size() - 4) : file).c_str());
   tf_->set_time_unit(period_.to_seconds() * 1e9 >= 1 ? 1 : 0.1, sc_core::SC_NS);
-  for (int r = 0; r < net_->nodes(); ++r) {
+  for (int r = 0; r < net_->elements(); ++r) {
     const RouterCore& c = net_->router(r);
     const std::string base = std::string(name()) + ".router_" + std::to_string(r);
     sc_core::sc_trace(tf_, c.trace_buffered(), base + ".buffered");
     for (int p = 0; p < c.out_ports(); ++p)
       sc_core::sc_trace(tf_, c.trace_sent(p),
-                        base + ".out_" + (p == c.out_ports() - 1 ? std::string("local") : std::to_string(p)) + ".sent");
+                        base + ".out_" + (net_->interconnect().port_name(r, p) == "local" ? std::string("local") : std::to_string(p)) + ".sent");
   }
 }
 

@@ -1,10 +1,10 @@
 #include "systemc/fabric/network.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
-#include "models/topology/graph.h"
 
 namespace drb {
 
@@ -20,14 +20,16 @@ uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int fl
 
 Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy)
     : p_(p), al_(p.al_width, p.al_tick), gmr_(p.gmr_threshold, p.gmr_every_hop) {
-  topo_ = make_topology(p.topo);
-  routing_ = make_routing(p.algorithm, *topo_, p.routing);
-  ack_routing_ = make_routing("dor", *topo_, p.routing);
+  ic_ = make_interconnect(p.topo);
+  const RelationParams rp{p.routing, p.up_selection};
+  routing_ = make_relation(p.algorithm, *ic_, rp);
+  ack_routing_ = make_static_relation(*ic_, rp);
+  needs_ = routing_->needs();
   SubClassSpec ack{0, -1, {}};
   if (p.acks && p.ack_mode != AckMode::Ideal) ack = ack_routing_->subclasses();
-  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, routing_->subclasses(), ack, p.vc_split);
+  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, needs_.classes, ack, p.vc_split);
   if (!layout_->ok())
-    throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + topo_->kind() + " needs " +
+    throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + ic_->kind() + " needs " +
                                 std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
   for (int d : {p.d_link, p.d_credit, p.d_inj})
     if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
@@ -35,41 +37,51 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   credit_wheel_.init(p.d_credit);
   ni_credit_wheel_.init(p.d_credit);
   eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
-  const int n = topo_->nodes();
+  const int n = ic_->terminals(), e = ic_->elements();
   src_active_.init(n);
-  router_busy_.init(n);
+  router_busy_.init(e);
   dst_due_.init(n);
-  for (int r = 0; r < n; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
-  for (int r = 0; r < n; ++r) {
-    src_.push_back(std::make_unique<SourceNi>(*this, r, policy ? policy(r) : std::make_unique<StaticPolicy>()));
-    dst_.push_back(std::make_unique<DestNi>(*this, r));
+  for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
+  for (int t = 0; t < n; ++t) {
+    src_.push_back(std::make_unique<SourceNi>(*this, t, policy ? policy(t) : std::make_unique<StaticPolicy>()));
+    dst_.push_back(std::make_unique<DestNi>(*this, t));
   }
-  // Wiring from the network graph (models/topology/graph.h): channels between router ports, terminals at
+  // Wiring from the network graph (models/topology/graph.h): channels between element ports, terminals at
   // their injection and ejection attachments.
-  const NetworkGraph g = graph_of(*topo_);
+  const NetworkGraph& g = ic_->graph();
   for (const GraphChannel& c : g.channels()) {
     routers_[c.from]->connect_output(c.from_port, routers_[c.to].get(), c.to_port);
     routers_[c.to]->connect_input(c.to_port, routers_[c.from].get(), c.from_port);
   }
-  for (int t = 0; t < static_cast<int>(g.terminals().size()); ++t) {
+  for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
-    routers_[term.eject.element]->connect_eject(dst_[t].get());
-    routers_[term.inject.element]->connect_inject(src_[t].get());
+    routers_[term.eject.element]->connect_eject(term.eject.port, dst_[t].get());
+    routers_[term.inject.element]->connect_inject(term.inject.port, src_[t].get());
     src_[t]->connect(routers_[term.inject.element].get(), term.inject.port);
   }
 }
 
 Network::~Network() = default;
 
-Footprint Network::footprint(const NetParams& p, const Topology& t) {
-  const double n = t.nodes();
+Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
+  const double n = ic.terminals(), e = ic.elements();
   Footprint f;
-  f.add("routers (buffers and VC state)", n * RouterCore::footprint(t.ports(), p.vcs, p.depth));
+  std::map<int, int> by_ports;  // elements per port count
+  for (int r = 0; r < ic.elements(); ++r) ++by_ports[ic.ports(r)];
+  double routers = 0;
+  for (const auto& [ports, count] : by_ports) routers += count * RouterCore::footprint(ports, p.vcs, p.depth);
+  f.add("routers (buffers and VC state)", routers);
   f.add("network interfaces", n * (SourceNi::footprint(p.vcs) + DestNi::footprint()));
-  // Data and ack routing each hold a table (two with random ties: one per tie direction).
-  f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
-  f.add("wiring", 3 * heap_bytes(n * sizeof(void*)) + 3 * heap_bytes(n / 8));
+  // Data and ack routing of a direct network each hold a table (two with random ties: one per tie direction).
+  if (const Topology* t = ic.direct())
+    f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
+  f.add("wiring", 3 * heap_bytes(e * sizeof(void*)) + 3 * heap_bytes(n / 8));
   return f;
+}
+
+const Topology& Network::topology() const {
+  if (!ic_->direct()) throw std::logic_error("a " + ic_->kind() + " has no direct-network helper");
+  return *ic_->direct();
 }
 
 FabricItemBytes Network::item_bytes(const NetParams& p, int max_hops) {
@@ -170,7 +182,8 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
     deliver_ack(static_cast<int>(data.origin), ack, now + p_.ack_delay);
     return true;
   }
-  if (src_[r]->push_control(ack, true, p_.gmr_queue)) return true;
+  const int t = ic_->first_terminal(r);
+  if (t >= 0 && src_[t]->push_control(ack, true, p_.gmr_queue)) return true;
   ++early_drops_;
   return false;
 }

@@ -13,8 +13,8 @@
 #include "models/blocks/al.h"
 #include "models/blocks/gmr.h"
 #include "models/drb/path_policy.h"
-#include "models/routing/routing.h"
-#include "models/topology/topology.h"
+#include "models/routing/registry.h"
+#include "models/topology/interconnect.h"
 #include "systemc/fabric/footprint.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/pool.h"
@@ -67,18 +67,22 @@ class Network {
   ~Network();
   // What a Network for p on t allocates when built (routers, NIs, tables, wiring), and the per-item sizes
   // of the state that grows with traffic.
-  static Footprint footprint(const NetParams& p, const Topology& t);
+  static Footprint footprint(const NetParams& p, const Interconnect& ic);
   static FabricItemBytes item_bytes(const NetParams& p, int max_hops);
   Network(const Network&) = delete;
 
   const NetParams& params() const { return p_; }
-  const Topology& topology() const { return *topo_; }
-  const RoutingFunction& routing() const { return *routing_; }
-  const RoutingFunction& ack_routing() const { return *ack_routing_; }
+  const Interconnect& interconnect() const { return *ic_; }
+  // The direct network's helper (k-ary n-cube family, midimew); std::logic_error on other families.
+  const Topology& topology() const;
+  const RoutingRelation& routing() const { return *routing_; }
+  const RoutingRelation& ack_routing() const { return *ack_routing_; }
+  const RelationNeeds& needs() const { return needs_; }
   const VcLayout& layout() const { return *layout_; }
   const LatencyAccumulator& al() const { return al_; }
   const Gmr& gmr() const { return gmr_; }
-  int nodes() const { return topo_->nodes(); }
+  int nodes() const { return ic_->terminals(); }  // terminals (NIs)
+  int elements() const { return ic_->elements(); }
   RouterCore& router(int r) { return *routers_[r]; }
   const RouterCore& router(int r) const { return *routers_[r]; }
   SourceNi& source(int n) { return *src_[n]; }
@@ -105,7 +109,7 @@ class Network {
 
   // Ack plumbing (DRB): a used ack reaches the source policy at cycle t (after ack_delay).
   void deliver_ack(int src, const Header& ack, int64_t t);
-  // GMR in router r fired for a data head: build the early ack and queue it (or drop it).
+  // GMR in element r fired for a data head: build the early ack and queue it at r's first terminal (or drop it).
   bool early_ack(int r, const Header& data, int64_t now);
 
   // Observers see packet arrivals, deliveries, rejections and used acks (statistics, tests, traces).
@@ -152,7 +156,7 @@ class Network {
   void link_credit(RouterCore* r, int port, int64_t t, uint8_t vc) { credit_wheel_.push(t, LinkCredit{r, port, vc}); }
   void ni_credit(SourceNi* ni, int64_t t, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, vc}); }
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
-  // NIs in the cycles a flit reaches them. Bit sets over the nodes keep the node order of the steps.
+  // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
   void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   std::string dump() const;
@@ -161,8 +165,9 @@ class Network {
 
  private:
   NetParams p_;
-  std::unique_ptr<Topology> topo_;
-  std::unique_ptr<RoutingFunction> routing_, ack_routing_;
+  std::unique_ptr<Interconnect> ic_;
+  std::unique_ptr<RoutingRelation> routing_, ack_routing_;
+  RelationNeeds needs_;
   std::unique_ptr<VcLayout> layout_;
   LatencyAccumulator al_;
   Gmr gmr_;

@@ -85,7 +85,7 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     pk.msp = 0;
     pk.measured = false;
   }
-  if (p.routing.tie_random) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.topology().dims()) - 1));  // a bit per dimension
+  if (net_.needs().tie_bits) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.needs().tie_bits) - 1));  // a bit per dimension
   pk.src = node_;
   Lane& l = lane_[lane];
   l.pkt = slot + 1;

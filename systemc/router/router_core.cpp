@@ -19,7 +19,7 @@ const char* state_name(int s) {
 
 // Mirrors the constructor below: every vector it sizes, at the allocator's granularity.
 double RouterCore::footprint(int ports, int vcs, int depth) {
-  const double P = ports + 1, V = vcs;  // + local port
+  const double P = ports, V = vcs;
   int ring = 1;
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
@@ -33,10 +33,10 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
 
 RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   const NetParams& p = net.params();
-  const int ports = net.topology().ports();
-  in_ports_ = out_ports_ = ports + 1;  // + local port
+  in_ports_ = out_ports_ = net.interconnect().ports(id);
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
+  by_credits_ = net.needs().selection == Selection::MostCredits;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   link_.resize(out_ports_);
@@ -50,15 +50,14 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
       ip.vcs[c].vc = static_cast<uint8_t>(c);
     }
     ip.arb = RrArbiter(vcs_);
-    ip.acc = RrArbiter(ports + 1);
+    ip.acc = RrArbiter(out_ports_);
   }
   for (int o = 0; o < out_ports_; ++o) {
     auto& op = out_[o];
     op.vcs.resize(vcs_);
-    for (auto& v : op.vcs) v.credits = (o == ports) ? kInfiniteCredits : p.depth;
+    for (auto& v : op.vcs) v.credits = p.depth;
     op.xbar = XbarArbiter(in_ports_);
     op.va_ptr.assign(vcs_, 0);
-    if (o < ports) op.dateline = net.routing().hop_dateline(id, o);
   }
   va_best_.assign(out_ports_ * vcs_, -1);
   sa_pick_.assign(in_ports_, -1);
@@ -82,9 +81,13 @@ void RouterCore::connect_output(int p, RouterCore* down, int down_port) {
   out_[p].down = down;
   out_[p].down_port = down_port;
   out_[p].network = true;
+  out_[p].dateline = net_.routing().hop_dateline(id_, p);
 }
-void RouterCore::connect_eject(DestNi* ni) { out_[out_ports_ - 1].ni = ni; }
-void RouterCore::connect_inject(SourceNi* ni) { in_[in_ports_ - 1].ni = ni; }
+void RouterCore::connect_eject(int p, DestNi* ni) {
+  out_[p].ni = ni;
+  for (auto& v : out_[p].vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
+}
+void RouterCore::connect_inject(int p, SourceNi* ni) { in_[p].ni = ni; }
 void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
   in_[p].up = up;
   in_[p].up_port = up_port;
@@ -112,8 +115,13 @@ void RouterCore::step(int64_t now) {
 void RouterCore::route_compute(InputVc& v, int64_t now) {
   Packet& pk = net_.pkt(v.buf.front().pkt);
   Header& h = pk.hdr;
+  const Interconnect& ic = net_.interconnect();
   for (;;) {
-    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, static_cast<uint32_t>(id_));
+    // DEC acts where the front terminal ejects: it is handed that terminal's id there, and an id that
+    // cannot match elsewhere (on a direct network terminal id = router id, as the RTL block compares).
+    const uint32_t front = h.front();
+    const bool here = ic.eject_element(static_cast<int>(front)) == id_;
+    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, here ? front : ~front);
     if (a == DecAction::Pop) {
       ++cnt_.dec_pops;
       if (net_.params().d_dec > 0) {  // one more pass through the routing stage
@@ -123,10 +131,11 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
       continue;
     }
     v.eject = (a == DecAction::Eject);
+    if (v.eject) v.eject_port = static_cast<uint8_t>(ic.eject_port(static_cast<int>(front)));
     break;
   }
   if (!v.eject) {
-    const RoutingFunction& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
+    const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
     rf.route(id_, h, v.route);
   }
   v.prio = h.tclass == TrafficClass::Ack && net_.params().ack_mode == AckMode::HighPriority;
@@ -210,12 +219,12 @@ void RouterCore::release(InputVc& v, int64_t now) {
 
 std::string RouterCore::dump(int64_t now) const {
   std::ostringstream o;
-  const Topology& t = net_.topology();
+  const Interconnect& t = net_.interconnect();
   for (int i = 0; i < in_ports_; ++i) {
     for (int c = 0; c < vcs_; ++c) {
       const InputVc& v = in_[i].vcs[c];
       if (v.state == kIdle && v.buf.empty()) continue;
-      o << "  router " << id_ << " in " << (i == in_ports_ - 1 ? std::string("local") : t.port_name(i)) << " vc "
+      o << "  router " << id_ << " in " << t.port_name(id_, i) << " vc "
         << c << ": " << state_name(v.state) << ", " << v.buf.size() << " flits";
       if (!v.buf.empty()) {
         const Flit& f = v.buf.front();
@@ -223,20 +232,21 @@ std::string RouterCore::dump(int64_t now) const {
         o << ", front packet " << pk.id << " flit " << f.idx << " -> dest " << pk.hdr.front();
       }
       if (v.state == kActive) {
-        o << ", holds out " << (v.out_port == out_ports_ - 1 ? std::string("local") : t.port_name(v.out_port))
+        o << ", holds out " << t.port_name(id_, v.out_port)
           << " vc " << v.out_vc << " (credits " << out_[v.out_port].vcs[v.out_vc].credits << ")";
       } else if (v.state == kVcAlloc) {
         o << ", waiting since " << v.t_req << " for";
-        for (int k = 0; k < v.route.n; ++k) o << " " << t.port_name(v.route.c[k].port) << "/sub" << int(v.route.c[k].sub);
+        for (int k = 0; k < v.route.n; ++k) o << " " << t.port_name(id_, v.route.c[k].port) << "/sub" << int(v.route.c[k].sub);
       }
       o << "\n";
     }
   }
-  for (int p = 0; p < out_ports_ - 1; ++p) {
+  for (int p = 0; p < out_ports_; ++p) {
+    if (!out_[p].network) continue;
     bool any = false;
     for (int c = 0; c < vcs_; ++c) any |= out_[p].vcs[c].owner >= 0 || out_[p].vcs[c].credits < net_.params().depth;
     if (!any) continue;
-    o << "  router " << id_ << " out " << t.port_name(p) << " credits:";
+    o << "  router " << id_ << " out " << t.port_name(id_, p) << " credits:";
     for (int c = 0; c < vcs_; ++c)
       o << " " << out_[p].vcs[c].credits << (out_[p].vcs[c].owner >= 0 ? "*" : "");
     o << "\n";

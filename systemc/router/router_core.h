@@ -36,8 +36,8 @@ class RouterCore {
 
   // Wiring (done once by the Network).
   void connect_output(int p, RouterCore* down, int down_port);
-  void connect_eject(DestNi* ni);
-  void connect_inject(SourceNi* ni);
+  void connect_eject(int p, DestNi* ni);
+  void connect_inject(int p, SourceNi* ni);
   void connect_input(int p, RouterCore* up, int up_port);
 
   // Called by the upstream side: a flit that arrives in input port p at cycle t. The network's link
@@ -84,6 +84,7 @@ class RouterCore {
     State state = kIdle;
     uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)
     bool eject = false;
+    uint8_t eject_port = 0;  // where DEC ejects the front packet (its terminal's ejection port)
     bool blocked = false;   // AL has subtracted T1 for the current hop
     bool prio = false;      // carries a high-priority ack
     int16_t out_port = -1, out_vc = -1;
@@ -151,6 +152,7 @@ class RouterCore {
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
   int pick_output_vc(const InputVc& v, int& port, int len) const;
+  int most_credits(const InputVc& v, int group, int len) const;
   uint64_t free_output_vcs(const InputVc& v, int& port, int len) const;
   void vc_allocate_islip(int64_t now);
 
@@ -163,6 +165,7 @@ class RouterCore {
   std::vector<uint32_t> sent_;
   int buffered_ = 0;
   int d_rc_ = 1;
+  bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
   uint64_t stage_ports_[4] = {0, 0, 0, 0};  // input ports with a VC in that state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;

@@ -7,12 +7,31 @@
 
 namespace drb {
 
+// Selection::MostCredits (the fat-tree's SADP stand-in): the candidate whose free VCs hold the most
+// credits, ties to the relation's order; -1 if none has a free VC (the callers then find none either).
+int RouterCore::most_credits(const InputVc& v, int group, int len) const {
+  const NetParams& p = net_.params();
+  const VcLayout& lay = net_.layout();
+  int best = -1, best_cr = 0;
+  for (int i = 0; i < v.route.n; ++i) {
+    const int cls = lay.cls(group, v.route.c[i].sub);
+    int cr = 0;
+    for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
+      const OutputVc& o = out_[v.route.c[i].port].vcs[c];
+      if (o.owner >= 0 || (p.vct && o.credits < len) || (p.atomic_vc && o.credits < p.depth)) continue;
+      cr += o.credits + 1;  // a free VC with no credit still counts above none
+    }
+    if (cr > best_cr) best = i, best_cr = cr;
+  }
+  return best;
+}
+
 // Input stage of VC allocation: the first candidate (in routing preference order) with a free VC; among a
 // class's free VCs the one with the most credits. Virtual cut-through also needs room for the packet.
 int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
   const NetParams& p = net_.params();
   if (v.eject) {
-    port = out_ports_ - 1;
+    port = v.eject_port;
     for (int c = 0; c < vcs_; ++c)
       if (out_[port].vcs[c].owner < 0) return c;
     return -1;
@@ -20,7 +39,12 @@ int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
   const Header& h = net_.pkt(v.buf.front().pkt).hdr;
   const VcLayout& lay = net_.layout();
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
-  for (int i = 0; i < v.route.n; ++i) {
+  int i = 0, end = v.route.n;
+  if (by_credits_) {
+    if ((i = most_credits(v, group, len)) < 0) return -1;
+    end = i + 1;
+  }
+  for (; i < end; ++i) {
     const int op = v.route.c[i].port;
     const int cls = lay.cls(group, v.route.c[i].sub);
     int best = -1, best_cr = -1;
@@ -50,7 +74,7 @@ uint64_t RouterCore::free_output_vcs(const InputVc& v, int& port, int len) const
   const NetParams& p = net_.params();
   uint64_t m = 0;
   if (v.eject) {
-    port = out_ports_ - 1;
+    port = v.eject_port;
     for (int c = 0; c < vcs_; ++c)
       if (out_[port].vcs[c].owner < 0) m |= uint64_t{1} << c;
     return m;
@@ -58,7 +82,12 @@ uint64_t RouterCore::free_output_vcs(const InputVc& v, int& port, int len) const
   const Header& h = net_.pkt(v.buf.front().pkt).hdr;
   const VcLayout& lay = net_.layout();
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
-  for (int i = 0; i < v.route.n; ++i) {
+  int i = 0, end = v.route.n;
+  if (by_credits_) {
+    if ((i = most_credits(v, group, len)) < 0) return m;
+    end = i + 1;
+  }
+  for (; i < end; ++i) {
     const int op = v.route.c[i].port;
     const int cls = lay.cls(group, v.route.c[i].sub);
     for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {

@@ -13,7 +13,7 @@
 #include "tb/stats/metapath_report.h"
 
 #include "models/packet/header.h"
-#include "models/topology/graph.h"
+#include "models/topology/interconnect.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
 
@@ -22,9 +22,9 @@ namespace drb {
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s = set.runs[0];
-  const auto topo = make_topology(s.net.topo);
-  const HeaderLayout hl(header_layout(s, *topo));
-  std::cout << fmt::format("head flit of a {} ({} nodes): {} bits\n", topo->describe(), topo->nodes(), hl.total_bits());
+  const auto ic = make_interconnect(s.net.topo);
+  const HeaderLayout hl(header_layout(s, *ic));
+  std::cout << fmt::format("head flit of a {} ({} nodes): {} bits\n", ic->describe(), ic->terminals(), hl.total_bits());
   std::cout << fmt::format("{:<14} {:>6} {:>6}\n", "field", "offset", "width");
   for (int i = 0; i < static_cast<int>(Field::Count); ++i) {
     const Field f = static_cast<Field>(i);
@@ -43,14 +43,14 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                            "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
                            "avg.dist", "faults");
   for (const Scenario& s : set.runs) {
-    const auto topo = make_topology(s.net.topo);
-    const GraphReport r = report(graph_of(*topo));
+    const auto ic = make_interconnect(s.net.topo);
+    const GraphReport r = report(ic->graph());
     const std::string ports =
         r.min_ports == r.max_ports ? std::to_string(r.max_ports) : fmt::format("{}-{}", r.min_ports, r.max_ports);
     std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>6}\n",
-                             topo->describe(), r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
+                             ic->describe(), r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
                              r.switching_elements, ports, r.diameter, r.average_distance, r.fault_tolerance);
-    all.push_back({{"topology", topo->describe()},
+    all.push_back({{"topology", ic->describe()},
                    {"terminals", r.terminals},
                    {"switches", r.switches},
                    {"routers", r.routers},

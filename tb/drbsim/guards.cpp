@@ -98,14 +98,14 @@ void check_traffic_rates(const Scenario& s) {
                           num(kMaxMessagesPerNodeCycle) + " (an NI takes one flit per cycle)");
 }
 
-void check_windows(const Scenario& s, const Topology& t) {
+void check_windows(const Scenario& s, int nodes) {
   const SimParams& sim = s.sim;
   const int64_t window = sim.warmup + sim.measure;  // each <= INT64_MAX/4 by its key's range
   if (window > sim.max_cycles)
     throw ConfigError(blame(s, {"sim.measure", "sim.warmup"}),
                       "warm-up + measure = " + num(static_cast<double>(window)) + " cycles, more than sim.max_cycles = " +
                           num(static_cast<double>(sim.max_cycles)) + " (at least " +
-                          duration(static_cast<double>(window) * t.nodes() / kNodeCyclesPerSecond) +
+                          duration(static_cast<double>(window) * nodes / kNodeCyclesPerSecond) +
                           " on this network); raise sim.max_cycles to confirm");
   // SystemC counts time in picoseconds in 64 bits: the clock must be whole picoseconds and the whole run,
   // drain included, must fit.
@@ -132,14 +132,17 @@ void check_windows(const Scenario& s, const Topology& t) {
 }
 
 Footprint estimate_memory(const Scenario& s) {
-  const auto topo = make_topology(s.net.topo);
-  const Topology& t = *topo;
+  const auto ic = make_interconnect(s.net.topo);
   const NetParams& n = s.net;
   const TrafficParams& tr = s.traffic;
-  const double N = t.nodes(), P = t.ports() + 1, V = n.vcs, D = n.depth;
-  Footprint f = Network::footprint(n, t);
+  // EP: every element's ports (N routers x P ports on a direct network).
+  double EP = 0;
+  for (int e = 0; e < ic->elements(); ++e) EP += ic->ports(e);
+  const double N = ic->terminals(), E = ic->elements(), V = n.vcs, D = n.depth;
+  Footprint f = Network::footprint(n, *ic);
   // The front end's own copies of the routing (validation, DRB candidates) hold tables too.
-  f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t.nodes(), t.ports())));
+  if (const Topology* t = ic->direct())
+    f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
   f.add("process (program, libraries, SystemC kernel)", 16.0 * 1048576);
 
   const double window = static_cast<double>(s.sim.warmup + s.sim.measure);
@@ -149,7 +152,7 @@ Footprint estimate_memory(const Scenario& s) {
   double offered = window * N * per_node;  // messages generated over the whole run
   for (const ChannelSpec& c : tr.channels) offered += window / (c.interval > 0 ? c.interval : std::max(1.0, tr.interval));
   const int steps = std::max(1, n.steps);
-  const FabricItemBytes item = Network::item_bytes(n, t.diameter() * steps);
+  const FabricItemBytes item = Network::item_bytes(n, ic->diameter() * steps);
   // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
   // every message offered (a network that accepts nothing).
   const double queued = n.source_queue >= 0 ? std::min(offered, N * static_cast<double>(n.source_queue)) : offered;
@@ -157,10 +160,10 @@ Footprint estimate_memory(const Scenario& s) {
         queued * item.message, "traffic.source_queue");
   // Packets in flight: at most one per buffered flit, with long packets about one per VC in use, and
   // never more than the packets offered.
-  const double slots = N * P * V * D;
+  const double slots = EP * V * D;
   const double per_message = n.max_packet_flits > 0 ? std::ceil(tr.mean_length() / n.max_packet_flits) : 1;
   f.add("packets in flight",
-        (std::min(std::min(slots, slots / min_len + N * P * V), offered * per_message) + 2 * N) * item.packet);
+        (std::min(std::min(slots, slots / min_len + EP * V), offered * per_message) + 2 * N) * item.packet);
   // Per (source, destination) pair that exchanged a message: permutations touch N pairs, the others up to
   // N(N-1), never more than the messages offered.
   // m messages from one source to random destinations reach (N-1)(1 - (1 - 1/(N-1))^m) of them.
@@ -188,7 +191,7 @@ Footprint estimate_memory(const Scenario& s) {
   const double json_entry = 3 * 600.0;
   const double measured = static_cast<double>(s.sim.measure) * (offered / std::max(window, 1.0));
   f.add("latency samples", 5 * 65536 * 8.0 + 3 * 8.0 * measured);
-  if (s.stats.links) f.add("per-link statistics", N * P * json_entry, "stats.links");
+  if (s.stats.links) f.add("per-link statistics", EP * json_entry, "stats.links");
   if (s.stats.per_pair) f.add("per-pair statistics", pairs * (96 + json_entry), "stats.per_pair");
   if (s.stats.time_bin > 0) {
     const double bins = std::ceil(window / static_cast<double>(s.stats.time_bin));
@@ -199,7 +202,7 @@ Footprint estimate_memory(const Scenario& s) {
                 (8 + json_entry),
             "stats.time_bin");
   }
-  if (!s.out.trace.empty()) f.add("waveform tracing", N * (P + 1) * 256.0, "trace.vcd");
+  if (!s.out.trace.empty()) f.add("waveform tracing", (EP + E) * 256.0, "trace.vcd");
   return f;
 }
 
@@ -242,9 +245,11 @@ void check_memory(const ScenarioSet& set) {
   const std::string key = fp[worst].total() <= static_cast<double>(limit) ? "sim.jobs"
                           : !big.key.empty() ? big.key
                                              : blame(s, {"router.vcs", "router.buffer", "topology.k", "topology.n", "topology.nodes"});
-  const auto topo = make_topology(s.net.topo);
-  std::string why = "a run of this configuration (" + std::to_string(topo->nodes()) + " nodes, " +
-                    std::to_string(topo->ports() + 1) + " ports, " + std::to_string(s.net.vcs) + " VCs of " +
+  const auto ic = make_interconnect(s.net.topo);
+  int ports = 0;
+  for (int e = 0; e < ic->elements(); ++e) ports = std::max(ports, ic->ports(e));
+  std::string why = "a run of this configuration (" + std::to_string(ic->terminals()) + " nodes, " +
+                    std::to_string(ports) + " ports, " + std::to_string(s.net.vcs) + " VCs of " +
                     std::to_string(s.net.depth) + " flits) needs an estimated " + format_bytes(fp[worst].total()) +
                     ", most of it " + big.what + (big.key.empty() ? "" : " (" + big.key + ")") + ": " +
                     format_bytes(big.bytes);

@@ -34,7 +34,7 @@ void check_run_count(const Scenario& base, const std::vector<std::pair<std::stri
 // Per run (from validate): offered messages per node and cycle, window length (sim.max_cycles), SystemC's
 // time range, time-series bins.
 void check_traffic_rates(const Scenario& s);
-void check_windows(const Scenario& s, const Topology& t);
+void check_windows(const Scenario& s, int nodes);
 // Per set: outputs that a sweep cannot share (from load_scenarios).
 void check_set(const ScenarioSet& set);
 // Before simulating a set: the memory of the runs that run at once (sim.jobs) against sim.mem_limit.

@@ -186,12 +186,14 @@ std::vector<KeyDef> build() {
   };
 
   // --- topology -------------------------------------------------------------------------------------
-  enum_key("topology.kind", "torus", "network topology", {"torus", "mesh", "hypercube", "midimew"},
+  enum_key("topology.kind", "torus", "network topology (fattree: k-ary n-tree, docs/topologies.md)",
+           {"torus", "mesh", "hypercube", "midimew", "fattree"},
            [](Scenario& s) -> std::string& { return s.net.topo.kind; });
-  add("topology.k", "8", "radix per dimension for torus/mesh; one value is used for every dimension",
+  add("topology.k", "8", "radix per dimension for torus/mesh (one value is used for every dimension); switch arity k of a fattree "
+      "(2k-port switches, 2..32)",
       [](Scenario& s, const std::string& v) { s.net.topo.k = to_int_list("topology.k", v, 1, 1 << 20); },
       [](const Scenario& s) { return json(s.net.topo.k); }, true);
-  i32_key("topology.n", "2", "dimensions of a torus/mesh; dimension of a hypercube", 1, 20,
+  i32_key("topology.n", "2", "dimensions of a torus/mesh; dimension of a hypercube; stages of a fattree", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.n; });
   i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
           [](Scenario& s) -> int& { return s.net.topo.nodes; });
@@ -276,8 +278,16 @@ std::vector<KeyDef> build() {
           4096, [](Scenario& s) -> int& { return s.net.max_packet_flits; });
   i32_key("ni.seq_bits", "16", "sequence-number field width", 4, 32, [](Scenario& s) -> int& { return s.net.seq_bits; });
   // --- routing --------------------------------------------------------------------------------------
-  enum_key("routing.algorithm", "dor", "routing: static DOR, minimal adaptive (Duato escape), Valiant, DRB, DRB2",
-           {"dor", "adaptive", "valiant", "drb", "drb2"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
+  enum_key("routing.algorithm", "dor",
+           "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
+           "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down); unset, a "
+           "fattree takes updown; a pair the topology does not offer is refused",
+           {"dor", "adaptive", "valiant", "drb", "drb2", "updown"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
+  enum_key("routing.selection", "first_free",
+           "fattree adaptive up phase: which up port a head takes (first_free: the first with a free VC from the "
+           "deterministic one on | random: from a port drawn per packet and switch | sadp: the one whose free VCs "
+           "have the most credits, this model's stand-in for SADP)",
+           {"first_free", "random", "sadp"}, [](Scenario& s) -> std::string& { return s.net.up_selection; });
   add("routing.dim_order", "increasing", "DOR dimension order: increasing | decreasing | a list such as 1,0",
       [](Scenario& s, const std::string& v) {
         s.net.routing.dim_order.clear();

@@ -15,6 +15,7 @@
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
+#include "models/routing/registry.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/cosim/rtl_config.h"
@@ -283,8 +284,8 @@ int log2i(int n) {
   while ((1 << b) < n) ++b;
   return b;
 }
-void check_pattern(const Scenario& s, const std::string& key, const std::string& pat, const Topology& t) {
-  const int N = t.nodes();
+void check_pattern(const Scenario& s, const std::string& key, const std::string& pat, const Interconnect& t) {
+  const int N = t.terminals();
   const bool kary = t.kind() == "torus" || t.kind() == "mesh";
   if ((pat == "bitrev" || pat == "butterfly" || pat == "shuffle" || pat == "transpose") && !pow2(N))
     throw ConfigError(key, pat + " needs a power-of-two node count, the network has " + std::to_string(N));
@@ -308,6 +309,34 @@ void check_pattern(const Scenario& s, const std::string& key, const std::string&
         throw ConfigError("traffic.channels", "channel " + std::to_string(c.src) + ">" + std::to_string(c.dst) +
                                                   " has no @interval and traffic.interval is not set");
     }
+  }
+}
+
+// A std::invalid_argument from the models ("key: reason") as the front end's keyed error.
+ConfigError keyed_error(const std::invalid_argument& e) {
+  const std::string m = e.what();
+  const auto c = m.find(": ");
+  return ConfigError(m.substr(0, c), m.substr(c + 2));
+}
+
+// Keys that only a direct network (k-ary n-cube family, midimew) gives a meaning to, refused elsewhere
+// rather than ignored.
+void check_indirect(const Scenario& s, const Interconnect& ic) {
+  const std::string on = " has no meaning on a " + ic.kind() + " (no dimensions or rings)";
+  // The preset first: it sets ring keys itself.
+  if (s.preset != "none")
+    throw ConfigError("router.preset", "the booksim preset reproduces BookSim2's torus router (dim_order_torus); it" + on);
+  for (const char* k : {"routing.dim_order", "routing.tie"})
+    if (s.is_set(k)) throw ConfigError(k, k + on);
+  if (s.vc_classes != "auto") throw ConfigError("routing.vc_classes", "routing.vc_classes" + on);
+  const std::pair<const char*, bool> rtl[] = {
+      {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar}};
+  for (const auto& [block, on_rtl] : rtl) {
+    if (!on_rtl) continue;
+    const std::string key = std::string("router.blocks.") + block;
+    throw ConfigError(s.is_set(key) ? key : "router.blocks.all",
+                      "the RTL blocks are generated for direct networks (one terminal per router, 3 or 5 ports); a " +
+                          ic.kind() + " runs the C++ models only");
   }
 }
 }  // namespace
@@ -351,21 +380,21 @@ void validate(Scenario& s) {
     for (int k : tp.k)
       if (k < 2) throw ConfigError("topology.k", "radix must be at least 2, got " + std::to_string(k));
   }
-  std::unique_ptr<Topology> topo;
+  std::unique_ptr<Interconnect> ic;
   try {
-    topo = make_topology(tp);
+    ic = make_interconnect(tp);
   } catch (const std::invalid_argument& e) {
-    const std::string m = e.what();
-    const auto c = m.find(": ");
-    throw ConfigError(m.substr(0, c), m.substr(c + 2));
+    throw keyed_error(e);
   }
+  const Topology* topo = ic->direct();
+  if (!topo) check_indirect(s, *ic);
   if (n.routing.dim_order == std::vector<int>{-1}) {
     n.routing.dim_order.clear();
     for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);
   }
   // Ring VC classes: auto is the best scheme of docs/router-saturation.md where the topology allows it.
   if (s.vc_classes == "auto")
-    n.routing.ring_classes = topo->kind() == "torus" ? RingClasses::Balanced : RingClasses::Dateline;
+    n.routing.ring_classes = ic->kind() == "torus" ? RingClasses::Balanced : RingClasses::Dateline;
   else
     n.routing.ring_classes = s.vc_classes == "dateline"    ? RingClasses::Dateline
                              : s.vc_classes == "partition" ? RingClasses::Partition
@@ -391,23 +420,36 @@ void validate(Scenario& s) {
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");
-  if (topo->nodes() > 65535)
+  if (ic->terminals() > 65535 || ic->elements() > 65535)
     throw ConfigError(tp.kind == "midimew" ? "topology.nodes" : tp.kind == "hypercube" ? "topology.n" : "topology.k",
-                      "the network has " + std::to_string(topo->nodes()) +
-                          " nodes, at most 65535 are supported (router ids are 16-bit in traces)");
-  check_pattern(s, "traffic.pattern", tr.pattern, *topo);
+                      "the network has " + std::to_string(std::max(ic->terminals(), ic->elements())) +
+                          " nodes or elements, at most 65535 are supported (router ids are 16-bit in traces)");
+  check_pattern(s, "traffic.pattern", tr.pattern, *ic);
   if (tr.change_pattern != "none") {
     if (tr.change_at <= 0) throw ConfigError("traffic.change_at", "a pattern change needs a change cycle > 0");
-    check_pattern(s, "traffic.change_pattern", tr.change_pattern, *topo);
+    check_pattern(s, "traffic.change_pattern", tr.change_pattern, *ic);
   }
   if (tr.background != "none" && tr.pattern != "channels" && tr.change_pattern != "channels")
     throw ConfigError("traffic.background", "background traffic goes under the channels pattern only");
-  // Routing-derived parameters.
+  // Routing-derived parameters: the relation says what it needs (VC classes, atomic reallocation).
+  // The key's default is the family's deterministic routing (dor; updown on a fat-tree); an algorithm given
+  // explicitly is never replaced: a pair the family does not offer is refused below.
+  if (!topo && !s.is_set("routing.algorithm")) n.algorithm = "updown";
   const std::string& alg = n.algorithm;
-  // Duato's escape VCs must not queue behind a packet that went adaptive: reallocate only empty VCs.
-  n.atomic_vc = s.vc_realloc == "atomic" || (s.vc_realloc == "auto" && alg == "adaptive");
-  if (alg == "adaptive" && s.vc_realloc == "eager")
-    throw ConfigError("router.vc_realloc", "adaptive routing needs atomic VC reallocation (eager lets an escape VC "
+  // The relations are built to check the pair and read their needs, never routed on: no tables.
+  RelationParams checked{n.routing, n.up_selection};
+  checked.routing.next_hop_table = false;
+  std::unique_ptr<RoutingRelation> rf, ack_rf;
+  try {
+    rf = make_relation(alg, *ic, checked);
+    ack_rf = make_static_relation(*ic, checked);
+  } catch (const std::invalid_argument& e) {
+    throw keyed_error(e);
+  }
+  const RelationNeeds needs = rf->needs();
+  n.atomic_vc = s.vc_realloc == "atomic" || (s.vc_realloc == "auto" && needs.atomic_vc);
+  if (needs.atomic_vc && s.vc_realloc == "eager")
+    throw ConfigError("router.vc_realloc", alg + " routing needs atomic VC reallocation (eager lets an escape VC "
                                            "wait behind a packet that took an adaptive VC, which can deadlock)");
   n.acks = alg == "drb" || alg == "drb2";
   n.gmr = alg == "drb2";
@@ -420,23 +462,11 @@ void validate(Scenario& s) {
                        (s.drb.supernode == "table" && s.drb.table.find('+') != std::string::npos);
     n.steps = three ? 3 : 2;
   }
-  // The relations are built to check the pair and read their VC classes, never routed on: no tables.
-  RoutingParams checked = n.routing;
-  checked.next_hop_table = false;
-  std::unique_ptr<RoutingFunction> rf;
-  try {
-    rf = make_routing(alg, *topo, checked);
-  } catch (const std::invalid_argument& e) {
-    const std::string m = e.what();
-    const auto c = m.find(": ");
-    throw ConfigError(m.substr(0, c), m.substr(c + 2));
-  }
-  std::unique_ptr<RoutingFunction> ack_rf = make_routing("dor", *topo, checked);
   SubClassSpec ack{0, -1, {}};
   if (n.acks && n.ack_mode != AckMode::Ideal) ack = ack_rf->subclasses();
   VcLayout lay(n.vcs, n.steps, rf->subclasses(), ack);
   if (!lay.ok()) {
-    std::string why = alg + " on a " + topo->kind() + " needs " + std::to_string(lay.needed()) + " VC classes";
+    std::string why = alg + " on a " + ic->kind() + " needs " + std::to_string(lay.needed()) + " VC classes";
     const SubClassSpec sc = rf->subclasses();
     why += " (" + std::to_string(n.steps) + " step group" + (n.steps > 1 ? "s" : "") + " x " + std::to_string(sc.count);
     if (ack.count) why += " + " + std::to_string(ack.count) + " for acks";
@@ -451,7 +481,7 @@ void validate(Scenario& s) {
       int sum = 0;
       for (int x : n.vc_split) sum += x;
       throw ConfigError("router.vc_split", "must give each of the " + std::to_string(lay.classes()) + " VC classes of " +
-                                               alg + " on a " + topo->kind() + " (" + lay.class_names() +
+                                               alg + " on a " + ic->kind() + " (" + lay.class_names() +
                                                ") at least one VC, " + std::to_string(n.vcs) + " in all; got " +
                                                std::to_string(n.vc_split.size()) + " counts adding up to " +
                                                std::to_string(sum));
@@ -484,7 +514,7 @@ void validate(Scenario& s) {
     if (p.size() < 5 || p.substr(p.size() - 4) != ".vcd") throw ConfigError("trace.vcd", "the waveform file must end in .vcd");
   }
   check_traffic_rates(s);
-  check_windows(s, *topo);
+  check_windows(s, ic->terminals());
   if (alg == "drb" || alg == "drb2") {
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, topo->nodes());
     else make_construction(s, *topo);
@@ -512,8 +542,10 @@ void validate(Scenario& s) {
   }
 }
 
-LayoutParams header_layout(const Scenario& s, const Topology& t) {
-  return LayoutParams{t.nodes(), s.net.al_width, s.net.seq_bits, t.dims(), s.net.max_length, s.net.routing.tie_random};
+LayoutParams header_layout(const Scenario& s, const Interconnect& ic) {
+  // Dateline and tie bits exist per dimension of a direct network; other families have none.
+  const int dims = ic.direct() ? ic.direct()->dims() : 0;
+  return LayoutParams{ic.terminals(), s.net.al_width, s.net.seq_bits, dims, s.net.max_length, s.net.routing.tie_random};
 }
 
 }  // namespace drb

@@ -26,6 +26,6 @@ void validate(Scenario& s);
 std::unique_ptr<class SupernodeConstruction> make_construction(const Scenario& s, const class Topology& t);
 // The head-flit layout of a run on t: network size and dimensions, al.width, ni.seq_bits, the longest packet
 // and whether tie bits travel (routing.tie=random).
-LayoutParams header_layout(const Scenario& s, const class Topology& t);
+LayoutParams header_layout(const Scenario& s, const class Interconnect& ic);
 
 }  // namespace drb

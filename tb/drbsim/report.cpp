@@ -3,15 +3,15 @@
 #include <fmt/format.h>
 
 #include "models/packet/header.h"
-#include "models/topology/topology.h"
+#include "models/topology/interconnect.h"
 
 namespace drb {
 
 using json = nlohmann::json;
 
 json model_choices(const Scenario& s) {
-  const auto topo = make_topology(s.net.topo);
-  const HeaderLayout hl(header_layout(s, *topo));
+  const auto ic = make_interconnect(s.net.topo);
+  const HeaderLayout hl(header_layout(s, *ic));
   return {
       {"node_numbering", "row-major, dimension 0 fastest (id = x0 + k0*(x1 + k1*...)); hypercube: address bits"},
       {"ports", "torus/mesh: 2d = +dim d, 2d+1 = -dim d; hypercube: d flips bit d; midimew: 0/1 = +-(b-1), 2/3 = +-b"},

@@ -54,7 +54,7 @@ class Progress {
 }  // namespace
 
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
-  const int nodes = make_topology(s.net.topo)->nodes();
+  const int nodes = make_interconnect(s.net.topo)->terminals();
   if (s.net.algorithm == "valiant")
     return [nodes](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes); };
   if (s.net.algorithm == "drb" || s.net.algorithm == "drb2") return drb_policy_factory(s);

@@ -52,8 +52,9 @@ void Collector::ack_used(int, const Header& ack, int64_t) {
 
 nlohmann::json Collector::finish(int64_t end_cycle) {
   using json = nlohmann::json;
-  const Topology& t = net_.topology();
-  const int N = t.nodes();
+  const Interconnect& ic = net_.interconnect();
+  const NetworkGraph& g = ic.graph();
+  const int N = net_.nodes();
   const double cycles = static_cast<double>(end_ - start_);
   json r;
   r["cycles"] = {{"warmup", start_}, {"measure", end_ - start_}, {"drain", end_cycle - end_}, {"end", end_cycle}};
@@ -80,7 +81,7 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
   r["reorder_max_held"] = reorder_max;
   r["flit_hops"] = net_.flit_hops();
   uint64_t ev[5] = {0, 0, 0, 0, 0};
-  for (int n = 0; n < N; ++n) {
+  for (int n = 0; n < net_.elements(); ++n) {
     const auto& c = net_.router(n).counters();
     ev[0] += c.dec_pops;
     ev[1] += c.al_waits;
@@ -94,15 +95,16 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
   if (sp_.links) {
     json links = json::array();
     double umax = 0;
-    for (int n = 0; n < N; ++n) {
-      for (int p = 0; p < t.ports(); ++p) {
-        if (!t.neighbour(n, p).valid()) continue;
+    for (int n = 0; n < net_.elements(); ++n) {
+      for (int p = 0; p < ic.ports(n); ++p) {
+        const int ch = g.out(n, p);
+        if (ch < 0) continue;
         const auto& ls = net_.router(n).link(p);
         const double u = ls.flits / cycles;
         umax = std::max(umax, u);
         links.push_back({{"router", n},
-                         {"port", t.port_name(p)},
-                         {"to", t.neighbour(n, p).router},
+                         {"port", ic.port_name(n, p)},
+                         {"to", g.channels()[ch].to},
                          {"utilization", u},
                          {"mean_wait", ls.heads ? static_cast<double>(ls.wait_sum) / ls.heads : 0.0},
                          {"heads", ls.heads}});

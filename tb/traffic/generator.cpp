@@ -7,8 +7,8 @@
 namespace drb {
 
 TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed) : net_(net), tp_(tp) {
-  const Topology& t = net.topology();
-  const int N = t.nodes();
+  const int N = net.nodes();
+  const Topology* direct = net.interconnect().direct();
   const bool bern = tp.injection == "bernoulli";
   const int64_t forever = static_cast<int64_t>(kNever);
   const int64_t change = tp.change_pattern != "none" ? tp.change_at : forever;
@@ -22,7 +22,7 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
       return;
     }
     PatternParams pp{name, tp.hotspot_nodes, tp.hotspot_fraction};
-    pat_[slot] = make_pattern(pp, t);
+    pat_[slot] = make_pattern(pp, N, direct);
     if (msg_rate <= 0) return;
     for (int n = 0; n < N; ++n) {
       if (!pat_[slot]->sends(n)) continue;

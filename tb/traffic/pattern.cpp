@@ -86,12 +86,14 @@ class HotspotNodes : public Pattern {
 
 }  // namespace
 
-std::unique_ptr<Pattern> make_pattern(const PatternParams& p, const Topology& t) {
-  const int N = t.nodes(), bits = address_bits(N);
+std::unique_ptr<Pattern> make_pattern(const PatternParams& p, const Topology& t) { return make_pattern(p, t.nodes(), &t); }
+
+std::unique_ptr<Pattern> make_pattern(const PatternParams& p, int N, const Topology* t) {
+  const int bits = address_bits(N);
   if (p.name == "uniform") return std::make_unique<Uniform>(N);
   if (p.name == "hotspot_nodes") return std::make_unique<HotspotNodes>(N, p.hot_nodes, p.hot_fraction);
   std::vector<int> map(N);
-  const auto* kc = dynamic_cast<const KAryNCube*>(&t);
+  const auto* kc = dynamic_cast<const KAryNCube*>(t);
   for (int x = 0; x < N; ++x) {
     if (p.name == "bitcomp") map[x] = perm_bitcomp(x, N);
     else if (p.name == "bitrev") map[x] = perm_bitrev(x, bits);

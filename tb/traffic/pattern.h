@@ -32,5 +32,7 @@ struct PatternParams {
 
 // The caller validated the combination (power-of-two sizes, hot nodes exist, ...).
 std::unique_ptr<Pattern> make_pattern(const PatternParams& p, const Topology& t);
+// Over N terminals; the coordinate patterns (tornado, neighbour) need the direct network t (else refused).
+std::unique_ptr<Pattern> make_pattern(const PatternParams& p, int N, const Topology* t);
 
 }  // namespace drb

@@ -1,0 +1,44 @@
+#include "models/routing/registry.h"
+
+#include <stdexcept>
+
+#include "models/routing/fat_tree_routing.h"
+
+namespace drb {
+
+namespace {
+
+UpSelection up_selection(const std::string& s) {
+  if (s == "first_free") return UpSelection::FirstFree;
+  if (s == "random") return UpSelection::Random;
+  if (s == "sadp") return UpSelection::Sadp;
+  throw std::invalid_argument("routing.selection: unknown selection '" + s + "' (first_free | random | sadp)");
+}
+
+}  // namespace
+
+std::string algorithms_of(const Interconnect& ic) {
+  if (ic.tree()) return "updown | adaptive";
+  if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
+  return "dor | adaptive | valiant | drb | drb2";
+}
+
+std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, const Interconnect& ic,
+                                               const RelationParams& p) {
+  if (const Topology* t = ic.direct()) {
+    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb" ||
+        algorithm == "drb2")
+      return make_routing(algorithm, *t, p.routing);
+  } else if (const KAryNTree* t = ic.tree()) {
+    if (algorithm == "updown" || algorithm == "adaptive")
+      return std::make_unique<FatTreeRouting>(*t, algorithm == "adaptive", up_selection(p.up_selection));
+  }
+  throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
+                              algorithms_of(ic) + ")");
+}
+
+std::unique_ptr<RoutingRelation> make_static_relation(const Interconnect& ic, const RelationParams& p) {
+  return make_relation(ic.tree() ? "updown" : "dor", ic, p);
+}
+
+}  // namespace drb

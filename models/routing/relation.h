@@ -1,0 +1,69 @@
+// A routing relation on a network graph: given the element and the head's header, the ordered candidate
+// outputs. A candidate names an output port and a *sub-class* (dateline class, escape or adaptive pool); the
+// router combines it with the packet's class group (data step 0..2, or ack) through the VcLayout.
+// The relation declares what it needs from the router and the header (needs()), so the front end sizes the
+// VC layout, the header and the allocation rules from it, never from the algorithm's name.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/packet/header.h"
+
+namespace drb {
+
+struct RouteChoice {
+  uint8_t port = 0;
+  uint8_t sub = 0;  // sub-class within the packet's group
+};
+
+struct RouteSet {
+  // Adaptive routing offers every minimal port (two per dimension on a ring tie) plus the escape: up to
+  // 2 * 20 + 1 for the largest cube the front end accepts; a 32-ary fat-tree's up phase offers 32.
+  static constexpr int kMax = 48;
+  int n = 0;
+  RouteChoice c[kMax];
+  void clear() { n = 0; }
+  void add(int port, int sub) {
+    if (n < kMax) c[n++] = RouteChoice{static_cast<uint8_t>(port), static_cast<uint8_t>(sub)};
+  }
+};
+
+// Sub-classes a routing function uses inside each class group. `pool` marks the sub-class that absorbs the
+// VCs left over after every other sub-class got its share (the adaptive VCs of Duato's scheme).
+struct SubClassSpec {
+  int count = 1;
+  int pool = -1;
+  std::vector<std::string> names;
+};
+
+// How the router picks among the candidates of one head: the first in the relation's order that has a free
+// VC, or (most_credits) the candidate whose free VCs have the most credits, ties to the relation's order —
+// the fat-tree's stand-in for SADP, which needs the router's credit state.
+enum class Selection : uint8_t { InOrder, MostCredits };
+
+struct RelationNeeds {
+  SubClassSpec classes;
+  bool atomic_vc = false;      // Duato's escape: an output VC is reallocated only once it is empty
+  int tie_bits = 0;            // per-packet header tie bits (routing.tie=random): one per dimension
+  Selection selection = Selection::InOrder;
+};
+
+class RoutingRelation {
+ public:
+  virtual ~RoutingRelation() = default;
+  virtual std::string name() const = 0;
+  virtual SubClassSpec subclasses() const = 0;
+  // What the relation needs besides its classes; by default nothing (InOrder, no tie bits, eager VCs).
+  virtual RelationNeeds needs() const { return RelationNeeds{subclasses()}; }
+  // Candidates at element e towards h.front(), a terminal that does not eject at e, in order of preference.
+  virtual void route(int e, const Header& h, RouteSet& out) const = 0;
+  // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
+  virtual bool is_escape(int sub) const { return true; }
+  // Header routing state set by leaving e on port p (dateline bits): a fixed property of the link, so
+  // routers cache it.
+  virtual uint16_t hop_dateline(int e, int p) const { return 0; }
+  void on_hop(int e, int p, Header& h) const { h.dateline |= hop_dateline(e, p); }
+};
+
+}  // namespace drb

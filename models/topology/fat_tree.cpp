@@ -1,0 +1,48 @@
+#include "models/topology/fat_tree.h"
+
+#include <stdexcept>
+
+namespace drb {
+
+KAryNTree::KAryNTree(int k, int n) : k_(k), n_(n) {
+  // 2k ports must fit the router's 64-bit port masks.
+  if (k < 2 || k > 32) throw std::invalid_argument("topology.k: fat-tree switch arity must be 2..32, got " + std::to_string(k));
+  if (n < 1) throw std::invalid_argument("topology.n: a fat-tree needs at least one stage, got " + std::to_string(n));
+  long t = 1;
+  pow_.push_back(1);
+  for (int i = 0; i < n; ++i) {
+    t *= k;
+    if (t > (1 << 20)) throw std::invalid_argument("topology.n: a " + std::to_string(k) + "-ary " + std::to_string(n) +
+                                                   "-tree has more than 2^20 terminals");
+    pow_.push_back(static_cast<int>(t));
+  }
+  terminals_ = static_cast<int>(t);
+}
+
+int KAryNTree::turn_stage(int a, int b) const {
+  int e = 0;
+  while (a / pow_[e + 1] != b / pow_[e + 1]) ++e;
+  return e;
+}
+
+std::string KAryNTree::describe() const { return std::to_string(k_) + "-ary " + std::to_string(n_) + "-tree"; }
+
+NetworkGraph KAryNTree::graph() const {
+  NetworkGraph g;
+  const int S = per_stage();
+  for (int e = 0; e < n_; ++e)
+    for (int o = 0; o < S; ++o) g.add_element(ElementKind::Switch, 2 * k_);
+  // Up and down channel of every link, in (stage, offset, up port) order.
+  for (int e = 0; e + 1 < n_; ++e)
+    for (int o = 0; o < S; ++o)
+      for (int u = 0; u < k_; ++u) {
+        const int old = digit(o, e);
+        const int up = o + (u - old) * pow_[e];
+        g.connect(element(e, o), k_ + u, element(e + 1, up), old);
+        g.connect(element(e + 1, up), old, element(e, o), k_ + u);
+      }
+  for (int j = 0; j < terminals_; ++j) g.add_terminal({element(0, j / k_), j % k_}, {element(0, j / k_), j % k_});
+  return g;
+}
+
+}  // namespace drb

@@ -1,0 +1,50 @@
+// An interconnect as the fabric is built from it: the network graph (elements, channels, terminals) and the
+// helper of the family that built it — a direct Topology for the k-ary n-cube family and the midimew
+// (coordinates, dimension-order facts), a KAryNTree for fat-trees. Routing relations and traffic patterns
+// ask for the helper they need; the fabric needs only the graph and the terminal lookups.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/topology/fat_tree.h"
+#include "models/topology/graph.h"
+#include "models/topology/topology.h"
+
+namespace drb {
+
+class Interconnect {
+ public:
+  explicit Interconnect(std::unique_ptr<Topology> direct);
+  explicit Interconnect(std::unique_ptr<KAryNTree> tree);
+  std::string kind() const { return kind_; }
+  std::string describe() const { return describe_; }
+  const NetworkGraph& graph() const { return graph_; }
+  int terminals() const { return static_cast<int>(graph_.terminals().size()); }
+  int elements() const { return static_cast<int>(graph_.elements().size()); }
+  int ports(int e) const { return graph_.elements()[e].ports; }
+  // Where terminal t's packets leave the network (DEC ejects there), and where it injects.
+  int eject_element(int t) const { return graph_.terminals()[t].eject.element; }
+  int eject_port(int t) const { return graph_.terminals()[t].eject.port; }
+  // The first terminal ejecting at element e, or -1 (a switch with none): where its GMR's early acks enter.
+  int first_terminal(int e) const { return first_terminal_[e]; }
+  std::string port_name(int e, int p) const;
+  // Most network channels a minimal route crosses.
+  int diameter() const { return direct_ ? direct_->diameter() : 2 * (tree_->n() - 1); }
+  // The family helpers; null where the interconnect is not of that family.
+  const Topology* direct() const { return direct_.get(); }
+  const KAryNTree* tree() const { return tree_.get(); }
+
+ private:
+  void index();
+  std::string kind_, describe_;
+  std::unique_ptr<Topology> direct_;
+  std::unique_ptr<KAryNTree> tree_;
+  NetworkGraph graph_;
+  std::vector<int> first_terminal_;
+};
+
+// torus | mesh | hypercube | midimew | fattree. std::invalid_argument naming the key on bad parameters.
+std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
+
+}  // namespace drb
