@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "models/routing/fat_tree_routing.h"
+#include "models/routing/flatfly_routing.h"
+#include "models/routing/ruft_routing.h"
 
 namespace drb {
 
@@ -19,6 +21,8 @@ UpSelection up_selection(const std::string& s) {
 
 std::string algorithms_of(const Interconnect& ic) {
   if (ic.tree()) return "updown | adaptive";
+  if (ic.flatfly()) return "dor | adaptive";
+  if (ic.ruft()) return "updown";
   if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
   return "dor | adaptive | valiant | drb | drb2";
 }
@@ -32,13 +36,17 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
   } else if (const KAryNTree* t = ic.tree()) {
     if (algorithm == "updown" || algorithm == "adaptive")
       return std::make_unique<FatTreeRouting>(*t, algorithm == "adaptive", up_selection(p.up_selection));
+  } else if (const FlattenedButterfly* t = ic.flatfly()) {
+    if (algorithm == "dor" || algorithm == "adaptive") return std::make_unique<FlatFlyRouting>(*t, algorithm == "adaptive");
+  } else if (const Ruft* t = ic.ruft()) {
+    if (algorithm == "updown") return std::make_unique<RuftRouting>(*t);
   }
   throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
                               algorithms_of(ic) + ")");
 }
 
 std::unique_ptr<RoutingRelation> make_static_relation(const Interconnect& ic, const RelationParams& p) {
-  return make_relation(ic.tree() ? "updown" : "dor", ic, p);
+  return make_relation(ic.tree() || ic.ruft() ? "updown" : "dor", ic, p);
 }
 
 }  // namespace drb

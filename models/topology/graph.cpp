@@ -156,18 +156,23 @@ GraphReport report(const NetworkGraph& g) {
   }
   r.average_distance = pairs ? sum / pairs : 0;
   // Fault tolerance: every cut that separates two terminals separates terminal 0's element from some other
-  // terminal's element, in one direction or the other.
+  // terminal's element, in one direction or the other (where terminals inject and eject at one element; a
+  // unidirectional network is cut between terminal 0's injection and another's ejection or the reverse).
   if (r.terminals > 1) {
-    const int s = tm[0].inject.element;
+    const int s = tm[0].inject.element, z = tm[0].eject.element;
     int best = r.channels + 1;
-    std::vector<uint8_t> seen(n, 0);
+    std::vector<uint8_t> seen(n, 0), seen_in(n, 0);
     MaxFlow max_flow(g);
     for (const GraphTerminal& t : tm) {
-      const int u = t.eject.element;
-      if (u == s || seen[u]) continue;
-      seen[u] = 1;
-      best = std::min(best, max_flow(s, u, best));
-      best = std::min(best, max_flow(u, s, best));
+      const int u = t.eject.element, v = t.inject.element;
+      if (u != s && !seen[u]) {
+        seen[u] = 1;
+        best = std::min(best, max_flow(s, u, best));
+      }
+      if (v != z && !seen_in[v]) {
+        seen_in[v] = 1;
+        best = std::min(best, max_flow(v, z, best));
+      }
     }
     r.fault_tolerance = best > r.channels ? 0 : best - 1;
   }

@@ -14,6 +14,23 @@ Interconnect::Interconnect(std::unique_ptr<KAryNTree> tree)
   index();
 }
 
+Interconnect::Interconnect(std::unique_ptr<FlattenedButterfly> ff)
+    : kind_("flatfly"), describe_(ff->describe()), flatfly_(std::move(ff)), graph_(flatfly_->graph()) {
+  index();
+}
+
+Interconnect::Interconnect(std::unique_ptr<Ruft> ruft)
+    : kind_("ruft"), describe_(ruft->describe()), ruft_(std::move(ruft)), graph_(ruft_->graph()) {
+  index();
+}
+
+int Interconnect::diameter() const {
+  if (direct_) return direct_->diameter();
+  if (tree_) return 2 * (tree_->n() - 1);
+  if (flatfly_) return flatfly_->n();
+  return ruft_->m() - 1;
+}
+
 void Interconnect::index() {
   first_terminal_.assign(elements(), -1);
   for (int t = terminals() - 1; t >= 0; --t) first_terminal_[eject_element(t)] = t;
@@ -25,13 +42,23 @@ std::string Interconnect::port_name(int e, int p) const {
       if (eject_element(t) == e && eject_port(t) == p) return direct_ ? std::string("local") : "t" + std::to_string(t);
   }
   if (direct_) return p < direct_->ports() ? direct_->port_name(p) : std::string("local");
-  return tree_->port_name(p);
+  if (tree_) return tree_->port_name(p);
+  if (flatfly_) return flatfly_->port_name(p);
+  return "p" + std::to_string(p);
 }
 
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
   if (p.kind == "fattree") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a fat-tree takes one switch arity, got " + std::to_string(p.k.size()) + " values");
     return std::make_unique<Interconnect>(std::make_unique<KAryNTree>(p.k[0], p.n));
+  }
+  if (p.kind == "flatfly") {
+    if (p.k.size() != 1) throw std::invalid_argument("topology.k: a flattened butterfly takes one radix, got " + std::to_string(p.k.size()) + " values");
+    return std::make_unique<Interconnect>(std::make_unique<FlattenedButterfly>(p.k[0], p.n, p.concentration));
+  }
+  if (p.kind == "ruft") {
+    if (p.k.size() != 1) throw std::invalid_argument("topology.k: a RUFT takes one switch arity, got " + std::to_string(p.k.size()) + " values");
+    return std::make_unique<Interconnect>(std::make_unique<Ruft>(p.k[0], p.n));
   }
   return std::make_unique<Interconnect>(make_topology(p));
 }

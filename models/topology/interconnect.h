@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "models/topology/fat_tree.h"
+#include "models/topology/flattened_butterfly.h"
+#include "models/topology/ruft.h"
 #include "models/topology/graph.h"
 #include "models/topology/topology.h"
 
@@ -17,6 +19,8 @@ class Interconnect {
  public:
   explicit Interconnect(std::unique_ptr<Topology> direct);
   explicit Interconnect(std::unique_ptr<KAryNTree> tree);
+  explicit Interconnect(std::unique_ptr<FlattenedButterfly> ff);
+  explicit Interconnect(std::unique_ptr<Ruft> ruft);
   std::string kind() const { return kind_; }
   std::string describe() const { return describe_; }
   const NetworkGraph& graph() const { return graph_; }
@@ -30,21 +34,25 @@ class Interconnect {
   int first_terminal(int e) const { return first_terminal_[e]; }
   std::string port_name(int e, int p) const;
   // Most network channels a minimal route crosses.
-  int diameter() const { return direct_ ? direct_->diameter() : 2 * (tree_->n() - 1); }
+  int diameter() const;
   // The family helpers; null where the interconnect is not of that family.
   const Topology* direct() const { return direct_.get(); }
   const KAryNTree* tree() const { return tree_.get(); }
+  const FlattenedButterfly* flatfly() const { return flatfly_.get(); }
+  const Ruft* ruft() const { return ruft_.get(); }
 
  private:
   void index();
   std::string kind_, describe_;
   std::unique_ptr<Topology> direct_;
   std::unique_ptr<KAryNTree> tree_;
+  std::unique_ptr<FlattenedButterfly> flatfly_;
+  std::unique_ptr<Ruft> ruft_;
   NetworkGraph graph_;
   std::vector<int> first_terminal_;
 };
 
-// torus | mesh | hypercube | midimew | fattree. std::invalid_argument naming the key on bad parameters.
+// torus | mesh | hypercube | midimew | fattree | flatfly | ruft. std::invalid_argument naming the key on bad parameters.
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 
 }  // namespace drb

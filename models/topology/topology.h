@@ -51,6 +51,7 @@ struct TopologyParams {
   std::vector<int> k{8, 8};  // radix per dimension (torus, mesh)
   int n = 2;                 // dimensions (hypercube: dimension of the cube)
   int nodes = 64;            // midimew size
+  int concentration = 1;     // terminals per switch (flattened butterfly)
 };
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.

@@ -186,15 +186,20 @@ std::vector<KeyDef> build() {
   };
 
   // --- topology -------------------------------------------------------------------------------------
-  enum_key("topology.kind", "torus", "network topology (fattree: k-ary n-tree, docs/topologies.md)",
-           {"torus", "mesh", "hypercube", "midimew", "fattree"},
+  enum_key("topology.kind", "torus",
+           "network topology (fattree: k-ary n-tree; flatfly: flattened butterfly k-ary n-cube with "
+           "topology.concentration terminals per switch; ruft: k-ary n-stage reduced unidirectional fat-tree; "
+           "docs/topologies.md)",
+           {"torus", "mesh", "hypercube", "midimew", "fattree", "flatfly", "ruft"},
            [](Scenario& s) -> std::string& { return s.net.topo.kind; });
   add("topology.k", "8", "radix per dimension for torus/mesh (one value is used for every dimension); switch arity k of a fattree "
-      "(2k-port switches, 2..32)",
+      "(2k-port switches, 2..32) or a ruft (k x k switches); switches per dimension of a flatfly",
       [](Scenario& s, const std::string& v) { s.net.topo.k = to_int_list("topology.k", v, 1, 1 << 20); },
       [](const Scenario& s) { return json(s.net.topo.k); }, true);
-  i32_key("topology.n", "2", "dimensions of a torus/mesh; dimension of a hypercube; stages of a fattree", 1, 20,
+  i32_key("topology.n", "2", "dimensions of a torus/mesh/flatfly; dimension of a hypercube; stages of a fattree or ruft", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.n; });
+  i32_key("topology.concentration", "1", "terminals per switch of a flatfly", 1, 64,
+          [](Scenario& s) -> int& { return s.net.topo.concentration; });
   i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
           [](Scenario& s) -> int& { return s.net.topo.nodes; });
   // --- router ---------------------------------------------------------------------------------------
@@ -280,8 +285,8 @@ std::vector<KeyDef> build() {
   // --- routing --------------------------------------------------------------------------------------
   enum_key("routing.algorithm", "dor",
            "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
-           "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down); unset, a "
-           "fattree takes updown; a pair the topology does not offer is refused",
+           "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down; ruft: its single "
+           "path); unset, a fattree or ruft takes updown; a pair the topology does not offer is refused",
            {"dor", "adaptive", "valiant", "drb", "drb2", "updown"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
   enum_key("routing.selection", "first_free",
            "fattree adaptive up phase: which up port a head takes (first_free: the first with a free VC from the "

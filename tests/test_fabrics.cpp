@@ -1,8 +1,9 @@
-// The k-ary n-tree fat-tree (models/topology/fat_tree.h) and its routing (models/routing/fat_tree_routing.h):
-// counts worked by hand, the wiring against the ancestor rule, every pair routed with the minimal hop count,
-// the load-balancing property of updown, CDG acyclicity with a cyclic negative control, zero-load latency
-// equal to the pipeline formula, conservation without stall at twice saturation, and the refusals.
-// Expected values come from digit arithmetic written here, not from the classes under test.
+// The fabrics beyond the k-ary n-cube: the k-ary n-tree fat-tree, the flattened butterfly and the RUFT
+// (models/topology/, models/routing/): counts worked by hand, the wiring against the spec's rules, every
+// pair routed with the minimal hop count, updown's load balancing, CDG acyclicity with cyclic negative
+// controls, zero-load latency equal to the pipeline formula, conservation without stall at twice
+// saturation, and the refusals. Expected values come from digit arithmetic written here, not from the
+// classes under test.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -11,6 +12,7 @@
 
 #include "models/routing/cdg.h"
 #include "models/routing/fat_tree_routing.h"
+#include "models/routing/flatfly_routing.h"
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "systemc/fabric/fabric.h"
@@ -35,12 +37,21 @@ int turn(int k, int a, int b) {
   return e;
 }
 
-std::unique_ptr<Interconnect> tree(int k, int n) {
+std::unique_ptr<Interconnect> build(const std::string& kind, int k, int n, int conc = 1) {
   TopologyParams p;
-  p.kind = "fattree";
+  p.kind = kind;
   p.k = {k};
   p.n = n;
+  p.concentration = conc;
   return make_interconnect(p);
+}
+std::unique_ptr<Interconnect> tree(int k, int n) { return build("fattree", k, n); }
+
+// Flattened butterfly: switches differ in how many coordinates (dimension 0 fastest).
+int ff_hops(int k, int p, int a, int b) {
+  int h = 0;
+  for (int x = a / p, y = b / p; x || y; x /= k, y /= k) h += x % k != y % k;
+  return h;
 }
 
 // By hand:
@@ -173,7 +184,7 @@ class DownThenUp : public RoutingRelation {
 };
 
 bool acyclic(const Interconnect& ic, const RoutingRelation& rf, std::string* cyc_text) {
-  VcLayout L(1, 1, rf.subclasses(), SubClassSpec{0, -1, {}});
+  VcLayout L(rf.subclasses().count, 1, rf.subclasses(), SubClassSpec{0, -1, {}});
   ChannelDependencyGraph g(ic, rf, L);
   for (int a = 0; a < ic.terminals(); ++a)
     for (int b = 0; b < ic.terminals(); ++b)
@@ -200,58 +211,71 @@ TEST(FatTree, CdgAcyclicWithCyclicNegativeControl) {
 
 // One packet alone: latency = injection + (H+1) router pipelines + H links + ejection + L-1, with
 // H = 2 x turn stage (the hop count from digit arithmetic, not from the graph).
-// One fabric per process (SystemC elaborates once): one test per relation.
-void zero_load(const char* alg) {
-  {
-    NetParams p;
-    p.topo.kind = "fattree";
-    p.topo.k = {2};
-    p.topo.n = 3;
-    p.algorithm = alg;
-    p.vcs = 1;
-    Fabric fab("fabric", p);
-    Network& net = fab.net();
-    struct Obs : NetObserver {
-      int64_t arrived = -1;
-      void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
-    } obs;
-    net.add_observer(&obs);
-    for (int L : {1, 6})
-      for (int a = 0; a < net.nodes(); ++a)
-        for (int b = 0; b < net.nodes(); ++b) {
-          if (a == b) continue;
-          obs.arrived = -1;
-          const int64_t t0 = fab.cycle();
-          net.submit(a, b, L, t0, true);
-          while (obs.arrived < 0 && fab.cycle() < t0 + 1000) fab.run_until(fab.cycle() + 1);
-          ASSERT_GE(obs.arrived, 0) << a << "->" << b;
-          const int H = 2 * turn(2, a, b);
-          const int64_t formula = p.d_inj + (H + 1) * (p.d_rc + p.d_va + p.d_sa + p.d_st) + H * p.d_link + p.d_ej + (L - 1);
-          ASSERT_EQ(obs.arrived - t0, formula) << alg << " " << a << "->" << b << " H=" << H << " L=" << L;
-          fab.run_until(fab.cycle() + 20);
-        }
-  }
+// One packet alone: latency = injection + (H+1) router pipelines + H links + ejection + L-1, with H from
+// digit arithmetic (not from the graph). One fabric per process (SystemC elaborates once): one test each.
+void zero_load(const std::vector<std::string>& kv, const std::function<int(int, int)>& hops) {
+  const Scenario s = scenario(kv);
+  const NetParams& p = s.net;
+  Fabric fab("fabric", p);
+  Network& net = fab.net();
+  struct Obs : NetObserver {
+    int64_t arrived = -1;
+    void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
+  } obs;
+  net.add_observer(&obs);
+  for (int L : {1, 6})
+    for (int a = 0; a < net.nodes(); ++a)
+      for (int b = 0; b < net.nodes(); ++b) {
+        if (a == b) continue;
+        obs.arrived = -1;
+        const int64_t t0 = fab.cycle();
+        net.submit(a, b, L, t0, true);
+        while (obs.arrived < 0 && fab.cycle() < t0 + 1000) fab.run_until(fab.cycle() + 1);
+        ASSERT_GE(obs.arrived, 0) << a << "->" << b;
+        const int H = hops(a, b);
+        const int64_t formula = p.d_inj + (H + 1) * (p.d_rc + p.d_va + p.d_sa + p.d_st) + H * p.d_link + p.d_ej + (L - 1);
+        ASSERT_EQ(obs.arrived - t0, formula) << a << "->" << b << " H=" << H << " L=" << L;
+        fab.run_until(fab.cycle() + 20);
+      }
 }
-TEST(FatTree, ZeroLoadLatencyEqualsFormulaUpdown) { zero_load("updown"); }
-TEST(FatTree, ZeroLoadLatencyEqualsFormulaAdaptive) { zero_load("adaptive"); }
+const std::vector<std::string> kTree23{"topology.kind=fattree", "topology.k=2", "topology.n=3", "router.vcs=1"};
+const std::vector<std::string> kFf{"topology.kind=flatfly", "topology.k=3", "topology.n=2", "topology.concentration=2",
+                                   "router.vcs=2"};
+const std::vector<std::string> kRuft{"topology.kind=ruft", "topology.k=2", "topology.n=3", "router.vcs=1"};
+std::vector<std::string> with(std::vector<std::string> kv, const std::string& x) {
+  kv.push_back(x);
+  return kv;
+}
+TEST(FatTree, ZeroLoadLatencyEqualsFormulaUpdown) {
+  zero_load(with(kTree23, "routing.algorithm=updown"), [](int a, int b) { return 2 * turn(2, a, b); });
+}
+TEST(FatTree, ZeroLoadLatencyEqualsFormulaAdaptive) {
+  zero_load(with(kTree23, "routing.algorithm=adaptive"), [](int a, int b) { return 2 * turn(2, a, b); });
+}
+TEST(FlatFly, ZeroLoadLatencyEqualsFormulaDor) {
+  zero_load(with(kFf, "routing.algorithm=dor"), [](int a, int b) { return ff_hops(3, 2, a, b); });
+}
+TEST(FlatFly, ZeroLoadLatencyEqualsFormulaAdaptive) {
+  zero_load(with(kFf, "routing.algorithm=adaptive"), [](int a, int b) { return ff_hops(3, 2, a, b); });
+}
+TEST(Ruft, ZeroLoadLatencyEqualsFormula) {
+  zero_load(kRuft, [](int, int) { return 2; });  // every path crosses the 3 stages: 2 channels
+}
 
 // Mean zero-load latency of uniform traffic (default pipeline: 5 cycles a hop + 5 + L).
-double zero_load_uniform_tree(int k, int n, int L) {
-  const int N = ipow(k, n);
+double zero_load_uniform(int N, int L, const std::function<int(int, int)>& hops) {
   double h = 0;
   for (int a = 0; a < N; ++a)
     for (int b = 0; b < N; ++b)
-      if (a != b) h += 2 * turn(k, a, b);
+      if (a != b) h += hops(a, b);
   return 5.0 * h / (N * (N - 1.0)) + 5 + L;
 }
 
 // Twice the saturation load (capped at one flit per node per cycle, all an NI can inject), every accepted
 // message delivered once and intact, nothing left in flight after the drain, no stall.
-void overload(int k, int n, const std::string& alg, const std::string& sel, int64_t cycles) {
-  const std::vector<std::string> kv{"topology.kind=fattree", "topology.k=" + std::to_string(k),
-                                    "topology.n=" + std::to_string(n), "routing.algorithm=" + alg,
-                                    "routing.selection=" + sel, "traffic.length=4", "router.vcs=2"};
-  const double sat = find_saturation(kv, zero_load_uniform_tree(k, n, 4)).load;
+void overload(std::vector<std::string> kv, int N, const std::function<int(int, int)>& hops, int64_t cycles) {
+  kv.push_back("traffic.length=4");
+  const double sat = find_saturation(kv, zero_load_uniform(N, 4, hops)).load;
   const double rate = std::min(1.0, 2 * sat);
   const auto r = in_child([&] {
     std::vector<std::string> kv2 = kv;
@@ -285,9 +309,10 @@ void overload(int k, int n, const std::string& alg, const std::string& sel, int6
                           {"duplicates", ledger.duplicates}, {"wrong", ledger.wrong},
                           {"undelivered", ledger.outstanding.size()}, {"live_packets", net.live_packets()}};
   });
-  ASSERT_FALSE(r.contains("error")) << r.dump();
-  std::printf("%d-ary %d-tree %s/%s at %.3f (saturation %.3f): %s\n", k, n, alg.c_str(), sel.c_str(), rate, sat,
-              r.dump().c_str());
+  std::string what;
+  for (auto& x : kv) what += x + " ";
+  ASSERT_FALSE(r.contains("error")) << what << r.dump();
+  std::printf("%sat %.3f (saturation %.3f): %s\n", what.c_str(), rate, sat, r.dump().c_str());
   EXPECT_GT(r["accepted"].get<uint64_t>(), 0u);
   EXPECT_EQ(r["delivered"], r["accepted"]);
   EXPECT_EQ(r["duplicates"], 0);
@@ -296,19 +321,29 @@ void overload(int k, int n, const std::string& alg, const std::string& sel, int6
   EXPECT_EQ(r["live_packets"], 0);
 }
 
-TEST(FatTree, ConservationAtTwiceSaturation) {
+void overload_all(int64_t cycles) {
   for (auto [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{4, 3}}) {
-    overload(k, n, "updown", "first_free", 100000);
-    for (const char* sel : {"first_free", "random", "sadp"}) overload(k, n, "adaptive", sel, 100000);
+    const std::vector<std::string> kv{"topology.kind=fattree", "topology.k=" + std::to_string(k),
+                                      "topology.n=" + std::to_string(n), "router.vcs=2"};
+    const int N = ipow(k, n);
+    auto h = [k = k](int a, int b) { return 2 * turn(k, a, b); };
+    overload(with(kv, "routing.algorithm=updown"), N, h, cycles);
+    for (const char* sel : {"first_free", "random", "sadp"})
+      overload(with(with(kv, "routing.algorithm=adaptive"), std::string("routing.selection=") + sel), N, h, cycles);
   }
+  for (auto [k, n, p] : {std::tuple{2, 3, 2}, std::tuple{4, 2, 4}}) {
+    const std::vector<std::string> kv{"topology.kind=flatfly", "topology.k=" + std::to_string(k), "topology.n=" + std::to_string(n),
+                                      "topology.concentration=" + std::to_string(p), "router.vcs=2"};
+    auto h = [k = k, p = p](int a, int b) { return ff_hops(k, p, a, b); };
+    for (const char* alg : {"dor", "adaptive"}) overload(with(kv, std::string("routing.algorithm=") + alg), ipow(k, n) * p, h, cycles);
+  }
+  for (auto [k, m] : {std::pair{2, 3}, std::pair{4, 3}})
+    overload({"topology.kind=ruft", "topology.k=" + std::to_string(k), "topology.n=" + std::to_string(m), "router.vcs=2"},
+             ipow(k, m), [m = m](int, int) { return m - 1; }, cycles);
 }
 
-TEST(FatTreeLong, ConservationAtTwiceSaturation) {
-  for (auto [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{4, 3}}) {
-    overload(k, n, "updown", "first_free", 1000000);
-    for (const char* sel : {"first_free", "random", "sadp"}) overload(k, n, "adaptive", sel, 1000000);
-  }
-}
+TEST(Fabrics, ConservationAtTwiceSaturation) { overload_all(100000); }
+TEST(FabricsLong, ConservationAtTwiceSaturation) { overload_all(1000000); }
 
 // Same seed, same results, byte for byte, with the hashed random up-port choice too.
 TEST(FatTree, DeterministicPerSeed) {
@@ -341,6 +376,109 @@ TEST(FatTree, RefusedCombinationsNameTheKey) {
   const Exec e = drbsim("routing.algorithm=updown");
   EXPECT_EQ(e.code, 2);
   EXPECT_NE(e.err.find("error: routing.algorithm:"), std::string::npos) << e.err;
+}
+
+// By hand, 2-ary 3-cube 2-c: 8 switches of n(k-1) + p = 3 + 2 ports, 16 terminals; each switch links to 3
+// others: 24 channels; 8 x 25 = 200 switching elements; from a terminal: 1 on its switch (0), 6 on the 3
+// switches one coordinate away (1), 6 two away (2), 2 three away (3): 24/15; diameter 3; 3 links per
+// switch: 2 faults. 2-ary 3-stage RUFT: 3 stages x 4 switches of 2 ports (2 x 2 crossbars), 8 terminals;
+// 2 stage boundaries x 4 switches x 2 outputs = 16 channels; 12 x 4 = 48 switching elements; every path
+// crosses 2 channels (diameter and mean 2); one path per pair: 0 faults.
+TEST(FlatFlyRuft, HandCounts) {
+  struct E {
+    const char* kind;
+    int k, n, p, terminals, switches, routers, ports, channels, swe, diameter, faults;
+    double avg;
+  };
+  for (const E& e : {E{"flatfly", 2, 3, 2, 16, 8, 8, 5, 24, 200, 3, 2, 24.0 / 15},
+                     E{"ruft", 2, 3, 1, 8, 12, 0, 2, 16, 48, 2, 0, 2.0}}) {
+    const GraphReport r = report(build(e.kind, e.k, e.n, e.p)->graph());
+    EXPECT_EQ(r.terminals, e.terminals) << e.kind;
+    EXPECT_EQ(r.switches, e.switches) << e.kind;
+    EXPECT_EQ(r.routers, e.routers) << e.kind;
+    EXPECT_EQ(r.subnet_switches, e.switches - e.routers) << e.kind;
+    EXPECT_EQ(r.min_ports, e.ports) << e.kind;
+    EXPECT_EQ(r.max_ports, e.ports) << e.kind;
+    EXPECT_EQ(r.channels, e.channels) << e.kind;
+    EXPECT_EQ(r.switching_elements, e.swe) << e.kind;
+    EXPECT_EQ(r.diameter, e.diameter) << e.kind;
+    EXPECT_NEAR(r.average_distance, e.avg, 1e-12) << e.kind;
+    EXPECT_EQ(r.fault_tolerance, e.faults) << e.kind;
+  }
+}
+
+// RUFT wiring: terminal j injects at stage 0 and ejects from the last stage, from the switch whose offset
+// holds j's digits 0..m-2, on output digit m-1; every route crosses m-1 channels.
+TEST(FlatFlyRuft, EveryPairRoutedMinimally) {
+  for (auto [k, m] : {std::pair{2, 3}, std::pair{4, 2}, std::pair{3, 3}}) {
+    const auto ic = build("ruft", k, m);
+    const int S = ipow(k, m) / k;
+    const auto rf = make_relation("updown", *ic, {});
+    for (int a = 0; a < ic->terminals(); ++a) {
+      EXPECT_EQ(ic->graph().terminals()[a].inject.element, a / k);
+      EXPECT_EQ(ic->graph().terminals()[a].eject.element, (m - 1) * S + a % ipow(k, m - 1));
+      EXPECT_EQ(ic->graph().terminals()[a].eject.port, a / ipow(k, m - 1));
+      for (int b = 0; b < ic->terminals(); ++b) {
+        if (a == b) continue;
+        std::vector<int> path;
+        int routes = 0;
+        walk(*ic, *rf, a / k, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& p) {
+          ++routes;
+          EXPECT_EQ(static_cast<int>(p.size()), m - 1) << a << "->" << b;
+        });
+        EXPECT_EQ(routes, 1);
+      }
+    }
+  }
+  for (auto [k, n, p] : {std::tuple{2, 3, 2}, std::tuple{3, 2, 1}, std::tuple{4, 2, 3}}) {
+    const auto ic = build("flatfly", k, n, p);
+    for (const char* alg : {"dor", "adaptive"}) {
+      const auto rf = make_relation(alg, *ic, {});
+      for (int a = 0; a < ic->terminals(); ++a)
+        for (int b = 0; b < ic->terminals(); ++b) {
+          if (a == b) continue;
+          std::vector<int> path;
+          int routes = 0;
+          walk(*ic, *rf, a / p, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& q) {
+            ++routes;
+            EXPECT_EQ(static_cast<int>(q.size()), ff_hops(k, p, a, b)) << alg << " " << a << "->" << b;
+          });
+          // dor: one route; adaptive: every order of the differing dimensions (h!), escape or not.
+          int f = 1;
+          for (int i = 2; i <= ff_hops(k, p, a, b); ++i) f *= i;
+          if (std::string(alg) == "dor") EXPECT_EQ(routes, 1);
+          else EXPECT_GE(routes, f);
+        }
+    }
+  }
+}
+
+// Flattened butterfly: adaptive routing whose every VC counts as escape has no deadlock-free sub-network
+// (dimensions taken in either order form cycles); dor and Duato's adaptive are acyclic. A RUFT's channels
+// only climb stages, so any relation on it is acyclic: the check there is that the graph itself has no
+// cycle (no negative control can exist).
+class NoEscapeFlatFly : public FlatFlyRouting {
+ public:
+  using FlatFlyRouting::FlatFlyRouting;
+  bool is_escape(int) const override { return true; }
+};
+
+TEST(FlatFlyRuft, CdgAcyclicWithCyclicNegativeControl) {
+  for (auto [k, n, p] : {std::tuple{2, 3, 2}, std::tuple{3, 2, 1}, std::tuple{4, 3, 1}}) {
+    const auto ic = build("flatfly", k, n, p);
+    for (const char* alg : {"dor", "adaptive"}) {
+      std::string cyc;
+      EXPECT_TRUE(acyclic(*ic, *make_relation(alg, *ic, {}), &cyc)) << alg << ": " << cyc;
+    }
+    std::string cyc;
+    EXPECT_FALSE(acyclic(*ic, NoEscapeFlatFly(*ic->flatfly(), true), &cyc)) << k << "-ary " << n << "-cube";
+  }
+  for (auto [k, m] : {std::pair{2, 3}, std::pair{3, 3}}) {
+    const auto ic = build("ruft", k, m);
+    std::string cyc;
+    EXPECT_TRUE(acyclic(*ic, *make_relation("updown", *ic, {}), &cyc)) << cyc;
+    for (const GraphChannel& c : ic->graph().channels()) EXPECT_EQ(c.to / (ipow(k, m) / k), c.from / (ipow(k, m) / k) + 1);
+  }
 }
 
 }  // namespace
