@@ -13,6 +13,7 @@
 #include "models/routing/cdg.h"
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
+#include "models/routing/hybrid_routing.h"
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "systemc/fabric/fabric.h"
@@ -46,6 +47,31 @@ std::unique_ptr<Interconnect> build(const std::string& kind, int k, int n, int c
   return make_interconnect(p);
 }
 std::unique_ptr<Interconnect> tree(int k, int n) { return build("fattree", k, n); }
+std::unique_ptr<Interconnect> hybrid(int k, int n, const std::string& subnet, int m, int conc = 1) {
+  TopologyParams p;
+  p.kind = "hybrid";
+  p.k = {k};
+  p.n = n;
+  p.subnet = subnet;
+  p.stages = m;
+  p.concentration = conc;
+  return make_interconnect(p);
+}
+
+// Hybrid: channels crossed per differing dimension (router -> subnet -> router), k = ki^m routers a line.
+int hybrid_hops(int k, int n, const std::string& subnet, int m, int p, int a, int b) {
+  int ki = k;
+  if (subnet != "crossbar") {
+    ki = 2;
+    while (ipow(ki, m) != k) ++ki;
+  }
+  int h = 0;
+  for (int d = 0, x = a / p, y = b / p; d < n; ++d, x /= k, y /= k) {
+    if (x % k == y % k) continue;
+    h += subnet == "crossbar" ? 2 : subnet == "ruft" ? m + 1 : 2 + 2 * turn(ki, x % k, y % k);
+  }
+  return h;
+}
 
 // Flattened butterfly: switches differ in how many coordinates (dimension 0 fastest).
 int ff_hops(int k, int p, int a, int b) {
@@ -258,6 +284,18 @@ TEST(FlatFly, ZeroLoadLatencyEqualsFormulaDor) {
 TEST(FlatFly, ZeroLoadLatencyEqualsFormulaAdaptive) {
   zero_load(with(kFf, "routing.algorithm=adaptive"), [](int a, int b) { return ff_hops(3, 2, a, b); });
 }
+const std::vector<std::string> kHyb{"topology.kind=hybrid", "topology.k=4", "topology.n=2", "router.vcs=2"};
+void zero_load_hybrid(const std::string& subnet, const std::string& alg) {
+  zero_load(with(with(with(with(kHyb, "topology.subnet=" + subnet), "topology.stages=" + std::string(subnet == "crossbar" ? "1" : "2")),
+                      "routing.algorithm=" + alg), "topology.concentration=2"),
+            [subnet](int a, int b) { return hybrid_hops(4, 2, subnet, subnet == "crossbar" ? 1 : 2, 2, a, b); });
+}
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaCrossbarDor) { zero_load_hybrid("crossbar", "dor"); }
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaCrossbarAdaptive) { zero_load_hybrid("crossbar", "adaptive"); }
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaFatTreeDor) { zero_load_hybrid("fattree", "dor"); }
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaFatTreeAdaptive) { zero_load_hybrid("fattree", "adaptive"); }
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaRuftDor) { zero_load_hybrid("ruft", "dor"); }
+TEST(Hybrid, ZeroLoadLatencyEqualsFormulaRuftAdaptive) { zero_load_hybrid("ruft", "adaptive"); }
 TEST(Ruft, ZeroLoadLatencyEqualsFormula) {
   zero_load(kRuft, [](int, int) { return 2; });  // every path crosses the 3 stages: 2 channels
 }
@@ -336,6 +374,13 @@ void overload_all(int64_t cycles) {
                                       "topology.concentration=" + std::to_string(p), "router.vcs=2"};
     auto h = [k = k, p = p](int a, int b) { return ff_hops(k, p, a, b); };
     for (const char* alg : {"dor", "adaptive"}) overload(with(kv, std::string("routing.algorithm=") + alg), ipow(k, n) * p, h, cycles);
+  }
+  for (const char* sn : {"crossbar", "fattree", "ruft"}) {
+    const int m = std::string(sn) == "crossbar" ? 1 : 2;
+    const std::vector<std::string> kv{"topology.kind=hybrid", "topology.k=4", "topology.n=2", std::string("topology.subnet=") + sn,
+                                      "topology.stages=" + std::to_string(m), "router.vcs=2"};
+    auto h = [sn = std::string(sn), m](int a, int b) { return hybrid_hops(4, 2, sn, m, 1, a, b); };
+    for (const char* alg : {"dor", "adaptive"}) overload(with(kv, std::string("routing.algorithm=") + alg), 16, h, cycles);
   }
   for (auto [k, m] : {std::pair{2, 3}, std::pair{4, 3}})
     overload({"topology.kind=ruft", "topology.k=" + std::to_string(k), "topology.n=" + std::to_string(m), "router.vcs=2"},
@@ -478,6 +523,118 @@ TEST(FlatFlyRuft, CdgAcyclicWithCyclicNegativeControl) {
     std::string cyc;
     EXPECT_TRUE(acyclic(*ic, *make_relation("updown", *ic, {}), &cyc)) << cyc;
     for (const GraphChannel& c : ic->graph().channels()) EXPECT_EQ(c.to / (ipow(k, m) / k), c.from / (ipow(k, m) / k) + 1);
+  }
+}
+
+// By hand (p = 1, 16 routers of 2 + 1 ports on a 4 x 4 grid, 8 dimension lines):
+// - 4-ary 2-direct 1-indirect: 8 crossbars of 4 ports; 8 x 4 links x 2 = 64 channels; 16 x 9 + 8 x 16 = 272
+//   switching elements; 2 channels per differing dimension: 6 pairs of one dimension (2) and 9 of two (4)
+//   per source: 48/15; diameter 4; a router has one link per dimension: 1 fault.
+// - 4-ary 2-direct 2-indirect FT: each line a 2-ary 2-tree (4 switches of 4 ports): 32 switches; per line
+//   8 router channels + 2 switches x 2 up links x 2 = 16, so 128; 16 x 9 + 32 x 16 = 656; per differing
+//   dimension 2 channels to the leaf switch and back, plus 2 through the root stage unless both routers
+//   share a leaf switch (1 of the 3 others): (2 + 4 + 4)/3 each, so (6 x 10/3 + 9 x 20/3)/15 = 16/3;
+//   diameter 8; 1 fault.
+// - 4-ary 2-direct 2-indirect RUFT: 32 switches of 2 x 2; per line 4 in + 4 out + 2 x 2 internal = 12, so
+//   96; 16 x 9 + 32 x 4 = 272; always 3 channels per differing dimension: (6 x 3 + 9 x 6)/15 = 4.8;
+//   diameter 6; two channel-disjoint paths between line neighbours (directly, or around through the other
+//   dimension): 1 fault.
+TEST(Hybrid, HandCounts) {
+  struct E {
+    const char* subnet;
+    int m, switches, sw_ports, channels, swe, diameter;
+    double avg;
+  };
+  for (const E& e : {E{"crossbar", 1, 8, 4, 64, 272, 4, 48.0 / 15}, E{"fattree", 2, 32, 4, 128, 656, 8, 16.0 / 3},
+                     E{"ruft", 2, 32, 2, 96, 272, 6, 4.8}}) {
+    const GraphReport r = report(hybrid(4, 2, e.subnet, e.m)->graph());
+    EXPECT_EQ(r.terminals, 16) << e.subnet;
+    EXPECT_EQ(r.routers, 16) << e.subnet;
+    EXPECT_EQ(r.subnet_switches, e.switches) << e.subnet;
+    EXPECT_EQ(r.switches, 16 + e.switches) << e.subnet;
+    EXPECT_EQ(r.min_ports, std::min(3, e.sw_ports)) << e.subnet;
+    EXPECT_EQ(r.max_ports, std::max(3, e.sw_ports)) << e.subnet;
+    EXPECT_EQ(r.channels, e.channels) << e.subnet;
+    EXPECT_EQ(r.switching_elements, e.swe) << e.subnet;
+    EXPECT_EQ(r.diameter, e.diameter) << e.subnet;
+    EXPECT_NEAR(r.average_distance, e.avg, 1e-12) << e.subnet;
+    EXPECT_EQ(r.fault_tolerance, 1) << e.subnet;
+  }
+  // p = 2: 32 terminals on the same 16 routers of 2 + 2 ports.
+  const GraphReport r = report(hybrid(4, 2, "crossbar", 1, 2)->graph());
+  EXPECT_EQ(r.terminals, 32);
+  EXPECT_EQ(r.switching_elements, 16 * 16 + 8 * 16);
+}
+
+// Every pair, every relation and subnet: routes of exactly the hop count of digit arithmetic; Hybrid-DOR
+// visits the differing dimensions in increasing order.
+TEST(Hybrid, EveryPairRoutedMinimally) {
+  for (auto [sn, k, m] : {std::tuple{"crossbar", 4, 1}, std::tuple{"fattree", 4, 2}, std::tuple{"ruft", 4, 2},
+                          std::tuple{"fattree", 8, 3}, std::tuple{"ruft", 9, 2}}) {
+    const auto ic = hybrid(k, 2, sn, m, 2);
+    const Hybrid& hy = *ic->hybrid();
+    for (const char* alg : {"dor", "adaptive"}) {
+      const auto rf = make_relation(alg, *ic, {});
+      for (int a = 0; a < ic->terminals(); ++a)
+        for (int b = 0; b < ic->terminals(); ++b) {
+          if (a == b) continue;
+          std::vector<int> path;
+          int routes = 0;
+          walk(*ic, *rf, a / 2, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& q) {
+            ++routes;
+            EXPECT_EQ(static_cast<int>(q.size()), hybrid_hops(k, 2, sn, m, 2, a, b)) << sn << " " << alg << " " << a << "->" << b;
+            if (std::string(alg) != "dor") return;
+            int last = -1;
+            for (int c : q) {
+              const int from = ic->graph().channels()[c].from;
+              if (!hy.is_router(from)) continue;
+              EXPECT_GT(ic->graph().channels()[c].from_port, last) << "dimension order";
+              last = ic->graph().channels()[c].from_port;
+            }
+          });
+          if (std::string(alg) == "dor") EXPECT_EQ(routes, 1) << sn << " " << a << "->" << b;
+        }
+    }
+  }
+}
+
+// The complement (bitcomp) under Hybrid-DOR on crossbar hybrids: every channel carries at most one flow.
+TEST(Hybrid, ComplementIsContentionFreeOnCrossbars) {
+  for (auto [k, n] : {std::pair{4, 2}, std::pair{8, 2}, std::pair{4, 3}}) {
+    const auto ic = hybrid(k, n, "crossbar", 1);
+    const auto rf = make_relation("dor", *ic, {});
+    const int N = ic->terminals();
+    std::map<int, int> flows;
+    for (int a = 0; a < N; ++a) {
+      std::vector<int> path;
+      walk(*ic, *rf, a, make_data_header(a, N - 1 - a, nullptr, 0, 0, 1), path, [&](const std::vector<int>& q) {
+        for (int c : q) ++flows[c];
+      });
+    }
+    for (const auto& [c, f] : flows) EXPECT_EQ(f, 1) << k << "-ary " << n << "-direct: channel " << c;
+  }
+}
+
+// A switch that offers the escape VC to a packet that arrived adaptive lets it hold an escape channel of a
+// dimension while a lower one still differs: cyclic. The hybrid's relations are acyclic on every subnet.
+class EscapeAtSwitches : public HybridRouting {
+ public:
+  using HybridRouting::HybridRouting;
+  void route_in(int e, int, const Header& h, RouteSet& out) const override { HybridRouting::route_in(e, -1, h, out); }
+};
+
+TEST(Hybrid, CdgAcyclicWithCyclicNegativeControl) {
+  for (auto [sn, k, m] : {std::tuple{"crossbar", 4, 1}, std::tuple{"fattree", 4, 2}, std::tuple{"ruft", 4, 2},
+                          std::tuple{"crossbar", 3, 1}}) {
+    for (int n : {2, 3}) {
+      const auto ic = hybrid(k, n, sn, m);
+      for (const char* alg : {"dor", "adaptive"}) {
+        std::string cyc;
+        EXPECT_TRUE(acyclic(*ic, *make_relation(alg, *ic, {}), &cyc)) << sn << " " << alg << " n=" << n << ": " << cyc;
+      }
+      std::string cyc;
+      EXPECT_FALSE(acyclic(*ic, EscapeAtSwitches(*ic->hybrid(), true), &cyc)) << sn << " n=" << n;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
+#include "models/routing/hybrid_routing.h"
 #include "models/routing/ruft_routing.h"
 
 namespace drb {
@@ -21,7 +22,7 @@ UpSelection up_selection(const std::string& s) {
 
 std::string algorithms_of(const Interconnect& ic) {
   if (ic.tree()) return "updown | adaptive";
-  if (ic.flatfly()) return "dor | adaptive";
+  if (ic.flatfly() || ic.hybrid()) return "dor | adaptive";
   if (ic.ruft()) return "updown";
   if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
   return "dor | adaptive | valiant | drb | drb2";
@@ -38,6 +39,8 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
       return std::make_unique<FatTreeRouting>(*t, algorithm == "adaptive", up_selection(p.up_selection));
   } else if (const FlattenedButterfly* t = ic.flatfly()) {
     if (algorithm == "dor" || algorithm == "adaptive") return std::make_unique<FlatFlyRouting>(*t, algorithm == "adaptive");
+  } else if (const Hybrid* t = ic.hybrid()) {
+    if (algorithm == "dor" || algorithm == "adaptive") return std::make_unique<HybridRouting>(*t, algorithm == "adaptive");
   } else if (const Ruft* t = ic.ruft()) {
     if (algorithm == "updown") return std::make_unique<RuftRouting>(*t);
   }

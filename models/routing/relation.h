@@ -47,6 +47,7 @@ struct RelationNeeds {
   bool atomic_vc = false;      // Duato's escape: an output VC is reallocated only once it is empty
   int tie_bits = 0;            // per-packet header tie bits (routing.tie=random): one per dimension
   Selection selection = Selection::InOrder;
+  bool input_class = false;    // route_in() reads the sub-class of the VC the head arrived on
 };
 
 class RoutingRelation {
@@ -58,6 +59,9 @@ class RoutingRelation {
   virtual RelationNeeds needs() const { return RelationNeeds{subclasses()}; }
   // Candidates at element e towards h.front(), a terminal that does not eject at e, in order of preference.
   virtual void route(int e, const Header& h, RouteSet& out) const = 0;
+  // The same, knowing the sub-class of the VC the head arrived on (-1: unknown, e.g. from a terminal);
+  // called instead of route() where needs().input_class is set (a hybrid's switches keep the class).
+  virtual void route_in(int e, int in_sub, const Header& h, RouteSet& out) const { route(e, h, out); }
   // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
   virtual bool is_escape(int sub) const { return true; }
   // Header routing state set by leaving e on port p (dateline bits): a fixed property of the link, so

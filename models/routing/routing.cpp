@@ -243,6 +243,12 @@ VcLayout::VcLayout(int vcs, int steps, const SubClassSpec& data, const SubClassS
   }
 }
 
+int VcLayout::class_of_vc(int vc) const {
+  int c = 0;
+  while (c + 1 < classes() && first_[c + 1] <= vc) ++c;
+  return c;
+}
+
 std::string VcLayout::class_names() const {
   std::string s;
   for (int i = 0; i < classes(); ++i) s += (i ? ", " : "") + names_[i];

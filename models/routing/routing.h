@@ -107,6 +107,7 @@ class VcLayout {
   int needed() const { return classes(); }
   bool ok() const { return ok_; }
   int cls(int group, int sub) const { return base_[group] + sub; }
+  int class_of_vc(int vc) const;  // the class whose VCs include vc
   int first(int cls) const { return first_[cls]; }
   int count(int cls) const { return count_[cls]; }
   int ack_group() const { return ack_group_; }

@@ -24,10 +24,19 @@ Interconnect::Interconnect(std::unique_ptr<Ruft> ruft)
   index();
 }
 
+Interconnect::Interconnect(std::unique_ptr<Hybrid> hybrid)
+    : kind_("hybrid"), describe_(hybrid->describe()), hybrid_(std::move(hybrid)), graph_(hybrid_->graph()) {
+  index();
+}
+
 int Interconnect::diameter() const {
   if (direct_) return direct_->diameter();
   if (tree_) return 2 * (tree_->n() - 1);
   if (flatfly_) return flatfly_->n();
+  if (hybrid_) {  // per dimension: router -> subnet -> router
+    const int per = hybrid_->subnet() == Subnet::Crossbar ? 2 : hybrid_->subnet() == Subnet::FatTree ? 2 * hybrid_->m() : hybrid_->m() + 1;
+    return hybrid_->n() * per;
+  }
   return ruft_->m() - 1;
 }
 
@@ -44,6 +53,7 @@ std::string Interconnect::port_name(int e, int p) const {
   if (direct_) return p < direct_->ports() ? direct_->port_name(p) : std::string("local");
   if (tree_) return tree_->port_name(p);
   if (flatfly_) return flatfly_->port_name(p);
+  if (hybrid_) return hybrid_->port_name(e, p);
   return "p" + std::to_string(p);
 }
 
@@ -59,6 +69,13 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
   if (p.kind == "ruft") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a RUFT takes one switch arity, got " + std::to_string(p.k.size()) + " values");
     return std::make_unique<Interconnect>(std::make_unique<Ruft>(p.k[0], p.n));
+  }
+  if (p.kind == "hybrid") {
+    if (p.k.size() != 1) throw std::invalid_argument("topology.k: a hybrid takes one router count per dimension, got " + std::to_string(p.k.size()) + " values");
+    const Subnet sn = p.subnet == "crossbar" ? Subnet::Crossbar : p.subnet == "fattree" ? Subnet::FatTree : Subnet::Ruft;
+    if (p.subnet != "crossbar" && p.subnet != "fattree" && p.subnet != "ruft")
+      throw std::invalid_argument("topology.subnet: unknown subnet '" + p.subnet + "' (crossbar | fattree | ruft)");
+    return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration));
   }
   return std::make_unique<Interconnect>(make_topology(p));
 }

@@ -9,6 +9,7 @@
 
 #include "models/topology/fat_tree.h"
 #include "models/topology/flattened_butterfly.h"
+#include "models/topology/hybrid.h"
 #include "models/topology/ruft.h"
 #include "models/topology/graph.h"
 #include "models/topology/topology.h"
@@ -21,6 +22,7 @@ class Interconnect {
   explicit Interconnect(std::unique_ptr<KAryNTree> tree);
   explicit Interconnect(std::unique_ptr<FlattenedButterfly> ff);
   explicit Interconnect(std::unique_ptr<Ruft> ruft);
+  explicit Interconnect(std::unique_ptr<Hybrid> hybrid);
   std::string kind() const { return kind_; }
   std::string describe() const { return describe_; }
   const NetworkGraph& graph() const { return graph_; }
@@ -40,6 +42,7 @@ class Interconnect {
   const KAryNTree* tree() const { return tree_.get(); }
   const FlattenedButterfly* flatfly() const { return flatfly_.get(); }
   const Ruft* ruft() const { return ruft_.get(); }
+  const Hybrid* hybrid() const { return hybrid_.get(); }
 
  private:
   void index();
@@ -48,11 +51,12 @@ class Interconnect {
   std::unique_ptr<KAryNTree> tree_;
   std::unique_ptr<FlattenedButterfly> flatfly_;
   std::unique_ptr<Ruft> ruft_;
+  std::unique_ptr<Hybrid> hybrid_;
   NetworkGraph graph_;
   std::vector<int> first_terminal_;
 };
 
-// torus | mesh | hypercube | midimew | fattree | flatfly | ruft. std::invalid_argument naming the key on bad parameters.
+// torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid. std::invalid_argument naming the key on bad parameters.
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 
 }  // namespace drb

@@ -185,7 +185,7 @@ std::unique_ptr<Topology> make_topology(const TopologyParams& p) {
       throw std::invalid_argument("topology.nodes: midimew needs 8..2^20 nodes, got " + std::to_string(p.nodes));
     return std::make_unique<Midimew>(p.nodes);
   }
-  throw std::invalid_argument("topology.kind: unknown topology '" + p.kind + "' (torus|mesh|hypercube|midimew|fattree|flatfly|ruft)");
+  throw std::invalid_argument("topology.kind: unknown topology '" + p.kind + "' (torus|mesh|hypercube|midimew|fattree|flatfly|ruft|hybrid)");
 }
 
 }  // namespace drb

@@ -51,7 +51,9 @@ struct TopologyParams {
   std::vector<int> k{8, 8};  // radix per dimension (torus, mesh)
   int n = 2;                 // dimensions (hypercube: dimension of the cube)
   int nodes = 64;            // midimew size
-  int concentration = 1;     // terminals per switch (flattened butterfly)
+  int concentration = 1;     // terminals per switch (flattened butterfly) or router (hybrid)
+  std::string subnet = "crossbar";  // hybrid: crossbar | fattree | ruft
+  int stages = 2;            // hybrid fattree/ruft subnets: stages m (k = k_i^m)
 };
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.

@@ -37,6 +37,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
   by_credits_ = net.needs().selection == Selection::MostCredits;
+  in_class_ = net.needs().input_class;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   link_.resize(out_ports_);
@@ -136,7 +137,13 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   }
   if (!v.eject) {
     const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
-    rf.route(id_, h, v.route);
+    if (in_class_ && !in_[v.port].ni) {  // the sub-class of the VC the head arrived on
+      const VcLayout& lay = net_.layout();
+      const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
+      rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
+    } else {
+      rf.route(id_, h, v.route);
+    }
   }
   v.prio = h.tclass == TrafficClass::Ack && net_.params().ack_mode == AckMode::HighPriority;
   set_state(v, kVcAlloc);

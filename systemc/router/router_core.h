@@ -166,6 +166,7 @@ class RouterCore {
   int buffered_ = 0;
   int d_rc_ = 1;
   bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
+  bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   uint64_t stage_ports_[4] = {0, 0, 0, 0};  // input ports with a VC in that state, so idle stages cost nothing
   static constexpr int kMaxPorts = 64;
   Counters cnt_;

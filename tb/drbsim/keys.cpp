@@ -189,17 +189,24 @@ std::vector<KeyDef> build() {
   enum_key("topology.kind", "torus",
            "network topology (fattree: k-ary n-tree; flatfly: flattened butterfly k-ary n-cube with "
            "topology.concentration terminals per switch; ruft: k-ary n-stage reduced unidirectional fat-tree; "
-           "docs/topologies.md)",
-           {"torus", "mesh", "hypercube", "midimew", "fattree", "flatfly", "ruft"},
+           "hybrid: k-ary n-direct m-indirect, topology.subnet per dimension line; docs/topologies.md)",
+           {"torus", "mesh", "hypercube", "midimew", "fattree", "flatfly", "ruft", "hybrid"},
            [](Scenario& s) -> std::string& { return s.net.topo.kind; });
   add("topology.k", "8", "radix per dimension for torus/mesh (one value is used for every dimension); switch arity k of a fattree "
-      "(2k-port switches, 2..32) or a ruft (k x k switches); switches per dimension of a flatfly",
+      "(2k-port switches, 2..32) or a ruft (k x k switches); switches per dimension of a flatfly; routers per "
+      "dimension of a hybrid",
       [](Scenario& s, const std::string& v) { s.net.topo.k = to_int_list("topology.k", v, 1, 1 << 20); },
       [](const Scenario& s) { return json(s.net.topo.k); }, true);
-  i32_key("topology.n", "2", "dimensions of a torus/mesh/flatfly; dimension of a hypercube; stages of a fattree or ruft", 1, 20,
+  i32_key("topology.n", "2", "dimensions of a torus/mesh/flatfly/hybrid; dimension of a hypercube; stages of a fattree or ruft", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.n; });
-  i32_key("topology.concentration", "1", "terminals per switch of a flatfly", 1, 64,
+  i32_key("topology.concentration", "1", "terminals per switch of a flatfly or per router of a hybrid", 1, 64,
           [](Scenario& s) -> int& { return s.net.topo.concentration; });
+  enum_key("topology.subnet", "crossbar",
+           "hybrid: the subnet joining each dimension line's k routers (crossbar: one k-port switch; fattree or "
+           "ruft: topology.stages stages of k_i-ary switches, k = k_i^stages)",
+           {"crossbar", "fattree", "ruft"}, [](Scenario& s) -> std::string& { return s.net.topo.subnet; });
+  i32_key("topology.stages", "2", "hybrid fattree/ruft subnets: stages m (k routers per dimension = k_i^m)", 1, 20,
+          [](Scenario& s) -> int& { return s.net.topo.stages; });
   i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
           [](Scenario& s) -> int& { return s.net.topo.nodes; });
   // --- router ---------------------------------------------------------------------------------------

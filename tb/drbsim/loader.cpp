@@ -434,7 +434,7 @@ void validate(Scenario& s) {
   // Routing-derived parameters: the relation says what it needs (VC classes, atomic reallocation).
   // The key's default is the family's deterministic routing (dor; updown on a fat-tree); an algorithm given
   // explicitly is never replaced: a pair the family does not offer is refused below.
-  if (!topo && !s.is_set("routing.algorithm")) n.algorithm = ic->flatfly() ? "dor" : "updown";
+  if (!topo && !s.is_set("routing.algorithm")) n.algorithm = ic->tree() || ic->ruft() ? "updown" : "dor";
   const std::string& alg = n.algorithm;
   // The relations are built to check the pair and read their needs, never routed on: no tables.
   RelationParams checked{n.routing, n.up_selection};
