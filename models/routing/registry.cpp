@@ -21,8 +21,8 @@ UpSelection up_selection(const std::string& s) {
 }  // namespace
 
 std::string algorithms_of(const Interconnect& ic) {
-  if (ic.tree()) return "updown | adaptive";
-  if (ic.flatfly() || ic.hybrid()) return "dor | adaptive";
+  if (ic.tree()) return "updown | adaptive | valiant";
+  if (ic.flatfly() || ic.hybrid()) return "dor | adaptive | valiant";
   if (ic.ruft()) return "updown";
   if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
   return "dor | adaptive | valiant | drb | drb2";
@@ -35,15 +35,25 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
         algorithm == "drb2")
       return make_routing(algorithm, *t, p.routing);
   } else if (const KAryNTree* t = ic.tree()) {
-    if (algorithm == "updown" || algorithm == "adaptive")
+    // Valiant routes each of its two steps with the family's deterministic relation.
+    if (algorithm == "updown" || algorithm == "adaptive" || algorithm == "valiant")
       return std::make_unique<FatTreeRouting>(*t, algorithm == "adaptive", up_selection(p.up_selection));
   } else if (const FlattenedButterfly* t = ic.flatfly()) {
-    if (algorithm == "dor" || algorithm == "adaptive") return std::make_unique<FlatFlyRouting>(*t, algorithm == "adaptive");
+    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant")
+      return std::make_unique<FlatFlyRouting>(*t, algorithm == "adaptive");
   } else if (const Hybrid* t = ic.hybrid()) {
-    if (algorithm == "dor" || algorithm == "adaptive") return std::make_unique<HybridRouting>(*t, algorithm == "adaptive");
+    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant")
+      return std::make_unique<HybridRouting>(*t, algorithm == "adaptive");
   } else if (const Ruft* t = ic.ruft()) {
     if (algorithm == "updown") return std::make_unique<RuftRouting>(*t);
+    if (algorithm == "valiant" || algorithm == "drb" || algorithm == "drb2")
+      throw std::invalid_argument("routing.algorithm: " + algorithm + " needs intermediate destinations, and a RUFT "
+                                  "reaches a terminal only by ejecting it (its last stage has no way back into the "
+                                  "network; re-injection at the intermediate is not modelled): use updown");
   }
+  if (!ic.direct() && (algorithm == "drb" || algorithm == "drb2"))
+    throw std::invalid_argument("routing.algorithm: " + algorithm + " on a " + ic.kind() + " needs supernodes and "
+                                "metapaths defined on it, not built yet (docs/topologies.md); offered: " + algorithms_of(ic));
   throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
                               algorithms_of(ic) + ")");
 }
