@@ -3,6 +3,7 @@
 // flits/node/cycle for uniform traffic on a k-ary 2-cube. Adaptive must beat DOR on transpose.
 #include <gtest/gtest.h>
 
+#include "systemc/fabric/fabric.h"
 #include "tests/support.h"
 
 using namespace drb;
@@ -88,16 +89,31 @@ const RefPoint kBookSim[] = {
     {4, 1, 0.3, 0.299},  {4, 1, 0.45, 0.449}, {4, 1, 0.6, 0.470},
     {4, 10, 0.3, 0.299}, {4, 10, 0.45, 0.449}, {4, 10, 0.6, 0.504}};
 
-double accepted(const RefPoint& p, const std::vector<std::string>& extra, int cycles, int seed = 1) {
+// BookSim2's mean packet latency (creation to tail arrival, source queue included) at the table's points
+// below saturation. Its 2-VC, 10-flit point at 0.3 (124.9 cycles) is past saturation by this project's
+// definition (more than 3x its zero-load 40.0) and is not a latency reference.
+struct RefLatency {
+  int vcs, length;
+  double offered, latency;
+};
+const RefLatency kBookSimLatency[] = {{2, 1, 0.1, 32.3},  {2, 1, 0.2, 36.1},  {2, 10, 0.2, 49.9}, {4, 1, 0.3, 33.2},
+                                      {4, 1, 0.45, 38.3}, {4, 10, 0.3, 52.3}, {4, 10, 0.45, 77.5}};
+
+nlohmann::json run_point(int vcs, int length, double offered, const std::vector<std::string>& extra, int cycles,
+                         int seed = 1) {
   std::vector<std::string> kv{"topology.k=8", "routing.algorithm=dor", "traffic.pattern=uniform",
                               "router.buffer=8", "traffic.source_queue=64", "stats.links=false",
-                              "router.vcs=" + std::to_string(p.vcs), "traffic.length=" + std::to_string(p.length),
-                              "traffic.rate=" + std::to_string(p.offered), "sim.warmup=" + std::to_string(cycles),
+                              "router.vcs=" + std::to_string(vcs), "traffic.length=" + std::to_string(length),
+                              "traffic.rate=" + std::to_string(offered), "sim.warmup=" + std::to_string(cycles),
                               "sim.measure=" + std::to_string(cycles), "sim.seed=" + std::to_string(seed)};
   kv.insert(kv.end(), extra.begin(), extra.end());
   const auto r = run_child(scenario(kv));
   EXPECT_FALSE(r.contains("error")) << r.dump();
-  return r["accepted_flits_per_node_cycle"].get<double>();
+  return r;
+}
+
+double accepted(const RefPoint& p, const std::vector<std::string>& extra, int cycles, int seed = 1) {
+  return run_point(p.vcs, p.length, p.offered, extra, cycles, seed)["accepted_flits_per_node_cycle"].get<double>();
 }
 
 // Three points of the table with shorter runs: below, at and past saturation.
@@ -118,7 +134,9 @@ TEST(BookSimPreset, ExplicitKeysWin) {
   EXPECT_TRUE(s.net.routing.tie_positive);
   EXPECT_EQ(s.net.d_rc, 2);
   EXPECT_EQ(s.net.routing.ring_classes, RingClasses::Partition);
-  EXPECT_EQ(s.net.d_credit, 2);  // BookSim2's credit loop (docs/router-saturation.md)
+  EXPECT_EQ(s.net.d_link, 2);    // BookSim2's torus channels (use_noc_latency)
+  EXPECT_EQ(s.net.d_credit, 3);  // its credit channel of the same latency (docs/router-saturation.md)
+  EXPECT_EQ(scenario({"router.preset=booksim", "topology.kind=mesh"}).net.d_link, 1);  // its mesh channels
   EXPECT_TRUE(s.net.sa_islip);
   EXPECT_TRUE(s.net.va_islip);
   EXPECT_EQ(s.net.d_inj, 2);  // BookSim2's injection channel
@@ -126,6 +144,56 @@ TEST(BookSimPreset, ExplicitKeysWin) {
   const Scenario d = scenario({});
   EXPECT_EQ(d.net.routing.ring_classes, RingClasses::Balanced);  // auto on a torus
   EXPECT_FALSE(d.net.routing.tie_random);
+}
+
+// Zero load under the preset: every pair's packet arrives (4 + L)H + 7 + (P - 1) cycles after its creation,
+// the formula BookSim2's own packet traces give (L = 2 on its torus channels, 1 on its mesh channels; H from
+// ring or line distances computed here). One fabric per process: one test per network.
+void preset_zero_load(const std::string& kind, int k, int link) {
+  const Scenario s = scenario({"router.preset=booksim", "topology.kind=" + kind, "topology.k=" + std::to_string(k)});
+  Fabric fab("fabric", s.net);
+  Network& net = fab.net();
+  struct Obs : NetObserver {
+    int64_t arrived = -1;
+    void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
+  } obs;
+  net.add_observer(&obs);
+  auto dist = [&](int a, int b) {
+    const int d = std::abs(a - b);
+    return kind == "torus" ? std::min(d, k - d) : d;
+  };
+  for (int P : {1, 10})
+    for (int a = 0; a < net.nodes(); ++a)
+      for (int b = 0; b < net.nodes(); ++b) {
+        if (a == b) continue;
+        obs.arrived = -1;
+        const int64_t t0 = fab.cycle();
+        net.submit(a, b, P, t0, true);
+        while (obs.arrived < 0 && fab.cycle() < t0 + 1000) fab.run_until(fab.cycle() + 1);
+        const int H = dist(a % k, b % k) + dist(a / k, b / k);
+        ASSERT_EQ(obs.arrived - t0, (4 + link) * H + 7 + (P - 1)) << kind << " " << a << "->" << b << " P=" << P;
+        fab.run_until(fab.cycle() + 30);
+      }
+}
+TEST(BookSimPreset, ZeroLoadIsTheReferenceFormulaTorus) { preset_zero_load("torus", 8, 2); }
+TEST(BookSimPreset, ZeroLoadIsTheReferenceFormulaMesh) { preset_zero_load("mesh", 4, 1); }
+
+// One latency point below saturation with shorter runs: within 10% of the reference.
+TEST(BookSimPreset, ReproducesAReferenceLatency) {
+  const RefLatency& p = kBookSimLatency[3];
+  const double l = run_point(p.vcs, p.length, p.offered, {"router.preset=booksim"}, 10000)["latency"]["mean"].get<double>();
+  std::printf("preset: %d VCs, %d flits, offered %.2f: latency %.1f, BookSim2 %.1f\n", p.vcs, p.length, p.offered, l, p.latency);
+  EXPECT_NEAR(l, p.latency, 0.10 * p.latency);
+}
+
+// Every latency of the table below saturation at full length: within 10% of the reference.
+TEST(BookSimPreset, LongReproducesTheReferenceLatencies) {
+  for (const RefLatency& p : kBookSimLatency) {
+    const double l = run_point(p.vcs, p.length, p.offered, {"router.preset=booksim"}, 20000)["latency"]["mean"].get<double>();
+    std::printf("preset: %d VCs, %d flits, offered %.2f: latency %.1f, BookSim2 %.1f\n", p.vcs, p.length, p.offered, l,
+                p.latency);
+    EXPECT_NEAR(l, p.latency, 0.10 * p.latency);
+  }
 }
 
 // The whole table at full length: every point within 5% of the reference.

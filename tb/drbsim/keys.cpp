@@ -224,8 +224,9 @@ std::vector<KeyDef> build() {
              [](Scenario& s) -> bool& { return s.net.vct; });
   add("router.preset", "none",
       "set every router and routing key not given explicitly to a reference router's defaults: booksim = "
-      "BookSim2's iq_router (routing.tie=random, routing.vc_classes=partition, router.delay.credit=2, the other "
-      "router.delay.* = 1, ni.inject_delay=2, router.vc_realloc=eager, wormhole, router.alloc.sa=islip, "
+      "BookSim2's iq_router on its k-ary n-cube (routing.tie=random, routing.vc_classes=partition, "
+      "router.delay.link=2 on a torus and 1 on a mesh as its channel layout, router.delay.credit=link+1, the "
+      "other router.delay.* = 1, ni.inject_delay=2, router.vc_realloc=eager, wormhole, router.alloc.sa=islip, "
       "router.alloc.va=islip, router.arbiter=rr) | none",
       [](Scenario& s, const std::string& v) { s.preset = to_enum("router.preset", v, {"none", "booksim"}); },
       [](const Scenario& s) { return json(s.preset); });

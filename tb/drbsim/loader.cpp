@@ -353,23 +353,28 @@ std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, cons
 }
 
 // router.preset=booksim: BookSim2's defaults (dim_order_torus, iq_router), each unless given explicitly.
-// Credit delay 2: BookSim2 sends a credit in the cycle that frees the slot and its 1-cycle credit channel
-// delivers it two cycles later (a channel's Send and Receive are a cycle apart on each side), while our
-// delay 1 makes it usable in the next cycle; likewise its source sends a new packet's head on the 1-cycle
-// injection channel and the router receives it two cycles later (docs/router-saturation.md).
-static const std::vector<std::pair<const char*, const char*>>& booksim_preset() {
-  static const std::vector<std::pair<const char*, const char*>> p{
-      {"routing.tie", "random"},        {"routing.vc_classes", "partition"}, {"router.delay.rc", "1"},
-      {"router.delay.va", "1"},         {"router.delay.sa", "1"},            {"router.delay.st", "1"},
-      {"router.delay.link", "1"},       {"router.delay.credit", "2"},        {"router.vc_realloc", "eager"},
-      {"router.switching", "wormhole"}, {"router.alloc.sa", "islip"},        {"router.alloc.va", "islip"},
-      {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
-  return p;
+// Channels: BookSim2 sets its k-ary n-cube channels' latency from the layout (use_noc_latency, on by
+// default): 2 cycles on a torus (its folded rings), 1 on a mesh; its own packet traces show a torus hop of
+// 6 cycles (route, VC and switch allocation, traversal, 2 in the channel) and zero-load latency 6H + 7,
+// 5H + 7 on a mesh. Its credit channels have the same latency, and a credit is sent in the cycle that frees
+// the slot and usable one cycle after it arrives: our credit delay = channel latency + 1. Its source sends a
+// new packet's head on the 1-cycle injection channel and the router receives it two cycles after creation
+// (docs/router-saturation.md).
+// Per-traversal (partition) ring classes where there are rings; a mesh keeps auto (it has none).
+static std::vector<std::pair<std::string, std::string>> booksim_preset(const std::string& kind) {
+  const int link = kind == "torus" ? 2 : 1;
+  return {{"routing.tie", "random"},        {"routing.vc_classes", kind == "torus" ? "partition" : "auto"},
+          {"router.delay.rc", "1"},         {"router.delay.va", "1"},
+          {"router.delay.sa", "1"},         {"router.delay.st", "1"},
+          {"router.delay.link", std::to_string(link)}, {"router.delay.credit", std::to_string(link + 1)},
+          {"router.vc_realloc", "eager"},   {"router.switching", "wormhole"},
+          {"router.alloc.sa", "islip"},     {"router.alloc.va", "islip"},
+          {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
 }
 
 void validate(Scenario& s) {
   if (s.preset == "booksim")
-    for (const auto& [k, v] : booksim_preset())
+    for (const auto& [k, v] : booksim_preset(s.net.topo.kind))
       if (!s.is_set(k)) find_key(k)->set(s, v);
   NetParams& n = s.net;
   TopologyParams& tp = n.topo;

@@ -50,6 +50,8 @@ VARIANTS = {
     "booksim+sa_separable": ["router.preset=booksim", "router.alloc.sa=separable"],
     "booksim+age": ["router.preset=booksim", "router.arbiter=age"],
     "booksim+credit=1": ["router.preset=booksim", "router.delay.credit=1"],
+    "booksim+credit=2": ["router.preset=booksim", "router.delay.credit=2"],
+    "booksim+link=1": ["router.preset=booksim", "router.delay.link=1", "router.delay.credit=2"],
     "booksim+va_separable": ["router.preset=booksim", "router.alloc.va=separable"],
     "booksim+inject=1": ["router.preset=booksim", "ni.inject_delay=1"],
 }
