@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "systemc/fabric/network.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/runner.h"
 
@@ -138,6 +141,30 @@ inline Saturation find_saturation(std::vector<std::string> kv, double t0, double
   }
   s.load = hi;
   return s;
+}
+
+// Zero load: one packet at a time, every ordered pair, each length; its arrival must be expected(a, b, P)
+// cycles after creation. The network drains between packets so each is alone.
+template <class Fab, class Expected>
+void each_pair_alone(Fab& fab, const std::vector<int>& lengths, Expected expected) {
+  auto& net = fab.net();
+  struct Obs : NetObserver {
+    int64_t arrived = -1;
+    void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
+  } obs;
+  net.add_observer(&obs);
+  for (int P : lengths)
+    for (int a = 0; a < net.nodes(); ++a)
+      for (int b = 0; b < net.nodes(); ++b) {
+        if (a == b) continue;
+        obs.arrived = -1;
+        const int64_t t0 = fab.cycle();
+        net.submit(a, b, P, t0, true);
+        while (obs.arrived < 0 && fab.cycle() < t0 + 1000) fab.run_until(fab.cycle() + 1);
+        ASSERT_GE(obs.arrived, 0) << a << "->" << b << " never arrived";
+        ASSERT_EQ(obs.arrived - t0, expected(a, b, P)) << a << "->" << b << " P=" << P;
+        fab.run_until(fab.cycle() + 30);
+      }
 }
 
 }  // namespace drb::test

@@ -152,28 +152,13 @@ TEST(BookSimPreset, ExplicitKeysWin) {
 void preset_zero_load(const std::string& kind, int k, int link) {
   const Scenario s = scenario({"router.preset=booksim", "topology.kind=" + kind, "topology.k=" + std::to_string(k)});
   Fabric fab("fabric", s.net);
-  Network& net = fab.net();
-  struct Obs : NetObserver {
-    int64_t arrived = -1;
-    void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
-  } obs;
-  net.add_observer(&obs);
   auto dist = [&](int a, int b) {
     const int d = std::abs(a - b);
     return kind == "torus" ? std::min(d, k - d) : d;
   };
-  for (int P : {1, 10})
-    for (int a = 0; a < net.nodes(); ++a)
-      for (int b = 0; b < net.nodes(); ++b) {
-        if (a == b) continue;
-        obs.arrived = -1;
-        const int64_t t0 = fab.cycle();
-        net.submit(a, b, P, t0, true);
-        while (obs.arrived < 0 && fab.cycle() < t0 + 1000) fab.run_until(fab.cycle() + 1);
-        const int H = dist(a % k, b % k) + dist(a / k, b / k);
-        ASSERT_EQ(obs.arrived - t0, (4 + link) * H + 7 + (P - 1)) << kind << " " << a << "->" << b << " P=" << P;
-        fab.run_until(fab.cycle() + 30);
-      }
+  each_pair_alone(fab, {1, 10}, [&](int a, int b, int P) {
+    return (4 + link) * (dist(a % k, b % k) + dist(a / k, b / k)) + 7 + (P - 1);
+  });
 }
 TEST(BookSimPreset, ZeroLoadIsTheReferenceFormulaTorus) { preset_zero_load("torus", 8, 2); }
 TEST(BookSimPreset, ZeroLoadIsTheReferenceFormulaMesh) { preset_zero_load("mesh", 4, 1); }

@@ -11,19 +11,9 @@
 
 namespace drb {
 
-class FlatFlyRouting : public RoutingRelation {
+class FlatFlyRouting : public EscapeAdaptiveRelation {
  public:
-  FlatFlyRouting(const FlattenedButterfly& t, bool adaptive) : t_(t), adaptive_(adaptive) {}
-  std::string name() const override { return adaptive_ ? "adaptive" : "dor"; }
-  SubClassSpec subclasses() const override {
-    return adaptive_ ? SubClassSpec{2, 1, {"esc", "adaptive"}} : SubClassSpec{1, -1, {"dor"}};
-  }
-  RelationNeeds needs() const override {
-    RelationNeeds n{subclasses()};
-    n.atomic_vc = adaptive_;
-    return n;
-  }
-  bool is_escape(int sub) const override { return !adaptive_ || sub == 0; }
+  FlatFlyRouting(const FlattenedButterfly& t, bool adaptive) : EscapeAdaptiveRelation(adaptive), t_(t) {}
   void route(int e, const Header& h, RouteSet& out) const override {
     out.clear();
     const int dst = t_.switch_of(static_cast<int>(h.front()));
@@ -40,7 +30,6 @@ class FlatFlyRouting : public RoutingRelation {
 
  private:
   const FlattenedButterfly& t_;
-  bool adaptive_;
 };
 
 }  // namespace drb

@@ -20,26 +20,19 @@
 
 namespace drb {
 
-class HybridRouting : public RoutingRelation {
+class HybridRouting : public EscapeAdaptiveRelation {
  public:
-  HybridRouting(const Hybrid& t, bool adaptive) : t_(t), adaptive_(adaptive) {}
-  std::string name() const override { return adaptive_ ? "adaptive" : "dor"; }
-  SubClassSpec subclasses() const override {
-    return adaptive_ ? SubClassSpec{2, 1, {"esc", "adaptive"}} : SubClassSpec{1, -1, {"dor"}};
-  }
+  HybridRouting(const Hybrid& t, bool adaptive) : EscapeAdaptiveRelation(adaptive), t_(t) {}
   RelationNeeds needs() const override {
-    RelationNeeds n{subclasses()};
-    n.atomic_vc = adaptive_;
+    RelationNeeds n = EscapeAdaptiveRelation::needs();
     n.input_class = adaptive_;
     return n;
   }
-  bool is_escape(int sub) const override { return !adaptive_ || sub == 0; }
   void route(int e, const Header& h, RouteSet& out) const override { route_in(e, -1, h, out); }
   void route_in(int e, int in_sub, const Header& h, RouteSet& out) const override;
 
  protected:
   const Hybrid& t_;
-  bool adaptive_;
 };
 
 }  // namespace drb

@@ -70,4 +70,24 @@ class RoutingRelation {
   void on_hop(int e, int p, Header& h) const { h.dateline |= hop_dateline(e, p); }
 };
 
+// The deterministic-or-Duato pair of relations most families offer: one class (dor), or an escape class
+// routed deterministically plus an adaptive pool (adaptive), escape VCs reallocated atomically.
+class EscapeAdaptiveRelation : public RoutingRelation {
+ public:
+  explicit EscapeAdaptiveRelation(bool adaptive) : adaptive_(adaptive) {}
+  std::string name() const override { return adaptive_ ? "adaptive" : "dor"; }
+  SubClassSpec subclasses() const override {
+    return adaptive_ ? SubClassSpec{2, 1, {"esc", "adaptive"}} : SubClassSpec{1, -1, {"dor"}};
+  }
+  RelationNeeds needs() const override {
+    RelationNeeds n{subclasses()};
+    n.atomic_vc = adaptive_;
+    return n;
+  }
+  bool is_escape(int sub) const override { return !adaptive_ || sub == 0; }
+
+ protected:
+  bool adaptive_;
+};
+
 }  // namespace drb
