@@ -280,6 +280,18 @@ TEST(Hybrid, ZeroLoadLatencyEqualsFormulaFatTreeDor) { zero_load_hybrid("fattree
 TEST(Hybrid, ZeroLoadLatencyEqualsFormulaFatTreeAdaptive) { zero_load_hybrid("fattree", "adaptive"); }
 TEST(Hybrid, ZeroLoadLatencyEqualsFormulaRuftDor) { zero_load_hybrid("ruft", "dor"); }
 TEST(Hybrid, ZeroLoadLatencyEqualsFormulaRuftAdaptive) { zero_load_hybrid("ruft", "adaptive"); }
+// The long links from a RUFT subnet's last stage back to the routers take topology.long_link more cycles:
+// one per differing dimension.
+TEST(Hybrid, ZeroLoadLongLinksAddTheirFlight) {
+  const Scenario s = scenario({"topology.kind=hybrid", "topology.k=4", "topology.n=2", "topology.subnet=ruft",
+                               "topology.stages=2", "topology.long_link=5", "router.vcs=1"});
+  const NetParams& p = s.net;
+  Fabric fab("fabric", p);
+  each_pair_alone(fab, {1, 6}, [&](int a, int b, int L) {
+    const int H = hybrid_hops(4, 2, "ruft", 2, 1, a, b), dims = H / 3;
+    return p.d_inj + (H + 1) * (p.d_rc + p.d_va + p.d_sa + p.d_st) + H * p.d_link + 5 * dims + p.d_ej + (L - 1);
+  });
+}
 TEST(Ruft, ZeroLoadLatencyEqualsFormula) {
   zero_load(kRuft, [](int, int) { return 2; });  // every path crosses the 3 stages: 2 channels
 }

@@ -14,7 +14,7 @@ int NetworkGraph::add_element(ElementKind kind, int ports) {
   return static_cast<int>(elements_.size()) - 1;
 }
 
-int NetworkGraph::connect(int from, int from_port, int to, int to_port) {
+int NetworkGraph::connect(int from, int from_port, int to, int to_port, int extra) {
   auto side = [&](std::vector<std::vector<int>>& v, int e, int p) -> int& {
     if (e < 0 || e >= static_cast<int>(elements_.size()) || p < 0 || p >= elements_[e].ports)
       throw std::invalid_argument("graph: channel end outside the elements' ports");
@@ -23,7 +23,7 @@ int NetworkGraph::connect(int from, int from_port, int to, int to_port) {
   int& o = side(out_, from, from_port);
   int& i = side(in_, to, to_port);
   if (o >= 0 || i >= 0) throw std::invalid_argument("graph: a port side can take one channel");
-  channels_.push_back(GraphChannel{from, from_port, to, to_port});
+  channels_.push_back(GraphChannel{from, from_port, to, to_port, extra});
   o = i = static_cast<int>(channels_.size()) - 1;
   return o;
 }

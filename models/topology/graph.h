@@ -23,6 +23,7 @@ struct GraphElement {
 struct GraphChannel {
   int from = -1, from_port = -1;  // output side
   int to = -1, to_port = -1;      // input side
+  int extra = 0;                  // cycles of flight beyond the network's link delay (a RUFT's long links)
 };
 
 struct Attachment {
@@ -37,7 +38,7 @@ class NetworkGraph {
  public:
   int add_element(ElementKind kind, int ports);
   // One unidirectional channel; each side of a port takes at most one (std::invalid_argument otherwise).
-  int connect(int from, int from_port, int to, int to_port);
+  int connect(int from, int from_port, int to, int to_port, int extra = 0);
   int add_terminal(Attachment inject, Attachment eject);
 
   const std::vector<GraphElement>& elements() const { return elements_; }

@@ -4,7 +4,9 @@
 
 namespace drb {
 
-Hybrid::Hybrid(int k, int n, Subnet subnet, int m, int p) : k_(k), n_(n), m_(m), p_(p), subnet_(subnet) {
+Hybrid::Hybrid(int k, int n, Subnet subnet, int m, int p, int long_extra)
+    : k_(k), n_(n), m_(m), p_(p), long_extra_(long_extra), subnet_(subnet) {
+  if (long_extra < 0) throw std::invalid_argument("topology.long_link: extra cycles cannot be negative");
   if (k < 2) throw std::invalid_argument("topology.k: a hybrid needs at least 2 routers per dimension, got " + std::to_string(k));
   if (n < 1) throw std::invalid_argument("topology.n: a hybrid needs at least one dimension, got " + std::to_string(n));
   if (p < 1) throw std::invalid_argument("topology.concentration: at least one terminal per router, got " + std::to_string(p));
@@ -81,7 +83,7 @@ NetworkGraph Hybrid::graph() const {
         } else {
           g.connect(r, d, sw(0, j / ki_), j % ki_);
           // The last stage's switch o, output u, delivers to endpoint sum o_i ki^i + u ki^(m-1).
-          g.connect(sw(m_ - 1, j % pow_i_[m_ - 1]), digit(j, m_ - 1), r, d);
+          g.connect(sw(m_ - 1, j % pow_i_[m_ - 1]), digit(j, m_ - 1), r, d, long_extra_);
         }
       }
       if (subnet_ == Subnet::Crossbar) continue;

@@ -24,7 +24,8 @@ class Hybrid {
  public:
   // k routers per dimension, n dimensions, m subnet stages (crossbar: 1), p terminals per router.
   // std::invalid_argument naming topology.k, topology.n, topology.stages or topology.concentration.
-  Hybrid(int k, int n, Subnet subnet, int m, int p);
+  // long_extra: cycles a RUFT subnet's links back to the routers take beyond the network's link delay.
+  Hybrid(int k, int n, Subnet subnet, int m, int p, int long_extra = 0);
   int k() const { return k_; }
   int n() const { return n_; }
   int m() const { return m_; }
@@ -49,7 +50,7 @@ class Hybrid {
   struct SwitchInfo {
     int dim, stage, offset;
   };
-  int k_, n_, m_, ki_, p_, routers_;
+  int k_, n_, m_, ki_, p_, long_extra_, routers_;
   Subnet subnet_;
   std::vector<int> pow_k_, pow_i_;
   std::vector<SwitchInfo> info_;

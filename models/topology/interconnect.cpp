@@ -75,7 +75,7 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
     const Subnet sn = p.subnet == "crossbar" ? Subnet::Crossbar : p.subnet == "fattree" ? Subnet::FatTree : Subnet::Ruft;
     if (p.subnet != "crossbar" && p.subnet != "fattree" && p.subnet != "ruft")
       throw std::invalid_argument("topology.subnet: unknown subnet '" + p.subnet + "' (crossbar | fattree | ruft)");
-    return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration));
+    return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration, p.long_link));
   }
   return std::make_unique<Interconnect>(make_topology(p));
 }

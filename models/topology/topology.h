@@ -54,6 +54,7 @@ struct TopologyParams {
   int concentration = 1;     // terminals per switch (flattened butterfly) or router (hybrid)
   std::string subnet = "crossbar";  // hybrid: crossbar | fattree | ruft
   int stages = 2;            // hybrid fattree/ruft subnets: stages m (k = k_i^m)
+  int long_link = 0;         // hybrid ruft subnets: extra cycles on the links from the last stage to the routers
 };
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.

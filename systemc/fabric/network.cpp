@@ -33,7 +33,9 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
                                 std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
   for (int d : {p.d_link, p.d_credit, p.d_inj})
     if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
-  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link, p.d_inj));
+  int extra = 0;
+  for (const GraphChannel& c : ic_->graph().channels()) extra = std::max(extra, c.extra);
+  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link + extra, p.d_inj));
   credit_wheel_.init(p.d_credit);
   ni_credit_wheel_.init(p.d_credit);
   eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
@@ -50,7 +52,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   // their injection and ejection attachments.
   const NetworkGraph& g = ic_->graph();
   for (const GraphChannel& c : g.channels()) {
-    routers_[c.from]->connect_output(c.from_port, routers_[c.to].get(), c.to_port);
+    routers_[c.from]->connect_output(c.from_port, routers_[c.to].get(), c.to_port, c.extra);
     routers_[c.to]->connect_input(c.to_port, routers_[c.from].get(), c.from_port);
   }
   for (int t = 0; t < n; ++t) {

@@ -78,11 +78,13 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   }
 }
 
-void RouterCore::connect_output(int p, RouterCore* down, int down_port) {
+void RouterCore::connect_output(int p, RouterCore* down, int down_port, int extra) {
   out_[p].down = down;
   out_[p].down_port = down_port;
   out_[p].network = true;
   out_[p].dateline = net_.routing().hop_dateline(id_, p);
+  const NetParams& np = net_.params();
+  out_[p].delay = np.d_sa + np.d_st + np.d_link + extra;
 }
 void RouterCore::connect_eject(int p, DestNi* ni) {
   out_[p].ni = ni;
@@ -206,7 +208,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   if (op.network) {
     --op.vcs[v.out_vc].credits;
     net_.flit_hop();
-    op.down->accept_flit(op.down_port, now + p.d_sa + p.d_st + p.d_link, f);
+    op.down->accept_flit(op.down_port, now + op.delay, f);
   } else {
     op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
   }

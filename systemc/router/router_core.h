@@ -35,7 +35,7 @@ class RouterCore {
   int out_ports() const { return out_ports_; }
 
   // Wiring (done once by the Network).
-  void connect_output(int p, RouterCore* down, int down_port);
+  void connect_output(int p, RouterCore* down, int down_port, int extra = 0);
   void connect_eject(int p, DestNi* ni);
   void connect_inject(int p, SourceNi* ni);
   void connect_input(int p, RouterCore* up, int up_port);
@@ -114,6 +114,7 @@ class RouterCore {
     DestNi* ni = nullptr;
     bool network = false;  // router-to-router link (counted as flit-hops)
     uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
+    int delay = 0;          // switch allocation + traversal + link (+ the channel's extra flight) cycles
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 

@@ -207,6 +207,10 @@ std::vector<KeyDef> build() {
            {"crossbar", "fattree", "ruft"}, [](Scenario& s) -> std::string& { return s.net.topo.subnet; });
   i32_key("topology.stages", "2", "hybrid fattree/ruft subnets: stages m (k routers per dimension = k_i^m)", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.stages; });
+  i32_key("topology.long_link", "0",
+          "hybrid ruft subnets: cycles the long links from the last stage back to the routers take beyond "
+          "router.delay.link (the hybrid thesis' timing: 8 per stage of flight in all, so 8(m-1) extra)",
+          0, 1 << 20, [](Scenario& s) -> int& { return s.net.topo.long_link; });
   i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
           [](Scenario& s) -> int& { return s.net.topo.nodes; });
   // --- router ---------------------------------------------------------------------------------------
