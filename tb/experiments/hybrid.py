@@ -1,0 +1,226 @@
+#!/usr/bin/python3
+"""The hybrid-topology thesis' experiments (docs/results/hybrid/): direct, fat-tree, flattened-butterfly and
+hybrid networks under the thesis' timing, latency against accepted load, and cost/performance tables.
+
+usage: hybrid.py [--full] [--sets NAME ...] [--drbsim PATH] [--jobs 2] [--reuse] [--out DIR]
+
+Timing (docs/results/hybrid/README.md): virtual cut-through, per routing element routing 20 cycles (route
+compute 18 + VC and switch allocation 1 each), switch 1, link 1 + flight 8; node links 1 + 8; input
+queues of 2 packets per VC; 256-flit packets (128 and 512 in the packet-size set); RUFT links back to the
+routers 8 cycles of flight per stage. Deterministic routing with 1 VC (tori 2, the dateline classes),
+adaptive with 2. One seed per point (the thesis reports one curve).
+
+Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot) and the
+256-node set (uniform, hot spot, adaptive). --full adds the 2-D 4096-node uniform cost/performance set.
+Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there).
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "docs" / "results" / "hybrid"
+RAW = ROOT / "out" / "experiments" / "hybrid"
+
+TIMING = ["router.switching=vct", "router.delay.rc=18", "router.delay.va=1", "router.delay.sa=1",
+          "router.delay.st=1", "router.delay.link=9", "router.delay.credit=1", "ni.inject_delay=9",
+          "ni.eject_delay=9", "traffic.source_queue=4", "stats.links=false", "sim.progress=off"]
+
+
+def torus(k, n):
+    return (f"torus {k}^{n}" if n > 2 else f"torus {k}x{k}",
+            [f"topology.kind=torus", f"topology.k={k}", f"topology.n={n}"], 2)
+
+
+def mesh(k, n):
+    return (f"mesh {k}^{n}" if n > 2 else f"mesh {k}x{k}", [f"topology.kind=mesh", f"topology.k={k}", f"topology.n={n}"], 1)
+
+
+def tree(k, n):
+    return f"{k}-ary {n}-tree", ["topology.kind=fattree", f"topology.k={k}", f"topology.n={n}"], 1
+
+
+def flatfly(k, n, p):
+    return (f"{k}-ary {n}-cube {p}-c", ["topology.kind=flatfly", f"topology.k={k}", f"topology.n={n}",
+                                        f"topology.concentration={p}"], 1)
+
+
+def hybrid(k, n, subnet, m):
+    name = f"{k}-ary {n}-direct {m}-indirect" + ({"fattree": " (FT)", "ruft": " (RUFT)"}.get(subnet, ""))
+    keys = ["topology.kind=hybrid", f"topology.k={k}", f"topology.n={n}", f"topology.subnet={subnet}",
+            f"topology.stages={m}"]
+    if subnet == "ruft":
+        keys.append(f"topology.long_link={8 * (m - 1)}")
+    return name, keys, 1
+
+
+def family_2d(k, stages, trees, flats):
+    nets = [torus(k, 2), mesh(k, 2), hybrid(k, 2, "crossbar", 1)]
+    for m in stages:
+        nets += [hybrid(k, 2, "fattree", m), hybrid(k, 2, "ruft", m)]
+    nets += [tree(a, s) for a, s in trees] + [flatfly(*f) for f in flats]
+    return nets
+
+
+SETS = {
+    "16": dict(nets=family_2d(4, [2], [(2, 4), (4, 2)], [(2, 3, 2), (4, 2, 1)]),
+               patterns=["uniform", "bitcomp", "hotspot"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9]),
+    "64": dict(nets=family_2d(8, [3], [(2, 6), (4, 3), (8, 2)], [(8, 2, 1), (4, 2, 4)]),
+               patterns=["uniform", "bitcomp", "hotspot"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9]),
+    "256": dict(nets=family_2d(16, [2, 4], [(2, 8), (4, 4), (16, 2)], [(16, 2, 1)]),
+                patterns=["uniform", "hotspot"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8]),
+    "256-adaptive": dict(nets=family_2d(16, [2, 4], [(4, 4), (16, 2)], [(16, 2, 1)]),
+                         patterns=["uniform"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8], adaptive=True),
+    "4096": dict(nets=family_2d(64, [2, 3, 6], [(2, 12), (4, 6), (16, 3)], [(16, 2, 16), (2, 10, 4)]),
+                 patterns=["uniform"], loads=[0.05, 0.2, 0.35, 0.5, 0.65, 0.8], full_only=True),
+}
+PATTERN_KEYS = {"uniform": ["traffic.pattern=uniform"], "bitcomp": ["traffic.pattern=bitcomp"],
+                "hotspot": ["traffic.pattern=hotspot_nodes", "traffic.hotspot.nodes=0", "traffic.hotspot.fraction=0.05"]}
+
+
+def windows(nodes, full):
+    # Enough 256-flit packets per point: 200k measured cycles on small networks, fewer on large ones.
+    if full:
+        return 20_000, 100_000
+    return (20_000, 200_000) if nodes <= 64 else (20_000, 60_000)
+
+
+def run(drbsim, keys, raw, reuse):
+    if reuse and raw.exists():
+        return json.loads(raw.read_text())
+    t0 = time.time()
+    p = subprocess.run([drbsim] + keys + [f"out.json={raw}"], capture_output=True, text=True)
+    if p.returncode != 0:
+        r = {"error": (p.stderr.strip().splitlines() or [str(p.returncode)])[-1]}
+        raw.write_text(json.dumps(r))
+        return r
+    r = json.loads(raw.read_text())["runs"][0]["result"]
+    out = {"accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
+           "offered": r["offered_flits_per_node_cycle"], "wall_s": time.time() - t0}
+    raw.write_text(json.dumps(out))
+    return out
+
+
+def structure(drbsim, keys):
+    p = subprocess.run([drbsim, "topology"] + keys, capture_output=True, text=True, check=True)
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--full", action="store_true")
+    ap.add_argument("--sets", nargs="*")
+    ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--out", default=str(RESULTS))
+    a = ap.parse_args()
+    names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    RAW.mkdir(parents=True, exist_ok=True)
+    jobs, cost = {}, {}
+    t0 = time.time()
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        for sname in names:
+            st = SETS[sname]
+            vcs_add = 1 if st.get("adaptive") else 0
+            for label, tkeys, vcs in st["nets"]:
+                cost[label] = structure(a.drbsim, tkeys)
+                warm, meas = windows(cost[label]["terminals"], a.full)
+                algs = ["adaptive", "dor"] if st.get("adaptive") else [None]
+                for alg in algs:
+                    akeys = []
+                    if alg == "adaptive":
+                        akeys = ["routing.algorithm=adaptive", "router.buffer=512"]
+                    elif alg == "dor":  # deterministic with the same 2 VCs, either VC of the chosen channel
+                        akeys = ["routing.algorithm=" + ("updown" if "tree" in label else "dor"), "router.buffer=512"]
+                    v = vcs + vcs_add if alg else vcs
+                    for pat in st["patterns"]:
+                        for load in st["loads"]:
+                            keys = (tkeys + TIMING + PATTERN_KEYS[pat] + akeys +
+                                    [f"router.vcs={v}", "router.buffer=512", "traffic.length=256",
+                                     f"traffic.rate={load}", f"sim.warmup={warm}", f"sim.measure={meas}"])
+                            tag = f"{sname}|{label}|{alg or 'det'}|{pat}|{load}"
+                            raw = RAW / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
+                            jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse)
+        res = {}
+        for i, (tag, f) in enumerate(jobs.items()):
+            res[tag] = f.result()
+            print(f"[hybrid] {i + 1}/{len(jobs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+    json.dump({"results": res, "structure": cost}, open(out / "results.json", "w"), indent=1, sort_keys=True)
+    write_tables(names, res, cost, out)
+    write_plots(names, res, out)
+    print(f"[hybrid] {len(jobs)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
+
+
+def series(res, sname, alg, pat):
+    s = {}
+    for tag, r in res.items():
+        n, label, al, p, load = tag.split("|")
+        if n == sname and al == alg and p == pat and "error" not in r:
+            s.setdefault(label, []).append((float(load), r))
+    return {k: sorted(v, key=lambda x: x[0]) for k, v in s.items()}
+
+
+def write_tables(names, res, cost, out):
+    lines = ["# Hybrid-topology experiments: tables", "",
+             "Generated by `tb/experiments/hybrid.py`. Base latency = mean packet latency at the lowest load "
+             "(cycles); throughput = the highest accepted load of the sweep (flits/node/cycle); links = network "
+             "channels (unidirectional); elements = switching elements (I x O per routing element).", ""]
+    for sname in names:
+        st = SETS[sname]
+        for alg in (["adaptive", "dor"] if st.get("adaptive") else ["det"]):
+            for pat in st["patterns"]:
+                ser = series(res, sname, alg, pat)
+                rows = []
+                for label, pts in ser.items():
+                    c = cost[label]
+                    base = pts[0][1]["latency"]
+                    thr = max(r["accepted"] for _, r in pts)
+                    el = c["switching_elements"]
+                    rows.append((label, base, thr, c["channels"], c["switches"], el, thr / el * 1e6, base * el))
+                rows.sort(key=lambda r: -r[6])
+                title = f"{sname.split('-')[0]} nodes, {pat}" + ("" if alg == "det" else f", {alg} (2 VCs)")
+                lines += [f"## {title}", "",
+                          "| network | base latency | throughput | links | switches | elements | throughput per element (x1e6) | base latency x elements |",
+                          "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                for r in rows:
+                    lines.append(f"| {r[0]} | {r[1]:.0f} | {r[2]:.3f} | {r[3]} | {r[4]} | {r[5]} | {r[6]:.1f} | {r[7]:.3g} |")
+                lines.append("")
+    (out / "tables.md").write_text("\n".join(lines))
+
+
+def write_plots(names, res, out):
+    for sname in names:
+        st = SETS[sname]
+        for alg in (["adaptive", "dor"] if st.get("adaptive") else ["det"]):
+            for pat in st["patterns"]:
+                ser = series(res, sname, alg, pat)
+                fig, ax = plt.subplots(figsize=(7.5, 4.8))
+                for i, (label, pts) in enumerate(sorted(ser.items())):
+                    style = "-" if "indirect" in label else "--" if "tree" in label else ":"
+                    ax.plot([r["accepted"] for _, r in pts], [r["latency"] for _, r in pts], style, marker="o",
+                            ms=3, label=label)
+                ax.set_yscale("log")
+                ax.set_xlabel("accepted load (flits/node/cycle)")
+                ax.set_ylabel("mean packet latency (cycles)")
+                ax.set_title(f"{sname.split('-')[0]} nodes, {pat}" + ("" if alg == "det" else f", {alg}, 2 VCs"))
+                ax.grid(alpha=0.3, which="both")
+                ax.legend(fontsize=7, ncol=2)
+                fig.tight_layout()
+                fig.savefig(out / f"latency_{sname}_{pat}{'' if alg == 'det' else '_' + alg}.png", dpi=110)
+                plt.close(fig)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
