@@ -6,10 +6,13 @@
 // classes under test.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <map>
 #include <set>
 
+#include "models/blocks/gmr.h"
+#include "models/drb/graph_metapaths.h"
 #include "models/routing/cdg.h"
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
@@ -402,7 +405,7 @@ TEST(FatTree, RefusedCombinationsNameTheKey) {
   const std::string ft = "topology.kind=fattree topology.k=4 topology.n=2 ";
   for (auto [args, key] : std::vector<std::pair<std::string, std::string>>{
            {"routing.algorithm=dor", "routing.algorithm"},
-           {"routing.algorithm=drb", "routing.algorithm"},
+           {"routing.algorithm=drb drb.supernode=row:4", "drb.supernode"},
            {"routing.algorithm=drb2", "routing.algorithm"},
            {"topology.kind=ruft routing.algorithm=valiant", "routing.algorithm"},
            {"routing.algorithm=updown routing.tie=random", "routing.tie"},
@@ -664,6 +667,89 @@ TEST(Fabrics, ValiantCdgAcyclic) {
       EXPECT_TRUE(g.acyclic(&cyc)) << ic->describe();
     }
   }
+}
+
+// DRB on the graph families: sga/dga supernodes by graph distance, candidate MSPs walked over the graph.
+// On a fat-tree sga:2 is S's stage-1 subtree (the terminals within 2 channels), on a crossbar hybrid the
+// routers of S's lines; every candidate of every channel, with its three step groups and the ack group,
+// keeps the CDG acyclic.
+TEST(Fabrics, DrbSupernodesAndMetapathsOnTheGraph) {
+  const auto ft = tree(4, 3);
+  std::string err;
+  SupernodeSpec sga2;
+  ASSERT_TRUE(parse_supernode("sga:2", sga2, err)) << err;
+  const auto sn = GraphSupernodes::make(*ft, sga2, err);
+  ASSERT_TRUE(sn) << err;
+  for (int s : {0, 21, 63}) {
+    std::vector<int> want;
+    for (int t = 0; t < 64; ++t)
+      if (t / 16 == s / 16) want.push_back(t);  // the stage-1 subtree: 16 terminals (turn stage <= 1)
+    EXPECT_EQ(sn->sets(s, (s + 32) % 64).src, want) << s;
+    EXPECT_EQ(sn->distance(s, (s + 32) % 64), 4);
+  }
+  const auto hy = hybrid(4, 2, "crossbar", 1);
+  const auto hsn = GraphSupernodes::make(*hy, sga2, err);
+  for (int s : {0, 5, 15}) {
+    std::vector<int> want;
+    for (int t = 0; t < 16; ++t)
+      if (t % 4 == s % 4 || t / 4 == s / 4) want.push_back(t);  // S's row and column
+    EXPECT_EQ(hsn->sets(s, (s + 10) % 16).src, want) << s;
+  }
+  SupernodeSpec row;
+  ASSERT_TRUE(parse_supernode("row:4", row, err));
+  EXPECT_FALSE(GraphSupernodes::make(*ft, row, err));
+  EXPECT_EQ(err.rfind("drb.supernode:", 0), 0u) << err;
+
+  for (auto [ic, family] : {std::pair{ft.get(), "sga:2"}, std::pair{hy.get(), "dga:2"}}) {
+    const auto rf = make_relation("drb", *ic, {});
+    const auto ack = make_static_relation(*ic, {});
+    SupernodeSpec spec;
+    ASSERT_TRUE(parse_supernode(family, spec, err));
+    const auto d = GraphSupernodes::make(*ic, spec, err);
+    VcLayout L(4, 3, rf->subclasses(), ack->subclasses());
+    ChannelDependencyGraph g(*ic, *rf, L);
+    const int N = ic->terminals();
+    int walks = 0;
+    for (int a = 0; a < N; ++a)
+      for (int b = 0; b < N; ++b) {
+        if (a == b) continue;
+        for (const CandidateMsp& m : graph_candidate_msps(*ic, *rf, d->sets(a, b), a, b)) {
+          std::vector<uint32_t> inter(m.node, m.node + m.n);
+          EXPECT_EQ(m.hops, walk_graph_path(*ic, *rf, a, inter, b, [](int) {}));
+          const Header h = make_data_header(a, b, inter, 0, 1);
+          g.add_routes(ic->graph().terminals()[a].inject.element, h);
+          ++walks;
+        }
+        Header ackh = make_ack_header(make_data_header(a, b, nullptr, 0, 0, 1), AckKind::Final, 1);
+        g.add_routes(ic->graph().terminals()[b].inject.element, ackh);
+      }
+    EXPECT_GT(walks, N * (N - 1));  // alternatives exist
+    std::vector<int> cyc;
+    EXPECT_TRUE(g.acyclic(&cyc)) << ic->describe();
+  }
+}
+
+// DRB runs on the graph families: every message delivered, in order after reorder (the scoreboard is on).
+TEST(Fabrics, DrbDeliversOnTheGraphFamilies) {
+  for (const std::string a : {"topology.kind=fattree topology.k=4 topology.n=3 drb.supernode=sga:2",
+                              "topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=fattree drb.supernode=dga:2",
+                              "topology.kind=flatfly topology.k=4 topology.n=2 topology.concentration=2 drb.supernode=sga:1"}) {
+    char path[] = "/tmp/drb-fabrics-XXXXXX";
+    close(mkstemp(path));
+    const Exec e = drbsim(a + " routing.algorithm=drb router.vcs=4 traffic.pattern=bitrev traffic.rate=0.4 "
+                              "traffic.length=8 traffic.source_queue=16 sim.warmup=2000 sim.measure=20000 "
+                              "sim.progress=off out.json=" + path);
+    std::ifstream in(path);
+    const auto j = nlohmann::json::parse(in);
+    std::remove(path);
+    ASSERT_EQ(e.code, 0) << a << ": " << e.err;
+    const auto& r = j["runs"][0]["result"];
+    EXPECT_EQ(r["messages_accepted_total"], r["messages_delivered_total"]) << a;
+    EXPECT_GT(r["events"]["acks_sent"].get<int>(), 0) << a;
+  }
+  const Exec f = drbsim("topology.kind=flatfly topology.k=4 topology.n=2 routing.algorithm=drb2 router.vcs=4 "
+                        "drb.supernode=sga:1 traffic.rate=0.3 sim.warmup=1000 sim.measure=5000 sim.progress=off");
+  EXPECT_EQ(f.code, 0) << f.err;
 }
 
 }  // namespace

@@ -36,12 +36,17 @@ int shared(const std::vector<int>& a, const std::vector<int>& b) {  // both sort
 std::vector<CandidateMsp> candidate_msps(const SupernodeConstruction& sn, const RoutingFunction& rf, int src,
                                          int dst, int max_len) {
   if (src == dst) throw std::invalid_argument("candidate_msps: source and destination are the same node");
-  std::vector<CandidateMsp> out{make_msp(rf, src, {}, dst)};
+  return order_msps(sn.sets(src, dst), src, dst, max_len,
+                    [&](const std::vector<uint32_t>& inter) { return make_msp(rf, src, inter, dst); });
+}
+
+std::vector<CandidateMsp> order_msps(const SupernodeSets& sets, int src, int dst, int max_len,
+                                     const std::function<CandidateMsp(const std::vector<uint32_t>&)>& make) {
+  std::vector<CandidateMsp> out{make({})};
   if (max_len == 1) return out;
 
   // Distinct non-degenerate intermediate lists. (S, X) and (X, D) give the same path when X lies in both
   // supernodes; sorting and unique keep one.
-  const SupernodeSets sets = sn.sets(src, dst);
   std::vector<std::vector<uint32_t>> lists;
   for (int ni : sets.src)
     for (int nj : sets.dst) {
@@ -59,7 +64,7 @@ std::vector<CandidateMsp> candidate_msps(const SupernodeConstruction& sn, const 
   lists.erase(std::unique(lists.begin(), lists.end()), lists.end());
   std::vector<CandidateMsp> pool;
   pool.reserve(lists.size());
-  for (const auto& l : lists) pool.push_back(make_msp(rf, src, l, dst));
+  for (const auto& l : lists) pool.push_back(make(l));
 
   std::vector<int> used = out[0].links, merged;
   const size_t limit = max_len > 0 ? static_cast<size_t>(max_len) : pool.size() + 1;

@@ -9,6 +9,7 @@
 // Degenerate MSPs (a node visited twice, e.g. N_i = D, N_j = S, N_i = N_j) are never listed.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "models/drb/path_policy.h"
@@ -37,5 +38,8 @@ struct CandidateMsp {
 // metapath, so compute it once per channel, on first use.
 std::vector<CandidateMsp> candidate_msps(const SupernodeConstruction& sn, const RoutingFunction& rf, int src,
                                          int dst, int max_len = 0);
+// The ordering itself, for any supernodes and any way of walking an MSP (make: intermediates -> candidate).
+std::vector<CandidateMsp> order_msps(const SupernodeSets& sets, int src, int dst, int max_len,
+                                     const std::function<CandidateMsp(const std::vector<uint32_t>&)>& make);
 
 }  // namespace drb

@@ -21,8 +21,9 @@ UpSelection up_selection(const std::string& s) {
 }  // namespace
 
 std::string algorithms_of(const Interconnect& ic) {
-  if (ic.tree()) return "updown | adaptive | valiant";
-  if (ic.flatfly() || ic.hybrid()) return "dor | adaptive | valiant";
+  if (ic.tree()) return "updown | adaptive | valiant | drb";
+  if (ic.hybrid()) return "dor | adaptive | valiant | drb";
+  if (ic.flatfly()) return "dor | adaptive | valiant | drb | drb2";
   if (ic.ruft()) return "updown";
   if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
   return "dor | adaptive | valiant | drb | drb2";
@@ -36,13 +37,14 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
       return make_routing(algorithm, *t, p.routing);
   } else if (const KAryNTree* t = ic.tree()) {
     // Valiant routes each of its two steps with the family's deterministic relation.
-    if (algorithm == "updown" || algorithm == "adaptive" || algorithm == "valiant")
+    if (algorithm == "updown" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb")
       return std::make_unique<FatTreeRouting>(*t, algorithm == "adaptive", up_selection(p.up_selection));
   } else if (const FlattenedButterfly* t = ic.flatfly()) {
-    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant")
+    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb" ||
+        algorithm == "drb2")
       return std::make_unique<FlatFlyRouting>(*t, algorithm == "adaptive");
   } else if (const Hybrid* t = ic.hybrid()) {
-    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant")
+    if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb")
       return std::make_unique<HybridRouting>(*t, algorithm == "adaptive");
   } else if (const Ruft* t = ic.ruft()) {
     if (algorithm == "updown") return std::make_unique<RuftRouting>(*t);
@@ -51,9 +53,10 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
                                   "reaches a terminal only by ejecting it (its last stage has no way back into the "
                                   "network; re-injection at the intermediate is not modelled): use updown");
   }
-  if (!ic.direct() && (algorithm == "drb" || algorithm == "drb2"))
-    throw std::invalid_argument("routing.algorithm: " + algorithm + " on a " + ic.kind() + " needs supernodes and "
-                                "metapaths defined on it, not built yet (docs/topologies.md); offered: " + algorithms_of(ic));
+  if (algorithm == "drb2" && (ic.tree() || ic.hybrid()))
+    throw std::invalid_argument("routing.algorithm: drb2's GMR sends early acks from the element where it fires, and "
+                                "a " + ic.kind() + " has switches without terminals on its paths (no NI to inject "
+                                "the ack from); use drb (docs/topologies.md)");
   throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
                               algorithms_of(ic) + ")");
 }

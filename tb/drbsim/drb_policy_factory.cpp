@@ -4,9 +4,11 @@
 #include <map>
 #include <sstream>
 
+#include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath.h"
 #include "models/drb/msp_candidates.h"
 #include "models/drb/supernode.h"
+#include "models/routing/registry.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
 
@@ -64,35 +66,45 @@ std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> parse_msp_tabl
 }
 
 std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
+  // Direct networks: the topology's supernodes and distances; the other families: the graph's
+  // (models/drb/graph_metapaths.h). Candidates are computed per channel on first use.
   struct Shared {
-    std::unique_ptr<Topology> topo;
-    std::unique_ptr<RoutingFunction> rf;
+    std::unique_ptr<Interconnect> ic;
+    std::unique_ptr<RoutingRelation> rf;
     std::unique_ptr<SupernodeConstruction> sn;
+    std::unique_ptr<GraphSupernodes> gsn;
     std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> table;
     NetParams net;
     int length = 10;
     int s_max = 3;
   };
   auto sh = std::make_shared<Shared>();
-  sh->topo = make_topology(s.net.topo);
-  sh->rf = make_routing("dor", *sh->topo, s.net.routing);
+  sh->ic = make_interconnect(s.net.topo);
+  sh->rf = make_static_relation(*sh->ic, RelationParams{s.net.routing, s.net.up_selection});
   sh->net = s.net;
   sh->s_max = s.drb.s_max;
   const int len = static_cast<int>(std::lround(s.traffic.mean_length()));
   sh->length = s.net.max_packet_flits > 0 ? std::min(len, s.net.max_packet_flits) : len;
-  if (s.drb.supernode == "table") sh->table = parse_msp_table(s.drb.table, sh->topo->nodes());
-  else sh->sn = make_construction(s, *sh->topo);
+  const Topology* topo = sh->ic->direct();
+  if (s.drb.supernode == "table") sh->table = parse_msp_table(s.drb.table, sh->ic->terminals());
+  else if (topo) sh->sn = make_construction(s, *topo);
+  else sh->gsn = make_graph_construction(s, *sh->ic);
+  if (!topo && !sh->gsn) {
+    std::string unused;
+    sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
+  }
   const MetapathParams mp = metapath_params(s);
-  MetapathPolicy::Candidates cands = [sh](int src, int dst) {
+  MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {
     std::vector<Msp> out;
+    auto dist = [&](int a, int b) { return topo ? topo->distance(a, b) : sh->gsn->distance(a, b); };
     auto add = [&](int n, const uint32_t* nodes) {
       // Hops of the multistep path: the sum of its steps' static distances.
       int hops = 0, at = src;
       for (int i = 0; i < n; ++i) {
-        hops += sh->topo->distance(at, static_cast<int>(nodes[i]));
+        hops += dist(at, static_cast<int>(nodes[i]));
         at = static_cast<int>(nodes[i]);
       }
-      hops += sh->topo->distance(at, dst);
+      hops += dist(at, dst);
       Msp m;
       m.n = n;
       for (int i = 0; i < n; ++i) m.node[i] = nodes[i];
@@ -100,8 +112,9 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
       out.push_back(m);
     };
     add(0, nullptr);
-    if (sh->sn) {
-      const auto c = candidate_msps(*sh->sn, *sh->rf, src, dst, sh->s_max);
+    if (sh->sn || (sh->gsn && sh->table.empty())) {
+      const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, sh->s_max)
+                            : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, sh->s_max);
       for (size_t i = 1; i < c.size(); ++i) add(c[i].n, c[i].node);
     } else {
       auto it = sh->table.find({src, dst});

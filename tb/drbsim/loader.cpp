@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 
+#include "models/drb/graph_metapaths.h"
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
@@ -341,6 +342,16 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
 }
 }  // namespace
 
+std::unique_ptr<GraphSupernodes> make_graph_construction(const Scenario& s, const Interconnect& ic) {
+  SupernodeSpec spec;
+  std::string err;
+  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_supernode(s.drb.supernode, spec, err))
+    throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
+  auto sn = GraphSupernodes::make(ic, spec, err);
+  if (!sn) throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
+  return sn;
+}
+
 std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, const Topology& t) {
   SupernodeSpec spec;
   std::string err;
@@ -521,12 +532,24 @@ void validate(Scenario& s) {
   check_traffic_rates(s);
   check_windows(s, ic->terminals());
   if (alg == "drb" || alg == "drb2") {
-    if (s.drb.supernode == "table") parse_msp_table(s.drb.table, topo->nodes());
-    else make_construction(s, *topo);
+    std::unique_ptr<GraphSupernodes> gsn;
+    if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
+    else if (topo) make_construction(s, *topo);
+    else gsn = make_graph_construction(s, *ic);
     if (alg == "drb2" && s.gmr_threshold_auto) {
       // GMR fires when a packet's queueing alone reaches what the configuration phase would grow on:
       // Latency(P*) above (1.5 x 1.85) T0 means queueing above 1.775 T0, with T0 the mean zero-load time.
-      const double hops = topo->average_distance();
+      double hops = 0;
+      if (topo) {
+        hops = topo->average_distance();
+      } else {
+        std::string unused;
+        if (!gsn) gsn = GraphSupernodes::make(*ic, SupernodeSpec{}, unused);  // static: always made
+        const int N = ic->terminals();
+        for (int a = 0; a < N; ++a)
+          for (int b = 0; b < N; ++b) hops += a == b ? 0 : gsn->distance(a, b);
+        hops /= static_cast<double>(N) * (N - 1);
+      }
       const double t0 = static_cast<double>(msp_transmission_time(n, 0, 0, max_pkt)) + hops * (n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_link);
       n.gmr_threshold = static_cast<uint32_t>(1.775 * t0 + 0.5);
     }

@@ -1,0 +1,121 @@
+#include "models/drb/graph_metapaths.h"
+
+#include <algorithm>
+#include <deque>
+#include <stdexcept>
+
+#include "models/blocks/dec.h"
+
+namespace drb {
+
+GraphSupernodes::GraphSupernodes(const Interconnect& ic, const SupernodeSpec& spec)
+    : spec_(spec), n_(ic.terminals()) {
+  // One breadth-first search per injection element, read at every terminal's ejection element.
+  const NetworkGraph& g = ic.graph();
+  const int E = ic.elements();
+  std::vector<std::vector<int>> succ(E);
+  for (const GraphChannel& c : g.channels()) succ[c.from].push_back(c.to);
+  dist_.assign(static_cast<size_t>(n_) * n_, -1);
+  std::vector<int> d(E);
+  for (int a = 0; a < n_; ++a) {
+    std::fill(d.begin(), d.end(), -1);
+    std::deque<int> q{g.terminals()[a].inject.element};
+    d[q.front()] = 0;
+    while (!q.empty()) {
+      const int u = q.front();
+      q.pop_front();
+      for (int v : succ[u])
+        if (d[v] < 0) d[v] = d[u] + 1, q.push_back(v);
+    }
+    for (int b = 0; b < n_; ++b) dist_[static_cast<size_t>(a) * n_ + b] = d[g.terminals()[b].eject.element];
+  }
+}
+
+std::unique_ptr<GraphSupernodes> GraphSupernodes::make(const Interconnect& ic, const SupernodeSpec& spec,
+                                                       std::string& error) {
+  switch (spec.family) {
+    case SupernodeFamily::Static:
+    case SupernodeFamily::Sga:
+    case SupernodeFamily::Random:
+      break;
+    case SupernodeFamily::Dga:
+      if (spec.dga_rule == DgaRule::None) break;
+      error = "drb.dga_rule: the overlap rules a, b, c are defined on the direct networks' balls; a " + ic.kind() +
+              " takes none";
+      return nullptr;
+    default:
+      error = std::string("drb.supernode: ") + family_name(spec.family) + " needs a direct network's coordinates; a " +
+              ic.kind() + " offers static, sga:R, dga:R and random (docs/topologies.md)";
+      return nullptr;
+  }
+  return std::unique_ptr<GraphSupernodes>(new GraphSupernodes(ic, spec));
+}
+
+std::vector<int> GraphSupernodes::ball(int c, int r, bool from_c) const {
+  std::vector<int> out;
+  for (int t = 0; t < n_; ++t)
+    if ((from_c ? distance(c, t) : distance(t, c)) <= r) out.push_back(t);
+  return out;
+}
+
+SupernodeSets GraphSupernodes::sets(int s, int d) const {
+  SupernodeSets x;
+  switch (spec_.family) {
+    case SupernodeFamily::Sga:
+      x.src = ball(s, spec_.size, true);
+      x.dst = {d};
+      x.radius = spec_.size;
+      break;
+    case SupernodeFamily::Dga:
+      x.src = ball(s, spec_.size, true);
+      x.dst = ball(d, spec_.size, false);  // the terminals from which D is within R
+      x.radius = spec_.size;
+      break;
+    case SupernodeFamily::Random:
+      for (int t = 0; t < n_; ++t) x.src.push_back(t);
+      x.dst = {d};
+      break;
+    default:
+      x.src = {s};
+      x.dst = {d};
+  }
+  return x;
+}
+
+int walk_graph_path(const Interconnect& ic, const RoutingRelation& rf, int src, const std::vector<uint32_t>& inter,
+                    int dst, const std::function<void(int)>& visit) {
+  Header h = make_data_header(static_cast<uint32_t>(src), static_cast<uint32_t>(dst), inter, 0, 1);
+  RouteSet rs;
+  const NetworkGraph& g = ic.graph();
+  int e = g.terminals()[src].inject.element, hops = 0;
+  const int limit = 3 * ic.elements();
+  for (;;) {
+    const uint32_t front = h.front();
+    const DecAction a = dec_step(h, ic.eject_element(static_cast<int>(front)) == e ? front : ~front);
+    if (a == DecAction::Pop) continue;
+    if (a == DecAction::Eject) return hops;
+    rf.route(e, h, rs);
+    if (rs.n == 0 || ++hops > limit) throw std::logic_error("static route does not reach its destination");
+    const int ch = g.out(e, rs.c[0].port);
+    if (ch < 0) throw std::logic_error("static route takes an unconnected port");
+    visit(ch);
+    rf.on_hop(e, rs.c[0].port, h);
+    e = g.channels()[ch].to;
+  }
+}
+
+std::vector<CandidateMsp> graph_candidate_msps(const Interconnect& ic, const RoutingRelation& rf,
+                                               const SupernodeSets& sets, int src, int dst, int max_len) {
+  if (src == dst) throw std::invalid_argument("candidate_msps: source and destination are the same node");
+  return order_msps(sets, src, dst, max_len, [&](const std::vector<uint32_t>& inter) {
+    CandidateMsp m;
+    m.n = static_cast<int>(inter.size());
+    for (int i = 0; i < m.n; ++i) m.node[i] = inter[i];
+    m.hops = walk_graph_path(ic, rf, src, inter, dst, [&](int ch) { m.links.push_back(ch); });
+    std::sort(m.links.begin(), m.links.end());
+    m.links.erase(std::unique(m.links.begin(), m.links.end()), m.links.end());
+    return m;
+  });
+}
+
+}  // namespace drb
