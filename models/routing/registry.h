@@ -12,7 +12,7 @@ namespace drb {
 
 struct RelationParams {
   RoutingParams routing;          // direct families
-  std::string up_selection = "first_free";  // fat-tree adaptive up phase: first_free | random | sadp
+  std::string up_selection = "sadp";  // fat-tree adaptive up phase: sadp | first_free | random
 };
 
 // The relation each packet (each step of a path policy's multistep path) is routed with.

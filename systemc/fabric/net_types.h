@@ -16,7 +16,7 @@ struct NetParams {
   TopologyParams topo;
   std::string algorithm = "dor";
   RoutingParams routing;
-  std::string up_selection = "first_free";  // routing.selection: fat-tree adaptive up phase
+  std::string up_selection = "sadp";  // routing.selection: fat-tree adaptive up phase
   int vcs = 2;
   std::vector<int> vc_split;  // router.vc_split: VCs per class in VcLayout order (empty = the default rule)
   int depth = 8;          // flits per VC buffer

@@ -300,10 +300,10 @@ std::vector<KeyDef> build() {
            "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down; ruft: its single "
            "path); unset, a fattree or ruft takes updown; a pair the topology does not offer is refused",
            {"dor", "adaptive", "valiant", "drb", "drb2", "updown"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
-  enum_key("routing.selection", "first_free",
-           "fattree adaptive up phase: which up port a head takes (first_free: the first with a free VC from the "
-           "deterministic one on | random: from a port drawn per packet and switch | sadp: the one whose free VCs "
-           "have the most credits, this model's stand-in for SADP)",
+  enum_key("routing.selection", "sadp",
+           "fattree adaptive up phase: which up port a head takes (sadp: the one whose free VCs have the most "
+           "credits, this model's stand-in for the thesis' SADP | first_free: the first with a free VC from the "
+           "deterministic one on | random: from a port drawn per packet and switch)",
            {"first_free", "random", "sadp"}, [](Scenario& s) -> std::string& { return s.net.up_selection; });
   add("routing.dim_order", "increasing", "DOR dimension order: increasing | decreasing | a list such as 1,0",
       [](Scenario& s, const std::string& v) {
