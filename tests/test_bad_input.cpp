@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -34,9 +35,13 @@ TEST_P(BadInput, ExitsTwoNamingTheKey) {
   EXPECT_NE(stat(out.c_str(), &st), 0) << "nothing may be simulated or written";
 }
 
+// Every process of this suite writes the file when it starts (CTest runs them in parallel): written under
+// a name of its own and renamed into place, so a run never reads a half-written file.
 std::string write_bad_yaml() {
   const std::string p = ::testing::TempDir() + "/malformed.yaml";
-  std::ofstream(p) << "topology: {kind: torus, k: [8, 8]\nrouter:\n  vcs: 2\n";
+  const std::string tmp = p + "." + std::to_string(getpid());
+  std::ofstream(tmp) << "topology: {kind: torus, k: [8, 8]\nrouter:\n  vcs: 2\n";
+  std::rename(tmp.c_str(), p.c_str());
   return p;
 }
 
