@@ -99,6 +99,19 @@ inline void walk(const Interconnect& ic, const RoutingRelation& rf, int el, cons
 }
 
 
+// Every route of a -> b (from a's injection element), f(channels) for each; returns how many.
+template <class F>
+int each_route(const Interconnect& ic, const RoutingRelation& rf, int a, int b, F f) {
+  std::vector<int> path;
+  int routes = 0;
+  walk(ic, rf, ic.graph().terminals()[a].inject.element, make_data_header(a, b, nullptr, 0, 0, 1), path,
+       [&](const std::vector<int>& p) {
+         ++routes;
+         f(p);
+       });
+  return routes;
+}
+
 // Adaptive up phase that also offers the up ports at ancestors: a packet coming down may turn up again,
 // so down channels depend on up channels and the graph has cycles.
 class DownThenUp : public RoutingRelation {

@@ -64,10 +64,7 @@ TEST(FlatFlyRuft, EveryPairRoutedMinimally) {
       EXPECT_EQ(ic->graph().terminals()[a].eject.port, a / ipow(k, m - 1));
       for (int b = 0; b < ic->terminals(); ++b) {
         if (a == b) continue;
-        std::vector<int> path;
-        int routes = 0;
-        walk(*ic, *rf, a / k, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& p) {
-          ++routes;
+        const int routes = each_route(*ic, *rf, a, b, [&](const std::vector<int>& p) {
           EXPECT_EQ(static_cast<int>(p.size()), m - 1) << a << "->" << b;
         });
         EXPECT_EQ(routes, 1);
@@ -81,10 +78,7 @@ TEST(FlatFlyRuft, EveryPairRoutedMinimally) {
       for (int a = 0; a < ic->terminals(); ++a)
         for (int b = 0; b < ic->terminals(); ++b) {
           if (a == b) continue;
-          std::vector<int> path;
-          int routes = 0;
-          walk(*ic, *rf, a / p, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& q) {
-            ++routes;
+          const int routes = each_route(*ic, *rf, a, b, [&](const std::vector<int>& q) {
             EXPECT_EQ(static_cast<int>(q.size()), ff_hops(k, p, a, b)) << alg << " " << a << "->" << b;
           });
           // dor: one route; adaptive: every order of the differing dimensions (h!), escape or not.

@@ -87,10 +87,7 @@ TEST(Hybrid, EveryPairRoutedMinimally) {
       for (int a = 0; a < ic->terminals(); ++a)
         for (int b = 0; b < ic->terminals(); ++b) {
           if (a == b) continue;
-          std::vector<int> path;
-          int routes = 0;
-          walk(*ic, *rf, a / 2, make_data_header(a, b, nullptr, 0, 0, 1), path, [&](const std::vector<int>& q) {
-            ++routes;
+          const int routes = each_route(*ic, *rf, a, b, [&](const std::vector<int>& q) {
             EXPECT_EQ(static_cast<int>(q.size()), hybrid_hops(k, 2, sn, m, 2, a, b)) << sn << " " << alg << " " << a << "->" << b;
             if (std::string(alg) != "dor") return;
             int last = -1;
