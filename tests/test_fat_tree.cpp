@@ -97,8 +97,9 @@ TEST(FatTree, EveryPairRoutedMinimallyAndUpdownBalancesDownLinks) {
           // Adaptive: every up port at every stage below the turn, k^turn routes; updown: one.
           EXPECT_EQ(routes, std::string(alg) == "updown" ? 1 : ipow(k, turn(k, a, b))) << alg << " " << a << "->" << b;
         }
-      if (std::string(alg) == "updown")
+      if (std::string(alg) == "updown") {
         for (const auto& [ch, d] : dests_of_down) EXPECT_EQ(d.size(), 1u) << "down channel " << ch << " carries several destinations";
+      }
     }
   }
 }

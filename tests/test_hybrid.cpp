@@ -98,7 +98,9 @@ TEST(Hybrid, EveryPairRoutedMinimally) {
               last = ic->graph().channels()[c].from_port;
             }
           });
-          if (std::string(alg) == "dor") EXPECT_EQ(routes, 1) << sn << " " << a << "->" << b;
+          if (std::string(alg) == "dor") {
+            EXPECT_EQ(routes, 1) << sn << " " << a << "->" << b;
+          }
         }
     }
   }

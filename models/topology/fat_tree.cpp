@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "models/topology/min_wiring.h"
+
 namespace drb {
 
 KAryNTree::KAryNTree(int k, int n) : k_(k), n_(n) {
@@ -19,12 +21,6 @@ KAryNTree::KAryNTree(int k, int n) : k_(k), n_(n) {
   terminals_ = static_cast<int>(t);
 }
 
-int KAryNTree::turn_stage(int a, int b) const {
-  int e = 0;
-  while (a / pow_[e + 1] != b / pow_[e + 1]) ++e;
-  return e;
-}
-
 std::string KAryNTree::describe() const { return std::to_string(k_) + "-ary " + std::to_string(n_) + "-tree"; }
 
 NetworkGraph KAryNTree::graph() const {
@@ -32,15 +28,7 @@ NetworkGraph KAryNTree::graph() const {
   const int S = per_stage();
   for (int e = 0; e < n_; ++e)
     for (int o = 0; o < S; ++o) g.add_element(ElementKind::Switch, 2 * k_);
-  // Up and down channel of every link, in (stage, offset, up port) order.
-  for (int e = 0; e + 1 < n_; ++e)
-    for (int o = 0; o < S; ++o)
-      for (int u = 0; u < k_; ++u) {
-        const int old = digit(o, e);
-        const int up = o + (u - old) * pow_[e];
-        g.connect(element(e, o), k_ + u, element(e + 1, up), old);
-        g.connect(element(e + 1, up), old, element(e, o), k_ + u);
-      }
+  wire_min_stages(g, k_, n_, S, true, [this](int e, int o) { return element(e, o); });
   for (int j = 0; j < terminals_; ++j) g.add_terminal({element(0, j / k_), j % k_}, {element(0, j / k_), j % k_});
   return g;
 }

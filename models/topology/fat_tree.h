@@ -23,7 +23,6 @@ class KAryNTree {
   int n() const { return n_; }
   int terminals() const { return terminals_; }
   int per_stage() const { return terminals_ / k_; }
-  int switches() const { return n_ * per_stage(); }
   int element(int stage, int offset) const { return stage * per_stage() + offset; }
   int stage(int element) const { return element / per_stage(); }
   int offset(int element) const { return element % per_stage(); }
@@ -34,8 +33,6 @@ class KAryNTree {
     const int e = stage(element);
     return t / pow_[e + 1] == offset(element) / pow_[e];
   }
-  // Stage of the nearest common ancestors of two terminals (0 when they share a leaf switch).
-  int turn_stage(int a, int b) const;
   std::string describe() const;
   std::string port_name(int p) const { return p < k_ ? "down" + std::to_string(p) : "up" + std::to_string(p - k_); }
   NetworkGraph graph() const;

@@ -18,7 +18,6 @@ class FlattenedButterfly {
   int k() const { return k_; }
   int n() const { return n_; }
   int p() const { return p_; }
-  int switches() const { return switches_; }
   int coord(int s, int d) const { return (s / stride_[d]) % k_; }
   // Port of switch s towards the switch whose coordinate in dimension d is c (c != coord(s, d)).
   int port(int s, int d, int c) const {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "models/topology/min_wiring.h"
+
 namespace drb {
 
 Hybrid::Hybrid(int k, int n, Subnet subnet, int m, int p, int long_extra)
@@ -86,18 +88,7 @@ NetworkGraph Hybrid::graph() const {
           g.connect(sw(m_ - 1, j % pow_i_[m_ - 1]), digit(j, m_ - 1), r, d, long_extra_);
         }
       }
-      if (subnet_ == Subnet::Crossbar) continue;
-      for (int e = 0; e + 1 < m_; ++e)
-        for (int o = 0; o < per_stage; ++o)
-          for (int u = 0; u < ki_; ++u) {
-            const int old = digit(o, e), up = o + (u - old) * pow_i_[e];
-            if (subnet_ == Subnet::FatTree) {
-              g.connect(sw(e, o), ki_ + u, sw(e + 1, up), old);
-              g.connect(sw(e + 1, up), old, sw(e, o), ki_ + u);
-            } else {
-              g.connect(sw(e, o), u, sw(e + 1, up), old);
-            }
-          }
+      if (subnet_ != Subnet::Crossbar) wire_min_stages(g, ki_, m_, per_stage, subnet_ == Subnet::FatTree, sw);
     }
   for (int r = 0; r < routers_; ++r)
     for (int i = 0; i < p_; ++i) g.add_terminal({r, n_ + i}, {r, n_ + i});

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "models/topology/min_wiring.h"
+
 namespace drb {
 
 Ruft::Ruft(int k, int m) : k_(k), m_(m) {
@@ -21,12 +23,7 @@ NetworkGraph Ruft::graph() const {
   NetworkGraph g;
   const int S = per_stage();
   for (int i = 0; i < m_ * S; ++i) g.add_element(ElementKind::Switch, k_);
-  for (int e = 0; e + 1 < m_; ++e)
-    for (int o = 0; o < S; ++o)
-      for (int u = 0; u < k_; ++u) {
-        const int old = digit(o, e);
-        g.connect(e * S + o, u, (e + 1) * S + o + (u - old) * pow_[e], old);
-      }
+  wire_min_stages(g, k_, m_, S, false, [S](int e, int o) { return e * S + o; });
   for (int j = 0; j < terminals_; ++j) {
     // Ejection: the last-stage switch whose offset holds digits 0..m-2 of j, output digit m-1.
     const int last = (m_ - 1) * S + j % pow_[m_ - 1];
