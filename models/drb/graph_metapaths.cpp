@@ -1,7 +1,6 @@
 #include "models/drb/graph_metapaths.h"
 
 #include <algorithm>
-#include <deque>
 #include <stdexcept>
 
 #include "models/blocks/dec.h"
@@ -12,21 +11,11 @@ GraphSupernodes::GraphSupernodes(const Interconnect& ic, const SupernodeSpec& sp
     : spec_(spec), n_(ic.terminals()) {
   // One breadth-first search per injection element, read at every terminal's ejection element.
   const NetworkGraph& g = ic.graph();
-  const int E = ic.elements();
-  std::vector<std::vector<int>> succ(E);
-  for (const GraphChannel& c : g.channels()) succ[c.from].push_back(c.to);
+  const auto succ = successors(g);
   dist_.assign(static_cast<size_t>(n_) * n_, -1);
-  std::vector<int> d(E);
+  std::vector<int> d;
   for (int a = 0; a < n_; ++a) {
-    std::fill(d.begin(), d.end(), -1);
-    std::deque<int> q{g.terminals()[a].inject.element};
-    d[q.front()] = 0;
-    while (!q.empty()) {
-      const int u = q.front();
-      q.pop_front();
-      for (int v : succ[u])
-        if (d[v] < 0) d[v] = d[u] + 1, q.push_back(v);
-    }
+    distances_from(succ, g.terminals()[a].inject.element, d);
     for (int b = 0; b < n_; ++b) dist_[static_cast<size_t>(a) * n_ + b] = d[g.terminals()[b].eject.element];
   }
 }
@@ -90,8 +79,7 @@ int walk_graph_path(const Interconnect& ic, const RoutingRelation& rf, int src, 
   int e = g.terminals()[src].inject.element, hops = 0;
   const int limit = 3 * ic.elements();
   for (;;) {
-    const uint32_t front = h.front();
-    const DecAction a = dec_step(h, ic.eject_element(static_cast<int>(front)) == e ? front : ~front);
+    const DecAction a = dec_step(h, ic.dec_id(e, h.front()));
     if (a == DecAction::Pop) continue;
     if (a == DecAction::Eject) return hops;
     rf.route(e, h, rs);

@@ -50,14 +50,25 @@ NetworkGraph graph_of(const Topology& t) {
   return g;
 }
 
-namespace {
-
-// Channels from element e, as adjacency for searches.
 std::vector<std::vector<int>> successors(const NetworkGraph& g) {
   std::vector<std::vector<int>> s(g.elements().size());
   for (const GraphChannel& c : g.channels()) s[c.from].push_back(c.to);
   return s;
 }
+
+void distances_from(const std::vector<std::vector<int>>& succ, int s, std::vector<int>& dist) {
+  dist.assign(succ.size(), -1);
+  std::deque<int> q{s};
+  dist[s] = 0;
+  while (!q.empty()) {
+    const int u = q.front();
+    q.pop_front();
+    for (int v : succ[u])
+      if (dist[v] < 0) dist[v] = dist[u] + 1, q.push_back(v);
+  }
+}
+
+namespace {
 
 // Unit-capacity max flow over the channels (Edmonds-Karp). The residual adjacency is built once per graph:
 // channel i is residual edge 2i forward (capacity 1) and 2i + 1 backward.
@@ -127,23 +138,14 @@ GraphReport report(const NetworkGraph& g) {
   // Distances: one breadth-first search per distinct injection element.
   const auto succ = successors(g);
   const int n = static_cast<int>(el.size());
-  std::vector<int> dist(n);
+  std::vector<int> dist;
   double sum = 0;
   int64_t pairs = 0;
-  std::vector<int> done(n, 0);
   std::vector<std::vector<int>> from_elem(n);
   for (int a = 0; a < r.terminals; ++a) from_elem[tm[a].inject.element].push_back(a);
   for (int s = 0; s < n; ++s) {
     if (from_elem[s].empty()) continue;
-    std::fill(dist.begin(), dist.end(), -1);
-    std::deque<int> q{s};
-    dist[s] = 0;
-    while (!q.empty()) {
-      const int u = q.front();
-      q.pop_front();
-      for (int v : succ[u])
-        if (dist[v] < 0) dist[v] = dist[u] + 1, q.push_back(v);
-    }
+    distances_from(succ, s, dist);
     for (int a : from_elem[s])
       for (int b = 0; b < r.terminals; ++b) {
         if (a == b) continue;

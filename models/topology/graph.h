@@ -59,6 +59,11 @@ class NetworkGraph {
 // terminal r injecting and ejecting there; one channel per connected (router, port).
 NetworkGraph graph_of(const Topology& t);
 
+// Channels leaving each element, as adjacency for searches; and the channels crossed from element s to every
+// element over them (breadth-first, -1 where unreachable).
+std::vector<std::vector<int>> successors(const NetworkGraph& g);
+void distances_from(const std::vector<std::vector<int>>& succ, int s, std::vector<int>& dist);
+
 // Structural figures counted on the graph (drbsim topology), in the hybrid-topology thesis' conventions:
 // every element is a switch; channels are network channels (terminal attachments are not channels);
 // switching elements = ports^2 per element (every port has an input and an output side); distances in

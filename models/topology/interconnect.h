@@ -3,6 +3,7 @@
 // (coordinates, dimension-order facts), a KAryNTree for fat-trees. Routing relations and traffic patterns
 // ask for the helper they need; the fabric needs only the graph and the terminal lookups.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,11 @@ class Interconnect {
   // Where terminal t's packets leave the network (DEC ejects there), and where it injects.
   int eject_element(int t) const { return graph_.terminals()[t].eject.element; }
   int eject_port(int t) const { return graph_.terminals()[t].eject.port; }
+  // The id DEC is handed at element e for a head whose front destination is terminal `front`: that terminal
+  // where it ejects, elsewhere an id that cannot match (on a direct network terminal id = router id).
+  uint32_t dec_id(int e, uint32_t front) const {
+    return eject_element(static_cast<int>(front)) == e ? front : ~front;
+  }
   // The first terminal ejecting at element e, or -1 (a switch with none): where its GMR's early acks enter.
   int first_terminal(int e) const { return first_terminal_[e]; }
   std::string port_name(int e, int p) const;

@@ -120,11 +120,10 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   Header& h = pk.hdr;
   const Interconnect& ic = net_.interconnect();
   for (;;) {
-    // DEC acts where the front terminal ejects: it is handed that terminal's id there, and an id that
-    // cannot match elsewhere (on a direct network terminal id = router id, as the RTL block compares).
+    // DEC acts where the front terminal ejects (Interconnect::dec_id); the RTL block, generated for direct
+    // networks, compares with the router id, which is the terminal id there.
     const uint32_t front = h.front();
-    const bool here = ic.eject_element(static_cast<int>(front)) == id_;
-    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, here ? front : ~front);
+    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, ic.dec_id(id_, front));
     if (a == DecAction::Pop) {
       ++cnt_.dec_pops;
       if (net_.params().d_dec > 0) {  // one more pass through the routing stage
