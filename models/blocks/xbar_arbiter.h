@@ -1,7 +1,8 @@
 // Crossbar arbiter (one per output port): a P-input round-robin arbiter with a priority-class input.
 // Requests with the priority bit set win over the others; within a class the grant goes to the first
 // requester at or after the pointer. The pointer moves past the winner only when the grant is used.
-// This is the contract rtl/xbar_arbiter.sv meets bit for bit.
+// This is the contract rtl/xbar_arbiter.sv meets bit for bit. Routers past 64 ports (high-radix switches)
+// pass their requests as several 64-bit words, bit i in word i / 64; the rule is the same.
 #pragma once
 #include <cstdint>
 
@@ -18,6 +19,18 @@ class RrArbiter {
     if (!req) return -1;
     const uint64_t hi = req & (~uint64_t{0} << ptr_);
     return hi ? __builtin_ctzll(hi) : __builtin_ctzll(req);
+  }
+  // The same over `words` words: the pointer's word from the pointer on, the words after it, then the words
+  // before it and the pointer's word below the pointer.
+  int pick(const uint64_t* req, int words) const {
+    const int w0 = ptr_ >> 6;
+    const uint64_t hi = req[w0] & (~uint64_t{0} << (ptr_ & 63));
+    if (hi) return w0 * 64 + __builtin_ctzll(hi);
+    for (int w = w0 + 1; w < words; ++w)
+      if (req[w]) return w * 64 + __builtin_ctzll(req[w]);
+    for (int w = 0; w <= w0; ++w)
+      if (req[w]) return w * 64 + __builtin_ctzll(req[w]);
+    return -1;
   }
   void update(int grant, bool used) {
     if (used && grant >= 0) ptr_ = (grant + 1 == n_) ? 0 : grant + 1;
@@ -37,6 +50,14 @@ class XbarArbiter {
   int arbitrate(uint64_t req, uint64_t prio) const {
     const uint64_t hp = req & prio;
     return rr_.pick(hp ? hp : req);
+  }
+  // The same for a wide request vector (kMaxWords words at most).
+  static constexpr int kMaxWords = 4;
+  int arbitrate(const uint64_t* req, const uint64_t* prio, int words) const {
+    uint64_t hp[kMaxWords];
+    uint64_t any = 0;
+    for (int w = 0; w < words; ++w) any |= hp[w] = req[w] & prio[w];
+    return rr_.pick(any ? hp : req, words);
   }
   // Clock edge: advance the pointer past a used grant.
   void update(int grant, bool used) { rr_.update(grant, used); }

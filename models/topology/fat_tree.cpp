@@ -7,7 +7,7 @@
 namespace drb {
 
 KAryNTree::KAryNTree(int k, int n) : k_(k), n_(n) {
-  // 2k ports must fit the router's 64-bit port masks.
+  // The adaptive up phase offers k ports (RouteSet::kMax): 32-ary trees, 64-port switches, at most.
   if (k < 2 || k > 32) throw std::invalid_argument("topology.k: fat-tree switch arity must be 2..32, got " + std::to_string(k));
   if (n < 1) throw std::invalid_argument("topology.n: a fat-tree needs at least one stage, got " + std::to_string(n));
   long t = 1;

@@ -8,10 +8,9 @@ FlattenedButterfly::FlattenedButterfly(int k, int n, int p) : k_(k), n_(n), p_(p
   if (k < 2) throw std::invalid_argument("topology.k: a flattened butterfly needs k >= 2, got " + std::to_string(k));
   if (n < 1) throw std::invalid_argument("topology.n: a flattened butterfly needs n >= 1, got " + std::to_string(n));
   if (p < 1) throw std::invalid_argument("topology.concentration: at least one terminal per switch, got " + std::to_string(p));
-  // The router's port masks are 64 bits wide (docs/architecture.md: wider radix is a later step).
-  if (static_cast<long>(n) * (k - 1) + p > 64)
+  if (static_cast<long>(n) * (k - 1) + p > kMaxRadix)
     throw std::invalid_argument("topology.k: a switch would have n(k-1) + p = " + std::to_string(static_cast<long>(n) * (k - 1) + p) +
-                                " ports, at most 64 are supported");
+                                " ports, at most " + std::to_string(kMaxRadix) + " are supported");
   long s = 1;
   for (int d = 0; d < n; ++d) {
     stride_.push_back(static_cast<int>(s));

@@ -15,6 +15,9 @@ namespace drb {
 // network or subnet (fat-tree, RUFT, hybrid subnet), with or without terminals attached.
 enum class ElementKind : uint8_t { Router, Switch };
 
+// Port ids are 8 bits wide in the router and the routing relations: the widest routing element.
+constexpr int kMaxRadix = 256;
+
 struct GraphElement {
   ElementKind kind = ElementKind::Router;
   int ports = 0;

@@ -12,10 +12,13 @@ Hybrid::Hybrid(int k, int n, Subnet subnet, int m, int p, int long_extra)
   if (k < 2) throw std::invalid_argument("topology.k: a hybrid needs at least 2 routers per dimension, got " + std::to_string(k));
   if (n < 1) throw std::invalid_argument("topology.n: a hybrid needs at least one dimension, got " + std::to_string(n));
   if (p < 1) throw std::invalid_argument("topology.concentration: at least one terminal per router, got " + std::to_string(p));
-  if (n + p > 64) throw std::invalid_argument("topology.concentration: a router would have n + p > 64 ports");
+  if (n + p > kMaxRadix)
+    throw std::invalid_argument("topology.concentration: a router would have n + p > " + std::to_string(kMaxRadix) + " ports");
   if (subnet == Subnet::Crossbar) {
     if (m != 1) throw std::invalid_argument("topology.stages: a crossbar subnet has one stage, got " + std::to_string(m));
-    if (k > 64) throw std::invalid_argument("topology.k: a crossbar of more than 64 ports is not supported, got " + std::to_string(k));
+    if (k > kMaxRadix)
+      throw std::invalid_argument("topology.k: a crossbar of more than " + std::to_string(kMaxRadix) + " ports is not supported, got " +
+                                  std::to_string(k));
     ki_ = k;
   } else {
     if (m < 1) throw std::invalid_argument("topology.stages: at least one stage, got " + std::to_string(m));

@@ -7,7 +7,8 @@
 namespace drb {
 
 Ruft::Ruft(int k, int m) : k_(k), m_(m) {
-  if (k < 2 || k > 64) throw std::invalid_argument("topology.k: RUFT switch arity must be 2..64, got " + std::to_string(k));
+  if (k < 2 || k > kMaxRadix)
+    throw std::invalid_argument("topology.k: RUFT switch arity must be 2.." + std::to_string(kMaxRadix) + ", got " + std::to_string(k));
   if (m < 1) throw std::invalid_argument("topology.n: a RUFT needs at least one stage, got " + std::to_string(m));
   long t = 1;
   pow_.push_back(1);

@@ -1,6 +1,8 @@
 #include "systemc/router/router_core.h"
 
+#include <algorithm>
 #include <climits>
+#include <stdexcept>
 #include <sstream>
 
 #include "models/blocks/dec.h"
@@ -27,13 +29,18 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   b += heap_bytes(P * sizeof(OutputPort)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
   b += heap_bytes(P * sizeof(LinkStats)) + heap_bytes(P * sizeof(uint32_t));
   b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
-  b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * sizeof(uint64_t)) * 2;
+  const double W = (ports + 63) / 64;
+  b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
   return b;
 }
 
 RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   const NetParams& p = net.params();
   in_ports_ = out_ports_ = net.interconnect().ports(id);
+  if (in_ports_ > kMaxPorts)  // the topology builders refuse such radices first; this guards the masks
+    throw std::invalid_argument("topology: a routing element of " + std::to_string(in_ports_) + " ports, at most " +
+                                std::to_string(kMaxPorts) + " are supported");
+  words_ = std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords));
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
   by_credits_ = net.needs().selection == Selection::MostCredits;
@@ -62,14 +69,19 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   }
   va_best_.assign(out_ports_ * vcs_, -1);
   sa_pick_.assign(in_ports_, -1);
-  out_req_.assign(out_ports_, 0);
-  out_prio_.assign(out_ports_, 0);
+  out_req_.assign(static_cast<size_t>(out_ports_) * words_, 0);
+  out_prio_.assign(static_cast<size_t>(out_ports_) * words_, 0);
   out_grant_.assign(out_ports_, -1);
   if (p.sa_islip) {
     islip_vc_.assign(static_cast<size_t>(in_ports_) * out_ports_, -1);
-    in_grant_.assign(in_ports_, 0);
+    islip_out_.assign(static_cast<size_t>(in_ports_) * vcs_, -1);
+    islip_n_.assign(in_ports_, 0);
+    in_grant_.assign(static_cast<size_t>(in_ports_) * words_, 0);
   }
   if (p.rtl_dec || p.rtl_al || p.rtl_gmr || p.rtl_xbar) {
+    if (words_ > 1)  // the Verilated blocks take 64-bit request vectors
+      throw std::invalid_argument("router.blocks: the RTL blocks support routers of at most 64 ports, this one has " +
+                                  std::to_string(in_ports_));
     rtl_ = std::make_unique<cosim::RouterRtl>(p, net.gmr(), id, in_ports_);
     dec_rtl_ = p.rtl_dec ? rtl_.get() : nullptr;
     al_rtl_ = p.rtl_al ? rtl_.get() : nullptr;
@@ -103,16 +115,23 @@ void RouterCore::reset_link_stats() {
 void RouterCore::step(int64_t now) {
   // Credits and flits of this cycle were delivered by the network's link wheel before any router steps.
   if (!busy()) return;
+  if (words_ == 1) step_words<false>(now);
+  else step_words<true>(now);
+}
+
+template <bool kWide>
+void RouterCore::step_words(int64_t now) {
   // Route compute (DEC first).
-  for (uint64_t pm = stage_ports_[kRouting]; pm; pm &= pm - 1) {
-    InputPort& ip = in_[__builtin_ctzll(pm)];
-    for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
-      InputVc& v = ip.vcs[__builtin_ctzll(m)];
-      if (v.ready <= now) route_compute(v, now);
+  for (int w = 0; w < words<kWide>(); ++w)
+    for (uint64_t pm = stage_ports_[kRouting][w]; pm; pm &= pm - 1) {
+      InputPort& ip = in_[w * 64 + __builtin_ctzll(pm)];
+      for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
+        InputVc& v = ip.vcs[__builtin_ctzll(m)];
+        if (v.ready <= now) route_compute(v, now);
+      }
     }
-  }
-  if (stage_ports_[kVcAlloc]) vc_allocate(now);
-  if (stage_ports_[kActive]) switch_allocate(now);
+  if (staged<kWide>(kVcAlloc)) vc_allocate<kWide>(now);
+  if (staged<kWide>(kActive)) switch_allocate<kWide>(now);
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {

@@ -14,6 +14,7 @@
 #include "models/blocks/xbar_arbiter.h"
 #include "models/packet/flit.h"
 #include "models/routing/routing.h"
+#include "models/topology/graph.h"
 #include "systemc/cosim/router_rtl.h"
 #include "systemc/router/queues.h"
 
@@ -118,22 +119,38 @@ class RouterCore {
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 
-  // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state.
+  // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state, in as
+  // many 64-bit words as the router has ports (one below 65 ports: the narrow path, compiled apart).
   void set_state(InputVc& v, State s) {
     InputPort& ip = in_[v.port];
     const uint64_t b = uint64_t{1} << v.vc;
-    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) stage_ports_[v.state] &= ~(uint64_t{1} << v.port);
+    const int w = v.port >> 6;
+    const uint64_t pb = uint64_t{1} << (v.port & 63);
+    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) stage_ports_[v.state][w] &= ~pb;
     if (s != kIdle) {
       ip.stage[s] |= b;
-      stage_ports_[s] |= uint64_t{1} << v.port;
+      stage_ports_[s][w] |= pb;
     }
     v.state = s;
   }
+  template <bool kWide>
+  int words() const { return kWide ? words_ : 1; }
+  template <bool kWide>
+  bool staged(State s) const {
+    uint64_t a = 0;
+    for (int w = 0; w < words<kWide>(); ++w) a |= stage_ports_[s][w];
+    return a != 0;
+  }
+  template <bool kWide>
+  void step_words(int64_t now);
   void route_compute(InputVc& v, int64_t now);
+  template <bool kWide>
   void vc_allocate(int64_t now);
+  template <bool kWide>
   void switch_allocate(int64_t now);
-  template <bool by_age>
+  template <bool kWide, bool by_age>
   void switch_allocate_separable(int64_t now);
+  template <bool kWide>
   void switch_allocate_islip(int64_t now);
   // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
   bool eligible(InputVc& v, int64_t now) {
@@ -146,15 +163,17 @@ class RouterCore {
   }
   int64_t age(const InputVc& v) const;  // generation time of the front packet (smaller = older)
   RrArbiter xbar_rr(int o) const;        // output o's crossbar arbiter pointer, as a round-robin order
-  // Among the set bits of req, the one at or after rr's pointer whose key is smallest (oldest first).
+  // Among the set bits of the nw words at req, the one at or after rr's pointer whose key is smallest
+  // (oldest first).
   template <class Key>
-  static int pick_oldest(const RrArbiter& rr, uint64_t req, Key key);
+  static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key);
   void block(InputVc& v);
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
   int pick_output_vc(const InputVc& v, int& port, int len) const;
   int most_credits(const InputVc& v, int group, int len) const;
   uint64_t free_output_vcs(const InputVc& v, int& port, int len) const;
+  template <bool kWide>
   void vc_allocate_islip(int64_t now);
 
   Network& net_;
@@ -168,8 +187,12 @@ class RouterCore {
   int d_rc_ = 1;
   bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
-  uint64_t stage_ports_[4] = {0, 0, 0, 0};  // input ports with a VC in that state, so idle stages cost nothing
-  static constexpr int kMaxPorts = 64;
+  // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
+  static constexpr int kMaxPorts = kMaxRadix;
+  static constexpr int kMaxWords = XbarArbiter::kMaxWords;
+  static_assert(kMaxPorts <= 64 * kMaxWords, "port masks too narrow for the widest element");
+  int words_ = 1;  // 64-bit words of a port mask
+  uint64_t stage_ports_[4][kMaxWords] = {};  // input ports with a VC in that state, so idle stages cost nothing
   Counters cnt_;
   // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
   // branch per block call and no virtual call.
@@ -188,10 +211,12 @@ class RouterCore {
   bool va_leads(const VaReq& a, const VaReq& b, int port, int ovc, int n_in) const;
   std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
   std::vector<int> sa_pick_;
-  std::vector<uint64_t> out_req_, out_prio_;
+  std::vector<uint64_t> out_req_, out_prio_;  // per output, words_ words of input bits
   std::vector<int> out_grant_;  // RTL mode: this cycle's crossbar grants
   std::vector<int16_t> islip_vc_;  // iSLIP: per (input, output) the VC that stands for the request
-  std::vector<uint64_t> in_grant_; // iSLIP: per input, the outputs that granted it
+  std::vector<int16_t> islip_out_; // iSLIP: per input, the outputs it requests this cycle (at most vcs)
+  std::vector<int> islip_n_;       //   and how many
+  std::vector<uint64_t> in_grant_; // iSLIP: per input, words_ words of the outputs that granted it
 };
 
 }  // namespace drb

@@ -119,22 +119,25 @@ inline bool RouterCore::va_leads(const VaReq& a, const VaReq& b, int port, int o
   return da < db;
 }
 
+template <bool kWide>
 void RouterCore::vc_allocate(int64_t now) {
-  if (net_.params().va_islip) return vc_allocate_islip(now);
+  if (net_.params().va_islip) return vc_allocate_islip<kWide>(now);
   va_req_.clear();
-  for (uint64_t pm = stage_ports_[kVcAlloc]; pm; pm &= pm - 1) {
-    const int i = __builtin_ctzll(pm);
-    for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      InputVc& v = in_[i].vcs[c];
-      int port = -1;
-      const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
-      if (ovc < 0) {
-        block(v);
-        continue;
+  for (int w = 0; w < words<kWide>(); ++w) {
+    for (uint64_t pm = stage_ports_[kVcAlloc][w]; pm; pm &= pm - 1) {
+      const int i = w * 64 + __builtin_ctzll(pm);
+      for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        InputVc& v = in_[i].vcs[c];
+        int port = -1;
+        const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
+        if (ovc < 0) {
+          block(v);
+          continue;
+        }
+        va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
+                                static_cast<int16_t>(port), static_cast<int16_t>(ovc), &v});
       }
-      va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
-                              static_cast<int16_t>(port), static_cast<int16_t>(ovc), &v});
     }
   }
   // Output stage: per output VC a round-robin arbiter over all input VCs. The winner is the request at the
@@ -178,23 +181,26 @@ void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
   op.va_ptr[r.ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
 }
 
+template <bool kWide>
 void RouterCore::vc_allocate_islip(int64_t now) {
   va_req_.clear();
   va_mask_.clear();
   const int len_vct = net_.params().vct;
-  for (uint64_t pm = stage_ports_[kVcAlloc]; pm; pm &= pm - 1) {
-    const int i = __builtin_ctzll(pm);
-    for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
-      const int c = __builtin_ctzll(m);
-      InputVc& v = in_[i].vcs[c];
-      int port = -1;
-      const uint64_t free = free_output_vcs(v, port, len_vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
-      if (!free) {
-        block(v);
-        continue;
+  for (int w = 0; w < words<kWide>(); ++w) {
+    for (uint64_t pm = stage_ports_[kVcAlloc][w]; pm; pm &= pm - 1) {
+      const int i = w * 64 + __builtin_ctzll(pm);
+      for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        InputVc& v = in_[i].vcs[c];
+        int port = -1;
+        const uint64_t free = free_output_vcs(v, port, len_vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
+        if (!free) {
+          block(v);
+          continue;
+        }
+        va_req_.push_back(VaReq{-1, static_cast<int16_t>(i * vcs_ + c), static_cast<int16_t>(port), -1, &v});
+        va_mask_.push_back(free);
       }
-      va_req_.push_back(VaReq{-1, static_cast<int16_t>(i * vcs_ + c), static_cast<int16_t>(port), -1, &v});
-      va_mask_.push_back(free);
     }
   }
   // Grant: per output VC, the requesting head nearest at or after its pointer (or the oldest).
@@ -235,5 +241,8 @@ void RouterCore::vc_allocate_islip(int64_t now) {
   for (int a = 0; a < nreq; ++a)
     for (uint64_t m = va_mask_[a]; m; m &= m - 1) va_best_[va_req_[a].port * vcs_ + __builtin_ctzll(m)] = -1;
 }
+
+template void RouterCore::vc_allocate<false>(int64_t);
+template void RouterCore::vc_allocate<true>(int64_t);
 
 }  // namespace drb
