@@ -101,6 +101,50 @@ TEST(Fabrics, DrbSupernodesAndMetapathsOnTheGraph) {
   }
 }
 
+// The metapath study on the graph, worked by hand on the 4-ary 3-tree from terminal 0: 3 terminals share its
+// leaf (left out), 12 are 2 channels away (same stage-1 subtree), 48 are 4 away: static 216/60 = 3.6.
+// sga:2 = the 16 terminals of the subtree: for d outside, L = (4 x 4 + 12 x (2 + 4)) / 16 = 5.5; for d
+// inside, L = (4 x 2 + 4 x 2 + 8 x 4) / 16 = 3: (48 x 5.5 + 12 x 3) / 60 = 5. random = all 64: by symmetry
+// L = 2 x 216 / 64 = 6.75. Link use (up port = k + the destination's digit at that stage): static uses 1 of
+// the 4 up channels of 0's leaf and 1 of the 4 down channels into d's leaf (0.25); sga:2's legs 0 -> i
+// leave on all 4 (i's digit 0 takes every value) and enter d's leaf on one channel when d is outside the
+// subtree (48 x 1), on 4 when inside (the legs 0 -> i into d's leaf: 12 x 4): (240 + 96) / 480 = 0.7.
+TEST(Fabrics, MetapathStudyOnTheGraphByHand) {
+  const auto ft = tree(4, 3);
+  const auto rf = make_static_relation(*ft, {});
+  std::string err;
+  struct Want {
+    const char* family;
+    double avg, elong, link_use, link_src, link_dst;
+  };
+  for (const Want& w : {Want{"static", 3.6, 0, 0.25, 0.25, 0.25}, Want{"sga:2", 5.0, 100 * (5.0 / 3.6 - 1), 0.7, 1.0, 0.4},
+                        Want{"random", 6.75, 100 * (6.75 / 3.6 - 1), 1.0, 1.0, 1.0}}) {
+    SupernodeSpec spec;
+    ASSERT_TRUE(parse_supernode(w.family, spec, err)) << err;
+    const auto sn = GraphSupernodes::make(*ft, spec, err);
+    ASSERT_TRUE(sn) << err;
+    const MetapathStudyRow r = run_graph_metapath_study(*ft, *rf, *sn);
+    EXPECT_EQ(r.included, 60) << w.family;
+    EXPECT_NEAR(r.static_distance, 3.6, 1e-12) << w.family;
+    EXPECT_NEAR(r.average_distance, w.avg, 1e-12) << w.family;
+    EXPECT_NEAR(r.elongation_pct, w.elong, 1e-9) << w.family;
+    EXPECT_NEAR(r.link_use, w.link_use, 1e-12) << w.family;
+    EXPECT_NEAR(r.link_use_src, w.link_src, 1e-12) << w.family;
+    EXPECT_NEAR(r.link_use_dst, w.link_dst, 1e-12) << w.family;
+  }
+  // drbsim metapaths on every graph family DRB runs on; a RUFT is refused naming the key.
+  for (const std::string a : {"topology.kind=fattree topology.k=4 topology.n=2 drb.supernode=sga:2",
+                              "topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=fattree topology.stages=2 drb.supernode=dga:2",
+                              "topology.kind=flatfly topology.k=4 topology.n=2 topology.concentration=2 drb.supernode=sga:1"}) {
+    const Exec e = drbsim("metapaths " + a);
+    EXPECT_EQ(e.code, 0) << a << ": " << e.err;
+    EXPECT_NE(e.out.find("\"link_use\""), std::string::npos) << e.out;
+  }
+  const Exec ruft = drbsim("metapaths topology.kind=ruft topology.k=2 topology.n=3");
+  EXPECT_EQ(ruft.code, 2);
+  EXPECT_EQ(ruft.err.rfind("drbsim: error: topology.kind:", 0), 0u) << ruft.err;
+}
+
 // DRB runs on the graph families: every message delivered, in order after reorder (the scoreboard is on).
 TEST(Fabrics, DrbDeliversOnTheGraphFamilies) {
   for (const std::string a : {"topology.kind=fattree topology.k=4 topology.n=3 drb.supernode=sga:2",

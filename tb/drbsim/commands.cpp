@@ -7,12 +7,14 @@
 #include <iostream>
 #include <memory>
 
+#include "models/drb/graph_metapath_study.h"
 #include "models/drb/metapath_study.h"
 #include "models/drb/supernode.h"
 #include "tb/drbsim/report.h"
 #include "tb/stats/metapath_report.h"
 
 #include "models/packet/header.h"
+#include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
@@ -80,20 +82,38 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
                         "the metapath study compares construction methods; an explicit table (drb.supernode=table) "
                         "has none to study (it is for simulation runs)");
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, scenario_path);
-  std::vector<std::unique_ptr<Topology>> topos;
-  std::vector<std::unique_ptr<SupernodeConstruction>> cons;
+  // Direct networks: the topology's constructions and DOR; the other families: the graph's supernodes and
+  // the family's static relation (models/drb/graph_metapath_study.h).
+  struct Row {
+    std::unique_ptr<Interconnect> ic;
+    std::unique_ptr<SupernodeConstruction> cons;
+    std::unique_ptr<GraphSupernodes> gsn;
+    std::unique_ptr<RoutingRelation> rel;
+  };
+  std::vector<Row> prep;
   for (const Scenario& s : set.runs) {  // every row is checked before any is computed
-    topos.push_back(make_topology(s.net.topo));
-    cons.push_back(make_construction(s, *topos.back()));
+    Row r;
+    r.ic = make_interconnect(s.net.topo);
+    if (const Topology* t = r.ic->direct()) {
+      r.cons = make_construction(s, *t);
+    } else {
+      if (r.ic->ruft())
+        throw ConfigError("topology.kind", "a RUFT reaches an intermediate terminal only by ejecting it (as for "
+                                           "routing.algorithm=drb, re-injection is not modelled): no multistep paths to study");
+      r.gsn = make_graph_construction(s, *r.ic);
+      r.rel = make_static_relation(*r.ic, RelationParams{s.net.routing, s.net.up_selection});
+    }
+    prep.push_back(std::move(r));
   }
   std::vector<MetapathStudyRow> rows;
   nlohmann::json all = nlohmann::json::array();
   for (size_t i = 0; i < set.runs.size(); ++i) {
     const Scenario& s = set.runs[i];
-    const auto rf = make_routing("dor", *topos[i], s.net.routing);
+    Row& r = prep[i];
     MetapathStudyOptions opt;
     const auto t0 = std::chrono::steady_clock::now();
     auto last = t0;
+    const SupernodeSpec& spec = r.cons ? r.cons->spec() : r.gsn->spec();
     opt.progress = [&](double f) {
       const auto now = std::chrono::steady_clock::now();
       if (s.sim.progress == "off" || std::chrono::duration<double>(now - t0).count() < 3 ||
@@ -101,9 +121,10 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
         return;
       last = now;
       std::fprintf(stderr, "[drbsim] metapaths row %zu/%zu (%s): %.0f%%\n", i + 1, set.runs.size(),
-                   supernode_name(cons[i]->spec()).c_str(), 100 * f);
+                   supernode_name(spec).c_str(), 100 * f);
     };
-    rows.push_back(run_metapath_study(*cons[i], *rf, opt));
+    if (r.cons) rows.push_back(run_metapath_study(*r.cons, *make_routing("dor", *r.ic->direct(), s.net.routing), opt));
+    else rows.push_back(run_graph_metapath_study(*r.ic, *r.rel, *r.gsn, opt));
     all.push_back(metapath_row_json(rows.back()));
   }
   std::cout << metapath_table(rows);
