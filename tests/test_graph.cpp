@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "models/topology/graph.h"
+#include "models/topology/interconnect.h"
 #include "tests/support.h"
 #include "tests/topologies.h"
 
@@ -115,7 +116,36 @@ TEST(Graph, TopologyCommandPrintsTheReport) {
                         "diameter", "average_distance", "fault_tolerance"})
     EXPECT_TRUE(j.contains(f)) << f;
   EXPECT_EQ(j["channels"], 64);
+  EXPECT_EQ(j["bisection_channels"], 8);
   EXPECT_EQ(test::drbsim("topology topology.k=1").code, 2);
+}
+
+// Bisection by hand: the fewest channels from the terminals below N/2 to those above (ids count dimension 0
+// fastest, so the lower half is the lower half of the last dimension).
+// - torus 8x8: each of the 8 columns crosses the cut twice upwards (3 -> 4 and, wrapping, 0 -> 7): 16.
+// - mesh 4x4: once per column: 4. hypercube 4D: the top bit: one channel per lower node: 8.
+// - 4-ary 2-tree: the 8 lower terminals can all send to the upper 8 at once: 8 (full bisection); the
+//   2-ary 3-tree likewise 4.
+// - flattened butterfly 4-ary 2-cube 1-c: per column, 2 lower switches x 2 upper switches: 4 x 4 = 16.
+// - 4-ary 2-direct 1-indirect: per column crossbar, 2 lower routers enter and 2 upper leave: 4 x 2 = 8.
+// - RUFT: a last-stage switch ejects to terminals of both halves, so the halving by id is no cut: -1.
+TEST(Graph, BisectionByHand) {
+  struct B {
+    std::string kind;
+    int k, n, bisection;
+    std::string subnet = "";
+  };
+  for (const B& b : {B{"torus", 8, 2, 16}, B{"mesh", 4, 2, 4}, B{"hypercube", 2, 4, 8}, B{"fattree", 4, 2, 8},
+                     B{"fattree", 2, 3, 4}, B{"flatfly", 4, 2, 16}, B{"hybrid", 4, 2, 8, "crossbar"}, B{"ruft", 2, 3, -1}}) {
+    TopologyParams p;
+    p.kind = b.kind;
+    p.k = {b.k};
+    if (b.kind == "torus" || b.kind == "mesh") p.k.assign(b.n, b.k);  // one radix per dimension
+    p.n = b.n;
+    if (!b.subnet.empty()) p.subnet = b.subnet, p.stages = 1;
+    const GraphReport r = report(make_interconnect(p)->graph());
+    EXPECT_EQ(r.bisection, b.bisection) << b.kind << " " << b.k << " " << b.n;
+  }
 }
 
 }  // namespace

@@ -71,7 +71,9 @@ void distances_from(const std::vector<std::vector<int>>& succ, int s, std::vecto
 // every element is a switch; channels are network channels (terminal attachments are not channels);
 // switching elements = ports^2 per element (every port has an input and an output side); distances in
 // channels between terminal attachments; fault tolerance = the smallest number of channels whose removal
-// disconnects two terminals' attachment elements, minus 1.
+// disconnects two terminals' attachment elements, minus 1; bisection = the fewest channels whose removal
+// leaves no path from the lower half of the terminals (ids below N/2) to the upper half, -1 where an element
+// holds terminals of both halves (odd element count) and the halving is not a cut of the graph.
 struct GraphReport {
   int terminals = 0, switches = 0, routers = 0, subnet_switches = 0, channels = 0;
   int64_t switching_elements = 0;
@@ -79,6 +81,7 @@ struct GraphReport {
   int diameter = 0;
   double average_distance = 0;  // over ordered pairs of distinct terminals
   int fault_tolerance = 0;
+  int bisection = -1;
 };
 GraphReport report(const NetworkGraph& g);
 

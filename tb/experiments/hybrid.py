@@ -2,7 +2,7 @@
 """The hybrid-topology thesis' experiments (docs/results/hybrid/): direct, fat-tree, flattened-butterfly and
 hybrid networks under the thesis' timing, latency against accepted load, and cost/performance tables.
 
-usage: hybrid.py [--full] [--sets NAME ...] [--drbsim PATH] [--jobs 2] [--reuse] [--out DIR]
+usage: hybrid.py [--full] [--sets NAME ...] [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--out DIR]
 
 Timing (docs/results/hybrid/README.md): virtual cut-through, per routing element routing 20 cycles (route
 compute 18 + VC and switch allocation 1 each), switch 1, link 1 + flight 8; node links 1 + 8; input
@@ -11,8 +11,11 @@ routers 8 cycles of flight per stage. Deterministic routing with 1 VC (tori 2, t
 adaptive with 2. One seed per point (the thesis reports one curve).
 
 Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot) and the
-256-node set (uniform, hot spot, adaptive). --full adds the 2-D 4096-node uniform cost/performance set.
-Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there).
+256-node set (uniform, hot spot, adaptive). --full adds the 2-D 4096-node uniform cost/performance set,
+run load by load (every network at the lowest load first) with each run's wall time in its table.
+Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there). --budget S starts no run
+after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
+--reuse run completes them. Results of sets not run this time are kept from the previous results.json.
 """
 import argparse
 import concurrent.futures as cf
@@ -80,7 +83,7 @@ SETS = {
                 patterns=["uniform", "hotspot"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8]),
     "256-adaptive": dict(nets=family_2d(16, [2, 4], [(4, 4), (16, 2)], [(16, 2, 1)]),
                          patterns=["uniform"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8], adaptive=True),
-    "4096": dict(nets=family_2d(64, [2, 3, 6], [(2, 12), (4, 6), (16, 3)], [(16, 2, 16), (2, 10, 4)]),
+    "4096": dict(nets=family_2d(64, [2, 3, 6], [(2, 12), (4, 6), (16, 3)], [(16, 2, 16), (2, 10, 4), (64, 2, 1)]),
                  patterns=["uniform"], loads=[0.05, 0.2, 0.35, 0.5, 0.65, 0.8], full_only=True),
 }
 PATTERN_KEYS = {"uniform": ["traffic.pattern=uniform"], "bitcomp": ["traffic.pattern=bitcomp"],
@@ -94,9 +97,11 @@ def windows(nodes, full):
     return (20_000, 200_000) if nodes <= 64 else (20_000, 60_000)
 
 
-def run(drbsim, keys, raw, reuse):
+def run(drbsim, keys, raw, reuse, deadline=None):
     if reuse and raw.exists():
         return json.loads(raw.read_text())
+    if deadline is not None and time.time() > deadline:
+        return {"error": "not run (time budget)"}
     t0 = time.time()
     p = subprocess.run([drbsim] + keys + [f"out.json={raw}"], capture_output=True, text=True)
     if p.returncode != 0:
@@ -122,6 +127,7 @@ def main():
     ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--budget", type=float, help="start no run after this many seconds")
     ap.add_argument("--out", default=str(RESULTS))
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
@@ -130,10 +136,12 @@ def main():
     RAW.mkdir(parents=True, exist_ok=True)
     jobs, cost = {}, {}
     t0 = time.time()
+    deadline = t0 + a.budget if a.budget else None
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
             st = SETS[sname]
             vcs_add = 1 if st.get("adaptive") else 0
+            todo = []
             for label, tkeys, vcs in st["nets"]:
                 cost[label] = structure(a.drbsim, tkeys)
                 warm, meas = windows(cost[label]["terminals"], a.full)
@@ -152,14 +160,24 @@ def main():
                                      f"traffic.rate={load}", f"sim.warmup={warm}", f"sim.measure={meas}"])
                             tag = f"{sname}|{label}|{alg or 'det'}|{pat}|{load}"
                             raw = RAW / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
-                            jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse)
+                            todo.append((load, cost[label]["average_distance"], tag, keys, raw))
+            if st.get("full_only"):  # the big set load by load (every network's base latency first), short paths first
+                todo.sort(key=lambda x: x[:2])
+            for *_, tag, keys, raw in todo:
+                jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse, deadline)
         res = {}
         for i, (tag, f) in enumerate(jobs.items()):
             res[tag] = f.result()
             print(f"[hybrid] {i + 1}/{len(jobs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+    # Keep the other sets' results: the tables cover every set run so far.
+    prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
+    old = {t: r for t, r in prev.get("results", {}).items() if t.split("|")[0] not in names}
+    res = {**old, **res}
+    cost = {**prev.get("structure", {}), **cost}
     json.dump({"results": res, "structure": cost}, open(out / "results.json", "w"), indent=1, sort_keys=True)
-    write_tables(names, res, cost, out)
-    write_plots(names, res, out)
+    have = [n for n in SETS if any(t.split("|")[0] == n for t in res)]
+    write_tables(have, res, cost, out)
+    write_plots(have, res, out)
     print(f"[hybrid] {len(jobs)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
 
 
@@ -183,19 +201,34 @@ def write_tables(names, res, cost, out):
             for pat in st["patterns"]:
                 ser = series(res, sname, alg, pat)
                 rows = []
+                full = st.get("full_only")
                 for label, pts in ser.items():
                     c = cost[label]
                     base = pts[0][1]["latency"]
                     thr = max(r["accepted"] for _, r in pts)
                     el = c["switching_elements"]
-                    rows.append((label, base, thr, c["channels"], c["switches"], el, thr / el * 1e6, base * el))
+                    walls = "/".join(f"{r.get('wall_s', 0):.0f}" for _, r in pts)
+                    rows.append((label, base, thr, c["channels"], c["switches"], el, thr / el * 1e6, base * el,
+                                 f"{len(pts)}/{len(st['loads'])}", walls))
                 rows.sort(key=lambda r: -r[6])
                 title = f"{sname.split('-')[0]} nodes, {pat}" + ("" if alg == "det" else f", {alg} (2 VCs)")
-                lines += [f"## {title}", "",
-                          "| network | base latency | throughput | links | switches | elements | throughput per element (x1e6) | base latency x elements |",
-                          "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                planned = len(st["nets"]) * len(st["loads"])
+                done = sum(len(p) for p in ser.values())
+                lines += [f"## {title}", ""]
+                if done < planned:
+                    lines += [f"Partial: {done} of {planned} points run (the rest were not started within the time "
+                              "budget); throughput is the highest accepted load among the points run.", ""]
+                head = "| network | base latency | throughput | links | switches | elements | throughput per element (x1e6) | base latency x elements |"
+                rule = "|---|---:|---:|---:|---:|---:|---:|---:|"
+                if full:
+                    head += " points | wall s per run |"
+                    rule += "---:|---|"
+                lines += [head, rule]
                 for r in rows:
-                    lines.append(f"| {r[0]} | {r[1]:.0f} | {r[2]:.3f} | {r[3]} | {r[4]} | {r[5]} | {r[6]:.1f} | {r[7]:.3g} |")
+                    line = f"| {r[0]} | {r[1]:.0f} | {r[2]:.3f} | {r[3]} | {r[4]} | {r[5]} | {r[6]:.1f} | {r[7]:.3g} |"
+                    if full:
+                        line += f" {r[8]} | {r[9]} |"
+                    lines.append(line)
                 lines.append("")
     (out / "tables.md").write_text("\n".join(lines))
 
