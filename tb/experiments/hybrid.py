@@ -136,7 +136,7 @@ def main():
     RAW.mkdir(parents=True, exist_ok=True)
     jobs, cost = {}, {}
     t0 = time.time()
-    deadline = t0 + a.budget if a.budget else None
+    deadline = t0 + a.budget if a.budget is not None else None
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
             st = SETS[sname]
