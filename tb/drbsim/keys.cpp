@@ -344,8 +344,18 @@ std::vector<KeyDef> build() {
            {"uniform", "bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour",
             "hotspot_nodes", "channels"},
            [](Scenario& s) -> std::string& { return s.traffic.pattern; });
-  enum_key("traffic.injection", "bernoulli", "injection process: per-cycle Bernoulli or exponential inter-arrival",
-           {"bernoulli", "exponential"}, [](Scenario& s) -> std::string& { return s.traffic.injection; });
+  enum_key("traffic.injection", "bernoulli",
+           "injection process: per-cycle Bernoulli, exponential inter-arrival, or self-similar ON/OFF sources with "
+           "Pareto periods (traffic.onoff.*)",
+           {"bernoulli", "exponential", "onoff"}, [](Scenario& s) -> std::string& { return s.traffic.injection; });
+  dbl_key("traffic.onoff.on_shape", "1.4", "onoff injection: Pareto shape of the ON periods (> 1)", 1.000001, 10,
+          [](Scenario& s) -> double& { return s.traffic.onoff.on_shape; });
+  dbl_key("traffic.onoff.off_shape", "1.2", "onoff injection: Pareto shape of the OFF periods (> 1; H = (3 - min shape) / 2)",
+          1.000001, 10, [](Scenario& s) -> double& { return s.traffic.onoff.off_shape; });
+  dbl_key("traffic.onoff.on_mean", "64", "onoff injection: mean ON period in cycles (the OFF mean follows from the rate)",
+          1, 1e12, [](Scenario& s) -> double& { return s.traffic.onoff.on_mean; });
+  dbl_key("traffic.onoff.peak", "1", "onoff injection: flits per cycle a source sends while ON (above traffic.rate)",
+          1e-6, 64, [](Scenario& s) -> double& { return s.traffic.onoff.peak; });
   dbl_key("traffic.rate", "0.1", "offered load in flits per node per cycle", 0, 64,
           [](Scenario& s) -> double& { return s.traffic.rate; });
   dbl_key("traffic.interval", "0", "offered load as mean cycles between messages per node (replaces traffic.rate)",

@@ -433,6 +433,20 @@ void validate(Scenario& s) {
     throw ConfigError("router.buffer", "virtual cut-through needs buffers of at least the longest packet (" + std::to_string(max_pkt) + " flits), got " + std::to_string(n.depth));
   if (s.is_set("traffic.rate") && s.is_set("traffic.interval") && tr.interval > 0)
     throw ConfigError("traffic.interval", "set either traffic.rate or traffic.interval, not both");
+  if (tr.injection == "onoff") {
+    const double peak = tr.onoff.peak;
+    auto check = [&](double flits_per_cycle, const std::string& key) {
+      if (flits_per_cycle >= peak)
+        throw ConfigError(key, "an ON/OFF source's mean load " + std::to_string(flits_per_cycle) +
+                                   " flits per cycle must be below its peak, traffic.onoff.peak = " + std::to_string(peak));
+    };
+    if (tr.pattern == "channels") {
+      for (const auto& c : tr.channels) check(tr.mean_length() / (c.interval > 0 ? c.interval : tr.interval), "traffic.channels");
+    } else {
+      check(tr.message_rate() * tr.mean_length(), s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate");
+    }
+    if (tr.background != "none") check(tr.background_rate, "traffic.background_rate");
+  }
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");

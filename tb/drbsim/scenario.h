@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "systemc/fabric/net_types.h"
+#include "tb/traffic/onoff.h"
 
 namespace drb {
 
@@ -16,7 +17,8 @@ struct ChannelSpec {
 
 struct TrafficParams {
   std::string pattern = "uniform";
-  std::string injection = "bernoulli";  // bernoulli | exponential
+  std::string injection = "bernoulli";  // bernoulli | exponential | onoff
+  OnOffParams onoff;                    // traffic.onoff.*
   double rate = 0.1;                    // offered flits per node per cycle
   double interval = 0;                  // cycles per message per node; > 0 replaces rate
   std::vector<int> lengths{10};

@@ -9,15 +9,15 @@ namespace drb {
 TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed) : net_(net), tp_(tp) {
   const int N = net.nodes();
   const Topology* direct = net.interconnect().direct();
-  const bool bern = tp.injection == "bernoulli";
+  const bool bern = tp.injection == "bernoulli", onoff = tp.injection == "onoff";
   const int64_t forever = static_cast<int64_t>(kNever);
   const int64_t change = tp.change_pattern != "none" ? tp.change_at : forever;
   auto add_pattern_sources = [&](int slot, const std::string& name, double msg_rate, int64_t from, int64_t until) {
     if (name == "channels") {
       for (size_t c = 0; c < tp.channels.size(); ++c) {
         const double mean = tp.channels[c].interval > 0 ? tp.channels[c].interval : tp.interval;
-        src_.push_back(Source{tp.channels[c].src, slot, static_cast<int>(c), 0, bern ? 1.0 / mean : mean, bern, from,
-                              until, Rng::stream(seed, 1000000 + src_.size())});
+        src_.push_back(Source{tp.channels[c].src, slot, static_cast<int>(c), 0, bern || onoff ? 1.0 / mean : mean, bern,
+                              from, until, Rng::stream(seed, 1000000 + src_.size()), 0, false, {}});
       }
       return;
     }
@@ -26,8 +26,8 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
     if (msg_rate <= 0) return;
     for (int n = 0; n < N; ++n) {
       if (!pat_[slot]->sends(n)) continue;
-      src_.push_back(Source{n, slot, -1, 0, bern ? msg_rate : 1.0 / msg_rate, bern, from, until,
-                            Rng::stream(seed, 1000000 + src_.size())});
+      src_.push_back(Source{n, slot, -1, 0, bern || onoff ? msg_rate : 1.0 / msg_rate, bern, from, until,
+                            Rng::stream(seed, 1000000 + src_.size()), 0, false, {}});
     }
   };
   add_pattern_sources(0, tp.pattern, tp.message_rate(), 0, change);
@@ -45,8 +45,14 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
     Source& s = src_[i];
     if (s.bernoulli && s.p_or_mean < 1) s.log1mp = std::log1p(-s.p_or_mean);
     s.next = static_cast<double>(s.from);
-    if (s.bernoulli) s.next -= 1;  // the first gap counts from the cycle before the window
-    advance(s);
+    if (onoff) {
+      s.onoff = true;
+      s.oo.init(tp.onoff, s.p_or_mean, tp.mean_length());
+      s.next = s.oo.first(s.next, s.rng);
+    } else {
+      if (s.bernoulli) s.next -= 1;  // the first gap counts from the cycle before the window
+      advance(s);
+    }
     heap_.push_back({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
   }
   std::make_heap(heap_.begin(), heap_.end(), std::greater<Item>());
@@ -55,7 +61,9 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
 // Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
 // coin per cycle, with one draw per message); exponential gaps are continuous and floor to a cycle.
 void TrafficGenerator::advance(Source& s) {
-  if (s.bernoulli) {
+  if (s.onoff) {
+    s.next = s.oo.next(s.next, s.rng);
+  } else if (s.bernoulli) {
     double gap = 1;
     if (s.p_or_mean < 1) {
       const double u = 1.0 - s.rng.uniform();  // (0, 1]

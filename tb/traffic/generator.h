@@ -1,5 +1,6 @@
 // Traffic generator: message sources (one per sending node of the pattern, one per channel of a channel
-// list, plus optional uniform background) with Bernoulli-per-cycle or exponential inter-arrival times.
+// list, plus optional uniform background) with Bernoulli-per-cycle or exponential inter-arrival times, or
+// as self-similar ON/OFF sources (tb/traffic/onoff.h).
 // Each source has its own random stream, so adding one never shifts another's draws. Messages go into the
 // network through Network::submit, the same NI path a TLM host uses.
 #pragma once
@@ -9,6 +10,7 @@
 
 #include "systemc/fabric/network.h"
 #include "tb/drbsim/scenario.h"
+#include "tb/traffic/onoff.h"
 #include "tb/traffic/pattern.h"
 
 namespace drb {
@@ -35,11 +37,13 @@ class TrafficGenerator {
     int pattern;       // 0: main pattern, 1: after the change, 2: background
     int channel;       // channel index, or -1
     double next;       // next arrival time (cycles)
-    double p_or_mean;  // Bernoulli probability per cycle, or exponential mean gap
+    double p_or_mean;  // Bernoulli probability per cycle, or exponential mean gap (ON/OFF: messages per cycle)
     bool bernoulli;
     int64_t from, until;  // active window of this source
     Rng rng;
     double log1mp = 0;  // log(1 - p), the geometric gap's denominator, computed once
+    bool onoff = false;
+    OnOffProcess oo;
   };
   void advance(Source& s);
   int length(Rng& rng) const;
