@@ -1,0 +1,96 @@
+// Link controller: the power-saving mechanism's state machine for one output trunk of a torus switch (the
+// power thesis' chapter 4, stage 1). Members are ON (offered to routing), OFF, or in transition; a member in
+// transition draws power and carries nothing. This is the contract rtl/drb_link_ctrl.sv meets bit for bit.
+//
+// One step() is one clock cycle, decided on the state before the edge:
+// - Utilisation: `acc` sums the phits sent on ON members since the last check. Every t_check cycles (the
+//   cycle whose counter reaches t_check - 1, its own phits included) the trunk's utilisation relative to
+//   its active bandwidth, u = acc / (t_check · A) with A the ON members, is compared with the thresholds
+//   as integers, without a division: u < U_off <=> acc < th_off · A, u > U_on <=> acc > th_on · A, where
+//   th = U · t_check phits per member and period. `acc` restarts from 0 after every check.
+// - At a check, with A > 1: below U_off, if the local injection queue is empty, the highest-index ON member
+//   carrying no packet starts turning off (none idle: nothing happens until the next check); otherwise
+//   above U_on the lowest-index OFF member starts turning on. With A = 1 only the turn-on rule applies: a
+//   trunk always keeps one member.
+// - Congestion test, every cycle: a pending message in the local injection queue starts every OFF member
+//   turning on at once.
+// - A member turning on is ON t_on cycles after the edge that started it; one turning off is OFF t_off
+//   cycles after it.
+#pragma once
+#include <cstdint>
+
+namespace drb {
+
+enum class MemberState : uint8_t { Off = 0, TurningOn = 1, On = 2, TurningOff = 3 };
+
+struct LinkCtrlConfig {
+  int members = 4;                  // trunk members (at most 16)
+  int t_check = 2000, t_on = 1000, t_off = 1000;
+  bool init_all_on = true;          // reset state: every member ON (static runs) or member 0 only (dynamic)
+};
+
+struct LinkCtrlIn {
+  uint32_t phit = 0;         // bit j: member j sent a phit this cycle
+  uint32_t busy = 0;         // bit j: member j carries a packet (a VC allocated or a flit or credit in flight)
+  bool inj_empty = true;     // the local injection queue is empty
+  bool inj_pending = false;  // it holds a message not yet started (the congestion test)
+  uint32_t th_on = 0, th_off = 0;  // thresholds in phits per member and period
+};
+
+class LinkController {
+ public:
+  explicit LinkController(const LinkCtrlConfig& c = {}) : c_(c) { reset(); }
+  void reset() {
+    for (int j = 0; j < c_.members; ++j) st_[j] = (c_.init_all_on || j == 0) ? MemberState::On : MemberState::Off, tmr_[j] = 0;
+    acc_ = 0;
+    tick_ = 0;
+  }
+  const LinkCtrlConfig& config() const { return c_; }
+  MemberState state(int j) const { return st_[j]; }
+  uint32_t mask(MemberState s) const {
+    uint32_t m = 0;
+    for (int j = 0; j < c_.members; ++j) m |= static_cast<uint32_t>(st_[j] == s) << j;
+    return m;
+  }
+  uint32_t usable() const { return mask(MemberState::On); }
+  uint32_t powered() const { return ~mask(MemberState::Off) & ((1u << c_.members) - 1); }
+  uint32_t acc() const { return acc_; }
+  int tick() const { return tick_; }
+
+  void step(const LinkCtrlIn& in) {
+    const uint32_t on = usable(), off = mask(MemberState::Off);
+    const uint32_t a = static_cast<uint32_t>(__builtin_popcount(on));
+    const uint32_t total = acc_ + static_cast<uint32_t>(__builtin_popcount(in.phit & on));
+    const bool check = tick_ == c_.t_check - 1;
+    int start_off = -1, start_on = -1;
+    if (check) {
+      if (a > 1 && total < in.th_off * a) {
+        if (in.inj_empty) start_off = highest(on & ~in.busy);
+      } else if (total > in.th_on * a) {
+        start_on = lowest(off);
+      }
+    }
+    // Timers of members already in transition run out first; new transitions start at this edge.
+    for (int j = 0; j < c_.members; ++j) {
+      if (st_[j] != MemberState::TurningOn && st_[j] != MemberState::TurningOff) continue;
+      if (--tmr_[j] == 0) st_[j] = st_[j] == MemberState::TurningOn ? MemberState::On : MemberState::Off;
+    }
+    const uint32_t wake = (in.inj_pending ? off : 0) | (start_on >= 0 ? 1u << start_on : 0);
+    for (int j = 0; j < c_.members; ++j)
+      if (wake >> j & 1) st_[j] = MemberState::TurningOn, tmr_[j] = c_.t_on;
+    if (start_off >= 0) st_[start_off] = MemberState::TurningOff, tmr_[start_off] = c_.t_off;
+    acc_ = check ? 0 : total;
+    tick_ = check ? 0 : tick_ + 1;
+  }
+
+ private:
+  static int highest(uint32_t m) { return m ? 31 - __builtin_clz(m) : -1; }
+  static int lowest(uint32_t m) { return m ? __builtin_ctz(m) : -1; }
+  LinkCtrlConfig c_;
+  MemberState st_[16];
+  int tmr_[16];
+  uint32_t acc_ = 0;
+  int tick_ = 0;
+};
+
+}  // namespace drb
