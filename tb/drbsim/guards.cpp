@@ -92,9 +92,9 @@ void check_traffic_rates(const Scenario& s) {
   const TrafficParams& tr = s.traffic;
   // One draw per offered message: a rate the NIs could never take (one flit per cycle) would only keep
   // the generator busy, never the network.
-  if (tr.message_rate() > kMaxMessagesPerNodeCycle)
-    throw ConfigError(blame(s, {"traffic.interval", "traffic.rate", "traffic.length"}),
-                      "offers " + num(tr.message_rate()) + " messages per node per cycle; at most " +
+  if (tr.message_rate() * tr.schedule_max() > kMaxMessagesPerNodeCycle)
+    throw ConfigError(blame(s, {"traffic.schedule", "traffic.interval", "traffic.rate", "traffic.length"}),
+                      "offers " + num(tr.message_rate() * tr.schedule_max()) + " messages per node per cycle; at most " +
                           num(kMaxMessagesPerNodeCycle) + " (an NI takes one flit per cycle)");
 }
 

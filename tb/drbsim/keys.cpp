@@ -30,6 +30,25 @@ double TrafficParams::mean_length() const {
 
 double TrafficParams::message_rate() const { return interval > 0 ? 1.0 / interval : rate / mean_length(); }
 
+double TrafficParams::schedule_factor(int64_t t) const {
+  if (schedule.empty()) return 1;
+  if (t <= schedule.front().first) return schedule.front().second;
+  for (size_t i = 1; i < schedule.size(); ++i) {
+    const auto& [t1, f1] = schedule[i];
+    if (t < t1) {
+      const auto& [t0, f0] = schedule[i - 1];
+      return f0 + (f1 - f0) * static_cast<double>(t - t0) / static_cast<double>(t1 - t0);
+    }
+  }
+  return schedule.back().second;
+}
+
+double TrafficParams::schedule_max() const {
+  double m = schedule.empty() ? 1 : 0;
+  for (const auto& p : schedule) m = std::max(m, p.second);
+  return m;
+}
+
 namespace {
 
 using json = nlohmann::json;
@@ -406,6 +425,30 @@ std::vector<KeyDef> build() {
            [](Scenario& s) -> std::string& { return s.traffic.change_pattern; });
   int_key("traffic.change_at", "0", "cycle of the pattern change", 0, INT64_MAX / 4,
           [](Scenario& s) -> int64_t& { return s.traffic.change_at; });
+  add("traffic.schedule", "", "variable load: cycle:factor points (increasing cycles), the offered rate times the "
+      "factor, linear between points and constant outside them, e.g. 0:0.02,10000:0.02,130000:1,250000:1,370000:0.02 "
+      "(empty: constant rate; docs/traffic.md)",
+      [](Scenario& s, const std::string& v) {
+        s.traffic.schedule.clear();
+        if (v.empty()) return;
+        for (auto& t : split(v, ',')) {
+          const auto c = t.find(':');
+          if (c == std::string::npos) throw ConfigError("traffic.schedule", "expected cycle:factor, got '" + t + "'");
+          const int64_t at = to_int("traffic.schedule", t.substr(0, c), 0, INT64_MAX / 4);
+          const double f = to_double("traffic.schedule", t.substr(c + 1), 0, 1e6);
+          if (!s.traffic.schedule.empty() && at <= s.traffic.schedule.back().first)
+            throw ConfigError("traffic.schedule", "cycles must increase, got " + std::to_string(at) + " after " +
+                                                      std::to_string(s.traffic.schedule.back().first));
+          s.traffic.schedule.push_back({at, f});
+        }
+        if (s.traffic.schedule_max() <= 0) throw ConfigError("traffic.schedule", "every factor is 0: nothing would be offered");
+      },
+      [](const Scenario& s) {
+        json a = json::array();
+        for (auto& [t, f] : s.traffic.schedule) a.push_back({t, f});
+        return a;
+      },
+      true);
   add("traffic.source_queue", "unbounded", "source queue capacity in messages (unbounded | N); full = rejected",
       [](Scenario& s, const std::string& v) {
         s.net.source_queue = v == "unbounded" ? -1 : to_int("traffic.source_queue", v, 1, INT32_MAX);

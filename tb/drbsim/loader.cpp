@@ -443,10 +443,16 @@ void validate(Scenario& s) {
     if (tr.pattern == "channels") {
       for (const auto& c : tr.channels) check(tr.mean_length() / (c.interval > 0 ? c.interval : tr.interval), "traffic.channels");
     } else {
-      check(tr.message_rate() * tr.mean_length(), s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate");
+      check(tr.message_rate() * tr.mean_length() * tr.schedule_max(),
+            !tr.schedule.empty() ? "traffic.schedule" : s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate");
     }
     if (tr.background != "none") check(tr.background_rate, "traffic.background_rate");
   }
+  if (!tr.schedule.empty() && tr.injection == "bernoulli" && tr.message_rate() * tr.schedule_max() > 1)
+    throw ConfigError("traffic.schedule", "its highest factor times the rate exceeds one message per node per cycle, "
+                                          "the most Bernoulli injection allows");
+  if (!tr.schedule.empty() && tr.pattern == "channels")
+    throw ConfigError("traffic.schedule", "a schedule scales traffic.rate; the channels pattern takes its own intervals");
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");

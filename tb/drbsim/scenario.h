@@ -30,6 +30,11 @@ struct TrafficParams {
   double background_rate = 0;
   std::string change_pattern = "none";  // pattern after traffic.change_at
   int64_t change_at = 0;
+  // traffic.schedule: (cycle, factor of the rate) points, linear between them, constant outside; empty =
+  // constant rate.
+  std::vector<std::pair<int64_t, double>> schedule;
+  double schedule_factor(int64_t t) const;
+  double schedule_max() const;
   double mean_length() const;
   double message_rate() const;  // messages per node per cycle
 };

@@ -30,8 +30,10 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
                             Rng::stream(seed, 1000000 + src_.size()), 0, false, {}});
     }
   };
-  add_pattern_sources(0, tp.pattern, tp.message_rate(), 0, change);
-  if (tp.change_pattern != "none") add_pattern_sources(1, tp.change_pattern, tp.message_rate(), change, forever);
+  // A schedule runs the sources at its highest rate and thins each message to the rate of its cycle.
+  const double peak = tp.message_rate() * tp.schedule_max();
+  add_pattern_sources(0, tp.pattern, peak, 0, change);
+  if (tp.change_pattern != "none") add_pattern_sources(1, tp.change_pattern, peak, change, forever);
   if (tp.background != "none" && tp.background_rate > 0)
     add_pattern_sources(2, "uniform", tp.background_rate / tp.mean_length(), 0, forever);
   if (tp.lengths.size() > 1) {
@@ -93,6 +95,12 @@ void TrafficGenerator::cycle(int64_t t) {
     if (t >= s.until) {  // this source ended (pattern change)
       std::pop_heap(heap_.begin(), heap_.end(), std::greater<Item>());
       heap_.pop_back();
+      continue;
+    }
+    if (!tp_.schedule.empty() && s.pattern != 2 &&
+        s.rng.uniform() * tp_.schedule_max() >= tp_.schedule_factor(t)) {  // thinned away at this cycle
+      advance(s);
+      replace_top({static_cast<int64_t>(std::floor(s.next)), i});
       continue;
     }
     const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
