@@ -50,19 +50,24 @@ void ChannelDependencyGraph::walk(int e, Header h, int last, int in_sub, std::se
   else rf_.route(e, h, rs);
   if (rs.n == 0) throw std::logic_error("routing returned no candidate at router " + std::to_string(e));
   const int group = h.tclass == TrafficClass::Ack ? layout_.ack_group() : h.step;
+  // With trunks (Interconnect::trunk) a relation port is several parallel channels: each is a channel of the
+  // graph, and a packet may take any of them.
+  const int members = ic_ ? ic_->trunk() : 1;
   for (int i = 0; i < rs.n; ++i) {
     const int p = rs.c[i].port;
-    const int ch = g_->out(e, p);
-    if (ch < 0) throw std::logic_error("routing chose an unconnected port at router " + std::to_string(e));
-    const int c = (topo_ ? e * topo_->ports() + p : ch) * classes_ + layout_.cls(group, rs.c[i].sub);
-    int next_last = last;
-    if (rf_.is_escape(rs.c[i].sub)) {
-      if (last >= 0) adj_[last].insert(c);
-      next_last = c;
+    for (int m = 0; m < members; ++m) {
+      const int ch = g_->out(e, p * members + m);
+      if (ch < 0) throw std::logic_error("routing chose an unconnected port at router " + std::to_string(e));
+      const int c = (topo_ ? e * topo_->ports() + p : ch) * classes_ + layout_.cls(group, rs.c[i].sub);
+      int next_last = last;
+      if (rf_.is_escape(rs.c[i].sub)) {
+        if (last >= 0) adj_[last].insert(c);
+        next_last = c;
+      }
+      Header nh = h;
+      rf_.on_hop(e, p, nh);
+      walk(g_->channels()[ch].to, nh, next_last, in_class_ ? rs.c[i].sub : -1, seen);
     }
-    Header nh = h;
-    rf_.on_hop(e, p, nh);
-    walk(g_->channels()[ch].to, nh, next_last, in_class_ ? rs.c[i].sub : -1, seen);
   }
 }
 

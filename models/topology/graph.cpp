@@ -37,14 +37,15 @@ int NetworkGraph::add_terminal(Attachment inject, Attachment eject) {
   return static_cast<int>(terminals_.size()) - 1;
 }
 
-NetworkGraph graph_of(const Topology& t) {
+NetworkGraph graph_of(const Topology& t, int trunk) {
   NetworkGraph g;
-  const int n = t.nodes(), ports = t.ports();
+  const int n = t.nodes(), ports = t.ports() * trunk;
   for (int r = 0; r < n; ++r) g.add_element(ElementKind::Router, ports + 1);
   for (int r = 0; r < n; ++r)
-    for (int q = 0; q < ports; ++q) {
+    for (int q = 0; q < t.ports(); ++q) {
       const PortRef nb = t.neighbour(r, q);
-      if (nb.valid()) g.connect(r, q, nb.router, nb.port);
+      if (!nb.valid()) continue;
+      for (int m = 0; m < trunk; ++m) g.connect(r, q * trunk + m, nb.router, nb.port * trunk + m);
     }
   for (int r = 0; r < n; ++r) g.add_terminal({r, ports}, {r, ports});
   return g;

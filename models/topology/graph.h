@@ -60,7 +60,9 @@ class NetworkGraph {
 
 // A direct network's graph: router r = node r with the topology's ports plus one terminal port (the last),
 // terminal r injecting and ejecting there; one channel per connected (router, port).
-NetworkGraph graph_of(const Topology& t);
+// With trunk > 1 every neighbour pair is joined by `trunk` parallel channels each way (link aggregation):
+// topology port q becomes element ports q * trunk .. q * trunk + trunk - 1 (trunk 1: the same numbering).
+NetworkGraph graph_of(const Topology& t, int trunk = 1);
 
 // Channels leaving each element, as adjacency for searches; and the channels crossed from element s to every
 // element over them (breadth-first, -1 where unreachable).

@@ -4,8 +4,12 @@
 
 namespace drb {
 
-Interconnect::Interconnect(std::unique_ptr<Topology> direct)
-    : kind_(direct->kind()), describe_(direct->describe()), direct_(std::move(direct)), graph_(graph_of(*direct_)) {
+Interconnect::Interconnect(std::unique_ptr<Topology> direct, int trunk)
+    : kind_(direct->kind()), describe_(direct->describe() + (trunk > 1 ? " x" + std::to_string(trunk) : "")),
+      direct_(std::move(direct)), graph_(graph_of(*direct_, trunk)), trunk_(trunk) {
+  if (direct_->ports() * trunk + 1 > kMaxRadix)
+    throw std::invalid_argument("topology.trunk: " + std::to_string(direct_->ports()) + " ports x " + std::to_string(trunk) +
+                                " members + 1 exceed the " + std::to_string(kMaxRadix) + " ports of a router");
   index();
 }
 
@@ -50,7 +54,10 @@ std::string Interconnect::port_name(int e, int p) const {
     for (int t = first_terminal_[e]; t >= 0 && t < terminals(); ++t)
       if (eject_element(t) == e && eject_port(t) == p) return direct_ ? std::string("local") : "t" + std::to_string(t);
   }
-  if (direct_) return p < direct_->ports() ? direct_->port_name(p) : std::string("local");
+  if (direct_) {
+    if (p >= direct_->ports() * trunk_) return "local";
+    return direct_->port_name(p / trunk_) + (trunk_ > 1 ? "#" + std::to_string(p % trunk_) : std::string());
+  }
   if (tree_) return tree_->port_name(p);
   if (flatfly_) return flatfly_->port_name(p);
   if (hybrid_) return hybrid_->port_name(e, p);
@@ -77,7 +84,8 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
       throw std::invalid_argument("topology.subnet: unknown subnet '" + p.subnet + "' (crossbar | fattree | ruft)");
     return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration, p.long_link));
   }
-  return std::make_unique<Interconnect>(make_topology(p));
+  if (p.trunk < 1 || p.trunk > 16) throw std::invalid_argument("topology.trunk: 1..16 parallel links, got " + std::to_string(p.trunk));
+  return std::make_unique<Interconnect>(make_topology(p), p.trunk);
 }
 
 }  // namespace drb

@@ -19,7 +19,7 @@ namespace drb {
 
 class Interconnect {
  public:
-  explicit Interconnect(std::unique_ptr<Topology> direct);
+  explicit Interconnect(std::unique_ptr<Topology> direct, int trunk = 1);
   explicit Interconnect(std::unique_ptr<KAryNTree> tree);
   explicit Interconnect(std::unique_ptr<FlattenedButterfly> ff);
   explicit Interconnect(std::unique_ptr<Ruft> ruft);
@@ -41,6 +41,9 @@ class Interconnect {
   // The first terminal ejecting at element e, or -1 (a switch with none): where its GMR's early acks enter.
   int first_terminal(int e) const { return first_terminal_[e]; }
   std::string port_name(int e, int p) const;
+  // Parallel channels per neighbour pair and direction (direct networks; 1 elsewhere). A routing relation's
+  // port q is the trunk of element ports q * trunk() .. q * trunk() + trunk() - 1.
+  int trunk() const { return trunk_; }
   // Most network channels a minimal route crosses.
   int diameter() const;
   // The family helpers; null where the interconnect is not of that family.
@@ -60,6 +63,7 @@ class Interconnect {
   std::unique_ptr<Hybrid> hybrid_;
   NetworkGraph graph_;
   std::vector<int> first_terminal_;
+  int trunk_ = 1;
 };
 
 // torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid. std::invalid_argument naming the key on bad parameters.

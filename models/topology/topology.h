@@ -55,6 +55,7 @@ struct TopologyParams {
   std::string subnet = "crossbar";  // hybrid: crossbar | fattree | ruft
   int stages = 2;            // hybrid fattree/ruft subnets: stages m (k = k_i^m)
   int long_link = 0;         // hybrid ruft subnets: extra cycles on the links from the last stage to the routers
+  int trunk = 1;             // direct networks: parallel links (trunk members) per neighbour pair and direction
 };
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.

@@ -43,6 +43,9 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   words_ = std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords));
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
+  trunk_ = net.interconnect().trunk();
+  if (trunk_ > 1 && by_credits_)  // most_credits() reads the relation's ports as element ports
+    throw std::logic_error("trunks with a most-credits selection are not supported");
   by_credits_ = net.needs().selection == Selection::MostCredits;
   in_class_ = net.needs().input_class;
   in_.resize(in_ports_);
@@ -57,6 +60,8 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
       ip.vcs[c].port = static_cast<uint8_t>(i);
       ip.vcs[c].vc = static_cast<uint8_t>(c);
     }
+    ip.ports_word = stage_ports_[i >> 6];
+    ip.port_bit = uint64_t{1} << (i & 63);
     ip.arb = RrArbiter(vcs_);
     ip.acc = RrArbiter(out_ports_);
   }
@@ -94,7 +99,7 @@ void RouterCore::connect_output(int p, RouterCore* down, int down_port, int extr
   out_[p].down = down;
   out_[p].down_port = down_port;
   out_[p].network = true;
-  out_[p].dateline = net_.routing().hop_dateline(id_, p);
+  out_[p].dateline = net_.routing().hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
   const NetParams& np = net_.params();
   out_[p].delay = np.d_sa + np.d_st + np.d_link + extra;
 }
@@ -123,7 +128,7 @@ template <bool kWide>
 void RouterCore::step_words(int64_t now) {
   // Route compute (DEC first).
   for (int w = 0; w < words<kWide>(); ++w)
-    for (uint64_t pm = stage_ports_[kRouting][w]; pm; pm &= pm - 1) {
+    for (uint64_t pm = stage_ports_[w][kRouting]; pm; pm &= pm - 1) {
       InputPort& ip = in_[w * 64 + __builtin_ctzll(pm)];
       for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
         InputVc& v = ip.vcs[__builtin_ctzll(m)];
@@ -263,7 +268,8 @@ std::string RouterCore::dump(int64_t now) const {
           << " vc " << v.out_vc << " (credits " << out_[v.out_port].vcs[v.out_vc].credits << ")";
       } else if (v.state == kVcAlloc) {
         o << ", waiting since " << v.t_req << " for";
-        for (int k = 0; k < v.route.n; ++k) o << " " << t.port_name(id_, v.route.c[k].port) << "/sub" << int(v.route.c[k].sub);
+        for (int k = 0; k < v.route.n; ++k)
+          o << " " << t.port_name(id_, v.route.c[k].port * trunk_) << "/sub" << int(v.route.c[k].sub);
       }
       o << "\n";
     }

@@ -99,6 +99,8 @@ class RouterCore {
     RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
     RrArbiter acc;            // iSLIP accept arbiter over output ports
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
+    uint64_t* ports_word = nullptr;    // this port's word of stage_ports_ (indexed by state)
+    uint64_t port_bit = 0;             //   and its bit there
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
     int up_port = -1;
     SourceNi* ni = nullptr;
@@ -124,12 +126,10 @@ class RouterCore {
   void set_state(InputVc& v, State s) {
     InputPort& ip = in_[v.port];
     const uint64_t b = uint64_t{1} << v.vc;
-    const int w = v.port >> 6;
-    const uint64_t pb = uint64_t{1} << (v.port & 63);
-    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) stage_ports_[v.state][w] &= ~pb;
+    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) ip.ports_word[v.state] &= ~ip.port_bit;
     if (s != kIdle) {
       ip.stage[s] |= b;
-      stage_ports_[s][w] |= pb;
+      ip.ports_word[s] |= ip.port_bit;
     }
     v.state = s;
   }
@@ -138,7 +138,7 @@ class RouterCore {
   template <bool kWide>
   bool staged(State s) const {
     uint64_t a = 0;
-    for (int w = 0; w < words<kWide>(); ++w) a |= stage_ports_[s][w];
+    for (int w = 0; w < words<kWide>(); ++w) a |= stage_ports_[w][s];
     return a != 0;
   }
   template <bool kWide>
@@ -170,9 +170,19 @@ class RouterCore {
   void block(InputVc& v);
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
-  int pick_output_vc(const InputVc& v, int& port, int len) const;
+  int pick_output_vc(const InputVc& v, int& port, int len) const {
+    return trunk_ > 1 ? pick_output_vc_t<true>(v, port, len) : pick_output_vc_t<false>(v, port, len);
+  }
+  // kTrunk: each candidate port of the relation is a trunk of trunk_ element ports, tried in member order
+  // (first free); compiled apart so that routers without trunks run the code they ran.
+  template <bool kTrunk>
+  int pick_output_vc_t(const InputVc& v, int& port, int len) const;
   int most_credits(const InputVc& v, int group, int len) const;
-  uint64_t free_output_vcs(const InputVc& v, int& port, int len) const;
+  uint64_t free_output_vcs(const InputVc& v, int& port, int len) const {
+    return trunk_ > 1 ? free_output_vcs_t<true>(v, port, len) : free_output_vcs_t<false>(v, port, len);
+  }
+  template <bool kTrunk>
+  uint64_t free_output_vcs_t(const InputVc& v, int& port, int len) const;
   template <bool kWide>
   void vc_allocate_islip(int64_t now);
 
@@ -185,6 +195,7 @@ class RouterCore {
   std::vector<uint32_t> sent_;
   int buffered_ = 0;
   int d_rc_ = 1;
+  int trunk_ = 1;            // element ports per relation port (Interconnect::trunk)
   bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
@@ -192,7 +203,8 @@ class RouterCore {
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;
   static_assert(kMaxPorts <= 64 * kMaxWords, "port masks too narrow for the widest element");
   int words_ = 1;  // 64-bit words of a port mask
-  uint64_t stage_ports_[4][kMaxWords] = {};  // input ports with a VC in that state, so idle stages cost nothing
+  // Per mask word, per state: the input ports with a VC in that state, so idle stages cost nothing.
+  uint64_t stage_ports_[kMaxWords][4] = {};
   Counters cnt_;
   // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
   // branch per block call and no virtual call.

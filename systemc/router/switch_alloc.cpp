@@ -68,7 +68,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
   uint64_t any[kMaxWords];
   for (int w = 0; w < nw; ++w) any[w] = 0;
   for (int w = 0; w < nw; ++w) {
-    for (uint64_t pm = stage_ports_[kActive][w]; pm; pm &= pm - 1) {
+    for (uint64_t pm = stage_ports_[w][kActive]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
       InputPort& ip = in_[i];
       uint64_t req = 0, prio = 0;
@@ -154,7 +154,7 @@ void RouterCore::switch_allocate_islip(int64_t now) {
   for (int w = 0; w < nw; ++w) any[w] = inputs[w] = 0;
   const int O = out_ports_;
   for (int w = 0; w < nw; ++w) {
-    for (uint64_t pm = stage_ports_[kActive][w]; pm; pm &= pm - 1) {
+    for (uint64_t pm = stage_ports_[w][kActive]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
       InputPort& ip = in_[i];
       uint64_t req = 0;

@@ -27,8 +27,10 @@ int RouterCore::most_credits(const InputVc& v, int group, int len) const {
 }
 
 // Input stage of VC allocation: the first candidate (in routing preference order) with a free VC; among a
-// class's free VCs the one with the most credits. Virtual cut-through also needs room for the packet.
-int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
+// class's free VCs the one with the most credits. Virtual cut-through also needs room for the packet. With
+// trunks, a candidate's members are tried in order and the first with a free VC is taken (first free).
+template <bool kTrunk>
+int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
   const NetParams& p = net_.params();
   if (v.eject) {
     port = v.eject_port;
@@ -44,33 +46,37 @@ int RouterCore::pick_output_vc(const InputVc& v, int& port, int len) const {
     if ((i = most_credits(v, group, len)) < 0) return -1;
     end = i + 1;
   }
+  const int members = kTrunk ? trunk_ : 1;
   for (; i < end; ++i) {
-    const int op = v.route.c[i].port;
     const int cls = lay.cls(group, v.route.c[i].sub);
-    int best = -1, best_cr = -1;
-    for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
-      const OutputVc& o = out_[op].vcs[c];
-      if (o.owner >= 0) continue;
-      if (p.vct && o.credits < len) continue;
-      if (p.atomic_vc && o.credits < p.depth) continue;  // previous packet not yet out of the buffer
-      if (o.credits > best_cr) {
-        best = c;
-        best_cr = o.credits;
+    for (int m = 0; m < members; ++m) {
+      const int op = kTrunk ? v.route.c[i].port * trunk_ + m : v.route.c[i].port;
+      int best = -1, best_cr = -1;
+      for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
+        const OutputVc& o = out_[op].vcs[c];
+        if (o.owner >= 0) continue;
+        if (p.vct && o.credits < len) continue;
+        if (p.atomic_vc && o.credits < p.depth) continue;  // previous packet not yet out of the buffer
+        if (o.credits > best_cr) {
+          best = c;
+          best_cr = o.credits;
+        }
       }
-    }
-    if (best >= 0) {
-      port = op;
-      return best;
+      if (best >= 0) {
+        port = op;
+        return best;
+      }
     }
   }
   return -1;
 }
 
-// The free VCs a head may take: those of its first candidate (in routing preference order) that has any;
-// port is set to that candidate's output. Same walk and conditions as pick_output_vc, written out twice on
-// purpose: pick_output_vc is among the hottest functions of drb_bench B1, and sharing the walk (a mask, or
-// a visitor) measured 2-3% more instructions there.
-uint64_t RouterCore::free_output_vcs(const InputVc& v, int& port, int len) const {
+// The free VCs a head may take: those of its first candidate (in routing preference order, with trunks its
+// first member) that has any; port is set to that output. Same walk and conditions as pick_output_vc,
+// written out twice on purpose: pick_output_vc is among the hottest functions of drb_bench B1, and sharing
+// the walk (a mask, or a visitor) measured 2-3% more instructions there.
+template <bool kTrunk>
+uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) const {
   const NetParams& p = net_.params();
   uint64_t m = 0;
   if (v.eject) {
@@ -87,19 +93,22 @@ uint64_t RouterCore::free_output_vcs(const InputVc& v, int& port, int len) const
     if ((i = most_credits(v, group, len)) < 0) return m;
     end = i + 1;
   }
+  const int members = kTrunk ? trunk_ : 1;
   for (; i < end; ++i) {
-    const int op = v.route.c[i].port;
     const int cls = lay.cls(group, v.route.c[i].sub);
-    for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
-      const OutputVc& o = out_[op].vcs[c];
-      if (o.owner >= 0) continue;
-      if (p.vct && o.credits < len) continue;
-      if (p.atomic_vc && o.credits < p.depth) continue;
-      m |= uint64_t{1} << c;
-    }
-    if (m) {
-      port = op;
-      return m;
+    for (int mb = 0; mb < members; ++mb) {
+      const int op = kTrunk ? v.route.c[i].port * trunk_ + mb : v.route.c[i].port;
+      for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
+        const OutputVc& o = out_[op].vcs[c];
+        if (o.owner >= 0) continue;
+        if (p.vct && o.credits < len) continue;
+        if (p.atomic_vc && o.credits < p.depth) continue;
+        m |= uint64_t{1} << c;
+      }
+      if (m) {
+        port = op;
+        return m;
+      }
     }
   }
   return 0;
@@ -124,7 +133,7 @@ void RouterCore::vc_allocate(int64_t now) {
   if (net_.params().va_islip) return vc_allocate_islip<kWide>(now);
   va_req_.clear();
   for (int w = 0; w < words<kWide>(); ++w) {
-    for (uint64_t pm = stage_ports_[kVcAlloc][w]; pm; pm &= pm - 1) {
+    for (uint64_t pm = stage_ports_[w][kVcAlloc]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
       for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
@@ -187,7 +196,7 @@ void RouterCore::vc_allocate_islip(int64_t now) {
   va_mask_.clear();
   const int len_vct = net_.params().vct;
   for (int w = 0; w < words<kWide>(); ++w) {
-    for (uint64_t pm = stage_ports_[kVcAlloc][w]; pm; pm &= pm - 1) {
+    for (uint64_t pm = stage_ports_[w][kVcAlloc]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
       for (uint64_t m = in_[i].stage[kVcAlloc]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
@@ -242,6 +251,10 @@ void RouterCore::vc_allocate_islip(int64_t now) {
     for (uint64_t m = va_mask_[a]; m; m &= m - 1) va_best_[va_req_[a].port * vcs_ + __builtin_ctzll(m)] = -1;
 }
 
+template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
+template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
+template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
+template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 template void RouterCore::vc_allocate<false>(int64_t);
 template void RouterCore::vc_allocate<true>(int64_t);
 

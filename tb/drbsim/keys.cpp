@@ -226,6 +226,10 @@ std::vector<KeyDef> build() {
            {"crossbar", "fattree", "ruft"}, [](Scenario& s) -> std::string& { return s.net.topo.subnet; });
   i32_key("topology.stages", "2", "hybrid fattree/ruft subnets: stages m (k routers per dimension = k_i^m)", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.stages; });
+  i32_key("topology.trunk", "1",
+          "direct networks: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
+          "and credits; a head takes the first member with a free VC (link aggregation, docs/power.md)",
+          1, 16, [](Scenario& s) -> int& { return s.net.topo.trunk; });
   i32_key("topology.long_link", "0",
           "hybrid ruft subnets: cycles the long links from the last stage back to the routers take beyond "
           "router.delay.link (the hybrid thesis' timing: 8 per stage of flight in all, so 8(m-1) extra)",

@@ -330,6 +330,8 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
   for (const char* k : {"routing.dim_order", "routing.tie"})
     if (s.is_set(k)) throw ConfigError(k, k + on);
   if (s.vc_classes != "auto") throw ConfigError("routing.vc_classes", "routing.vc_classes" + on);
+  if (s.is_set("topology.trunk") && s.net.topo.trunk != 1)
+    throw ConfigError("topology.trunk", "trunks of parallel links are built for the direct networks; a " + ic.kind() + " has none");
   const std::pair<const char*, bool> rtl[] = {
       {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar}};
   for (const auto& [block, on_rtl] : rtl) {
@@ -404,6 +406,8 @@ void validate(Scenario& s) {
   }
   const Topology* topo = ic->direct();
   if (!topo) check_indirect(s, *ic);
+  if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
+    throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
   if (n.routing.dim_order == std::vector<int>{-1}) {
     n.routing.dim_order.clear();
     for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);

@@ -31,6 +31,7 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
     }
   };
   // A schedule runs the sources at its highest rate and thins each message to the rate of its cycle.
+  scheduled_ = !tp.schedule.empty();
   const double peak = tp.message_rate() * tp.schedule_max();
   add_pattern_sources(0, tp.pattern, peak, 0, change);
   if (tp.change_pattern != "none") add_pattern_sources(1, tp.change_pattern, peak, change, forever);
@@ -97,7 +98,7 @@ void TrafficGenerator::cycle(int64_t t) {
       heap_.pop_back();
       continue;
     }
-    if (!tp_.schedule.empty() && s.pattern != 2 &&
+    if (scheduled_ && s.pattern != 2 &&
         s.rng.uniform() * tp_.schedule_max() >= tp_.schedule_factor(t)) {  // thinned away at this cycle
       advance(s);
       replace_top({static_cast<int64_t>(std::floor(s.next)), i});

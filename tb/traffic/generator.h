@@ -60,6 +60,7 @@ class TrafficGenerator {
   std::vector<double> cum_weights_;
   int64_t win_start_ = 0, win_end_ = 0;
   bool stopped_ = false;
+  bool scheduled_ = false;  // traffic.schedule is set
   Counts win_, all_;
 };
 
