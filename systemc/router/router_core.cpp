@@ -31,6 +31,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
   const double W = (ports + 63) / 64;
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
+  if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
   return b;
 }
 
@@ -41,6 +42,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     throw std::invalid_argument("topology: a routing element of " + std::to_string(in_ports_) + " ports, at most " +
                                 std::to_string(kMaxPorts) + " are supported");
   words_ = std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords));
+  stage_hi_.assign(static_cast<size_t>(words_ - 1) * 4, 0);
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
   trunk_ = net.interconnect().trunk();
@@ -60,8 +62,6 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
       ip.vcs[c].port = static_cast<uint8_t>(i);
       ip.vcs[c].vc = static_cast<uint8_t>(c);
     }
-    ip.ports_word = stage_ports_[i >> 6];
-    ip.port_bit = uint64_t{1} << (i & 63);
     ip.arb = RrArbiter(vcs_);
     ip.acc = RrArbiter(out_ports_);
   }
@@ -115,28 +115,6 @@ void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
 
 void RouterCore::reset_link_stats() {
   for (auto& l : link_) l = LinkStats{};
-}
-
-void RouterCore::step(int64_t now) {
-  // Credits and flits of this cycle were delivered by the network's link wheel before any router steps.
-  if (!busy()) return;
-  if (words_ == 1) step_words<false>(now);
-  else step_words<true>(now);
-}
-
-template <bool kWide>
-void RouterCore::step_words(int64_t now) {
-  // Route compute (DEC first).
-  for (int w = 0; w < words<kWide>(); ++w)
-    for (uint64_t pm = stage_ports_[w][kRouting]; pm; pm &= pm - 1) {
-      InputPort& ip = in_[w * 64 + __builtin_ctzll(pm)];
-      for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
-        InputVc& v = ip.vcs[__builtin_ctzll(m)];
-        if (v.ready <= now) route_compute(v, now);
-      }
-    }
-  if (staged<kWide>(kVcAlloc)) vc_allocate<kWide>(now);
-  if (staged<kWide>(kActive)) switch_allocate<kWide>(now);
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {

@@ -99,8 +99,6 @@ class RouterCore {
     RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
     RrArbiter acc;            // iSLIP accept arbiter over output ports
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
-    uint64_t* ports_word = nullptr;    // this port's word of stage_ports_ (indexed by state)
-    uint64_t port_bit = 0;             //   and its bit there
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
     int up_port = -1;
     SourceNi* ni = nullptr;
@@ -126,10 +124,12 @@ class RouterCore {
   void set_state(InputVc& v, State s) {
     InputPort& ip = in_[v.port];
     const uint64_t b = uint64_t{1} << v.vc;
-    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) ip.ports_word[v.state] &= ~ip.port_bit;
+    uint64_t* pw = v.port < 64 ? stage_ports_ : stage_word(v.port >> 6);
+    const uint64_t pb = uint64_t{1} << (v.port & 63);
+    if (v.state != kIdle && !(ip.stage[v.state] &= ~b)) pw[v.state] &= ~pb;
     if (s != kIdle) {
       ip.stage[s] |= b;
-      ip.ports_word[s] |= ip.port_bit;
+      pw[s] |= pb;
     }
     v.state = s;
   }
@@ -138,7 +138,7 @@ class RouterCore {
   template <bool kWide>
   bool staged(State s) const {
     uint64_t a = 0;
-    for (int w = 0; w < words<kWide>(); ++w) a |= stage_ports_[w][s];
+    for (int w = 0; w < words<kWide>(); ++w) a |= stage_word(w)[s];
     return a != 0;
   }
   template <bool kWide>
@@ -203,8 +203,12 @@ class RouterCore {
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;
   static_assert(kMaxPorts <= 64 * kMaxWords, "port masks too narrow for the widest element");
   int words_ = 1;  // 64-bit words of a port mask
-  // Per mask word, per state: the input ports with a VC in that state, so idle stages cost nothing.
-  uint64_t stage_ports_[kMaxWords][4] = {};
+  // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
+  // one below 65 ports, where it always was in the object), words 1.. of a wide router in stage_hi_.
+  uint64_t stage_ports_[4] = {0, 0, 0, 0};
+  std::vector<uint64_t> stage_hi_;  // (word - 1) * 4 + state
+  uint64_t* stage_word(int w) { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
+  const uint64_t* stage_word(int w) const { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   Counters cnt_;
   // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
   // branch per block call and no virtual call.

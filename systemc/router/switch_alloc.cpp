@@ -2,10 +2,19 @@
 // whose output stage is the crossbar arbiter block) and iSLIP with one iteration, each with round-robin or
 // oldest-first arbitration (docs/router-saturation.md). VC allocation is in vc_alloc.cpp, the datapath in
 // router_core.cpp.
-#include "systemc/fabric/network.h"
-#include "systemc/router/router_core.h"
+#include "systemc/router/alloc.h"
 
 namespace drb {
+
+// The wide and trunk versions live in wide_alloc.cpp (systemc/router/alloc.h says why).
+extern template void RouterCore::step_words<true>(int64_t);
+extern template void RouterCore::vc_allocate<false>(int64_t);
+extern template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
+extern template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
+extern template void RouterCore::vc_allocate<true>(int64_t);
+extern template void RouterCore::switch_allocate<true>(int64_t);
+extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
+extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 
 int64_t RouterCore::age(const InputVc& v) const { return net_.pkt(v.buf.front().pkt).t_gen; }
 
@@ -15,249 +24,15 @@ RrArbiter RouterCore::xbar_rr(int o) const {
   return r;
 }
 
-template <class Key>
-int RouterCore::pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key) {
-  int best = -1;
-  int64_t best_key = 0;
-  auto visit = [&](uint64_t m, int base) {
-    for (; m; m &= m - 1) {
-      const int i = base + __builtin_ctzll(m);
-      const int64_t k = key(i);
-      if (best < 0 || k < best_key) best = i, best_key = k;
-    }
-  };
-  // Visit the requesters in round-robin order from the pointer: the first of the oldest wins.
-  const int w0 = rr.pointer() >> 6;
-  const uint64_t hi = req[w0] & (~uint64_t{0} << (rr.pointer() & 63));
-  visit(hi, w0 * 64);
-  for (int w = w0 + 1; w < nw; ++w) visit(req[w], w * 64);
-  for (int w = 0; w < w0; ++w) visit(req[w], w * 64);
-  visit(req[w0] & ~hi, w0 * 64);
-  return best;
+// The cycle: the stage walk, inlined here with the narrow stages.
+void RouterCore::step(int64_t now) {
+  // Credits and flits of this cycle were delivered by the network's link wheel before any router steps.
+  if (!busy()) return;
+  if (words_ == 1) step_words<false>(now);
+  else step_words<true>(now);
 }
 
-namespace {
-// Bit i of a port mask of 64-bit words: its word (always 0 on the narrow path) and its bit.
-template <bool kWide>
-inline int word_of(int i) { return kWide ? i >> 6 : 0; }
-inline uint64_t bit_of(int i) { return uint64_t{1} << (i & 63); }
-// The priority requests if there are any, else all: the crossbar arbiter's class rule on nw words.
-inline const uint64_t* first_class(const uint64_t* req, const uint64_t* prio, int nw, uint64_t* tmp) {
-  uint64_t any = 0;
-  for (int w = 0; w < nw; ++w) any |= tmp[w] = req[w] & prio[w];
-  return any ? tmp : req;
-}
-}  // namespace
-
-template <bool kWide>
-void RouterCore::switch_allocate(int64_t now) {
-  const NetParams& p = net_.params();
-  if (p.sa_islip) return switch_allocate_islip<kWide>(now);
-  if (p.age_arbiter) return switch_allocate_separable<kWide, true>(now);
-  switch_allocate_separable<kWide, false>(now);
-}
-
-// The arbitration rule and the mask width are template parameters: the round-robin default pays nothing for
-// the age option, and routers of up to 64 ports nothing for wider ones.
-template <bool kWide, bool by_age>
-void RouterCore::switch_allocate_separable(int64_t now) {
-  const int nw = words<kWide>();
-  // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
-  uint64_t* out_req = out_req_.data();  // nw words per output
-  uint64_t* out_prio = out_prio_.data();
-  uint64_t any[kMaxWords];
-  for (int w = 0; w < nw; ++w) any[w] = 0;
-  for (int w = 0; w < nw; ++w) {
-    for (uint64_t pm = stage_ports_[w][kActive]; pm; pm &= pm - 1) {
-      const int i = w * 64 + __builtin_ctzll(pm);
-      InputPort& ip = in_[i];
-      uint64_t req = 0, prio = 0;
-      for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
-        const int c = __builtin_ctzll(m);
-        InputVc& v = ip.vcs[c];
-        if (!eligible(v, now)) continue;
-        req |= uint64_t{1} << c;
-        if (v.prio) prio |= uint64_t{1} << c;
-      }
-      sa_pick_[i] = -1;
-      if (!req) continue;
-      const uint64_t cand = prio ? prio : req;
-      int c;
-      if constexpr (by_age) c = pick_oldest(ip.arb, &cand, 1, [&](int x) { return age(ip.vcs[x]); });
-      else c = ip.arb.pick(cand);
-      sa_pick_[i] = c;
-      for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
-        InputVc& x = ip.vcs[__builtin_ctzll(l)];
-        if (x.buf.front().head()) block(x);
-      }
-      const int o = ip.vcs[c].out_port;
-      out_req[o * nw + word_of<kWide>(i)] |= bit_of(i);
-      if (ip.vcs[c].prio) out_prio[o * nw + word_of<kWide>(i)] |= bit_of(i);
-      any[word_of<kWide>(o)] |= bit_of(o);
-    }
-  }
-  // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode, at
-  // most 64 ports) grant in a loop of their own, which keeps calls out of the model loop; output ports are
-  // independent.
-  if (!kWide && xbar_rtl_) {
-    for (uint64_t m = any[0]; m; m &= m - 1) {
-      const int o = __builtin_ctzll(m);
-      out_grant_[o] = xbar_rtl_->xbar_arbitrate(o, out_req[o], out_prio[o]);
-      xbar_rtl_->xbar_update(o, out_grant_[o], true);
-    }
-  }
-  for (int w = 0; w < nw; ++w) {
-    for (uint64_t m = any[w]; m; m &= m - 1) {
-      const int o = w * 64 + __builtin_ctzll(m);
-      uint64_t* req = out_req + o * nw;
-      uint64_t* pri = out_prio + o * nw;
-      int g;
-      if (!kWide && xbar_rtl_) {
-        g = out_grant_[o];
-      } else if constexpr (by_age) {
-        uint64_t tmp[kMaxWords];
-        g = pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
-                        [&](int x) { return age(in_[x].vcs[sa_pick_[x]]); });
-        out_[o].xbar.update(g, true);  // the pointer still moves past the winner: round robin among equals
-      } else {
-        g = kWide ? out_[o].xbar.arbitrate(req, pri, nw) : out_[o].xbar.arbitrate(req[0], pri[0]);
-        out_[o].xbar.update(g, true);
-      }
-      req[word_of<kWide>(g)] &= ~bit_of(g);
-      for (int u = 0; u < nw; ++u) {
-        for (uint64_t l = req[u]; l; l &= l - 1) {
-          const int i = u * 64 + __builtin_ctzll(l);
-          InputVc& v = in_[i].vcs[sa_pick_[i]];
-          ++cnt_.contended;
-          if (v.buf.front().head()) block(v);
-          sa_pick_[i] = -1;
-        }
-        req[u] = pri[u] = 0;
-      }
-      in_[g].arb.update(sa_pick_[g], true);
-      send(g, sa_pick_[g], now);
-    }
-  }
-}
-
-// iSLIP, one iteration: every input port requests every output port one of its VCs wants (the VC standing
-// for a request is chosen as in the separable input stage), each output grants one input (its crossbar
-// arbiter), each input accepts one grant (round robin over outputs); pointers move only on accepted grants.
-// Each input keeps the list of outputs it requests, so a cycle costs the requests present, not ports^2.
-template <bool kWide>
-void RouterCore::switch_allocate_islip(int64_t now) {
-  const bool by_age = net_.params().age_arbiter;
-  const int nw = words<kWide>();
-  uint64_t* out_req = out_req_.data();
-  uint64_t* out_prio = out_prio_.data();
-  uint64_t any[kMaxWords], inputs[kMaxWords];
-  for (int w = 0; w < nw; ++w) any[w] = inputs[w] = 0;
-  const int O = out_ports_;
-  for (int w = 0; w < nw; ++w) {
-    for (uint64_t pm = stage_ports_[w][kActive]; pm; pm &= pm - 1) {
-      const int i = w * 64 + __builtin_ctzll(pm);
-      InputPort& ip = in_[i];
-      uint64_t req = 0;
-      for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
-        const int c = __builtin_ctzll(m);
-        if (eligible(ip.vcs[c], now)) req |= uint64_t{1} << c;
-      }
-      if (!req) continue;
-      inputs[w] |= bit_of(i);
-      int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
-      int& n_out = islip_n_[i];
-      // Per output, the VC standing for it: priority acks first, then round robin (or oldest) from the pointer.
-      for (uint64_t m = req; m; m &= m - 1) {
-        const int c = __builtin_ctzll(m);
-        const InputVc& v = ip.vcs[c];
-        int16_t& cur = islip_vc_[static_cast<size_t>(i) * O + v.out_port];
-        if (cur < 0) {
-          cur = static_cast<int16_t>(c);
-          outs[n_out++] = v.out_port;
-          continue;
-        }
-        const InputVc& x = ip.vcs[cur];
-        bool better;
-        if (v.prio != x.prio) {
-          better = v.prio;
-        } else if (by_age && age(v) != age(x)) {
-          better = age(v) < age(x);
-        } else {
-          const int p = ip.arb.pointer();
-          better = ((c - p + vcs_) % vcs_) < ((cur - p + vcs_) % vcs_);
-        }
-        if (better) cur = static_cast<int16_t>(c);
-      }
-      for (int k = 0; k < n_out; ++k) {
-        const int o = outs[k];
-        const int16_t c = islip_vc_[static_cast<size_t>(i) * O + o];
-        out_req[o * nw + w] |= bit_of(i);
-        if (ip.vcs[c].prio) out_prio[o * nw + w] |= bit_of(i);
-        any[word_of<kWide>(o)] |= bit_of(o);
-      }
-    }
-  }
-  // Grant: each requested output picks one input.
-  for (int w = 0; w < nw; ++w) {
-    for (uint64_t m = any[w]; m; m &= m - 1) {
-      const int o = w * 64 + __builtin_ctzll(m);
-      uint64_t* req = out_req + o * nw;
-      uint64_t* pri = out_prio + o * nw;
-      uint64_t tmp[kMaxWords];
-      const int g = by_age ? pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
-                                         [&](int x) { return age(in_[x].vcs[islip_vc_[static_cast<size_t>(x) * O + o]]); })
-                  : kWide ? out_[o].xbar.arbitrate(req, pri, nw)
-                          : out_[o].xbar.arbitrate(req[0], pri[0]);
-      out_grant_[o] = g;
-      in_grant_[g * nw + w] |= bit_of(o);
-      for (int u = 0; u < nw; ++u) req[u] = pri[u] = 0;
-    }
-  }
-  // Accept: each granted input picks one output; the pointers of accepted pairs move past each other.
-  for (int w = 0; w < nw; ++w) {
-    for (uint64_t im = inputs[w]; im; im &= im - 1) {
-      const int i = w * 64 + __builtin_ctzll(im);
-      InputPort& ip = in_[i];
-      uint64_t* gr = &in_grant_[static_cast<size_t>(i) * nw];
-      uint64_t pr[kMaxWords], granted = 0;
-      for (int u = 0; u < nw; ++u) {
-        granted |= gr[u];
-        pr[u] = 0;
-        for (uint64_t m = gr[u]; m; m &= m - 1) {
-          const int o = u * 64 + __builtin_ctzll(m);
-          if (ip.vcs[islip_vc_[static_cast<size_t>(i) * O + o]].prio) pr[u] |= bit_of(o);
-        }
-      }
-      int acc = -1;
-      if (granted) {
-        uint64_t tmp[kMaxWords];
-        const uint64_t* cand = first_class(gr, pr, nw, tmp);
-        acc = by_age ? pick_oldest(ip.acc, cand, nw, [&](int o) { return age(ip.vcs[islip_vc_[static_cast<size_t>(i) * O + o]]); })
-            : kWide  ? ip.acc.pick(cand, nw)
-                     : ip.acc.pick(cand[0]);
-      }
-      const int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
-      for (int k = 0; k < islip_n_[i]; ++k) {
-        if (outs[k] == acc) continue;
-        ++cnt_.contended;
-        InputVc& v = ip.vcs[islip_vc_[static_cast<size_t>(i) * O + outs[k]]];
-        if (v.buf.front().head()) block(v);
-      }
-      if (acc >= 0) {
-        const int c = islip_vc_[static_cast<size_t>(i) * O + acc];
-        ip.acc.update(acc, true);
-        out_[acc].xbar.update(i, true);
-        ip.arb.update(c, true);
-        send(i, c, now);
-      }
-      for (int k = 0; k < islip_n_[i]; ++k) islip_vc_[static_cast<size_t>(i) * O + outs[k]] = -1;
-      islip_n_[i] = 0;
-      for (int u = 0; u < nw; ++u) gr[u] = 0;
-    }
-  }
-}
-
+template void RouterCore::step_words<false>(int64_t);
 template void RouterCore::switch_allocate<false>(int64_t);
-template void RouterCore::switch_allocate<true>(int64_t);
 
 }  // namespace drb

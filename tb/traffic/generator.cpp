@@ -63,9 +63,18 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
 
 // Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
 // coin per cycle, with one draw per message); exponential gaps are continuous and floor to a cycle.
+// Out of line: the ON/OFF draws and the schedule's thinning stay out of the default path's code.
+__attribute__((noinline, cold)) static void advance_onoff(double& next, OnOffProcess& oo, Rng& rng) {
+  next = oo.next(next, rng);
+}
+
+__attribute__((noinline, cold)) static bool thinned(Rng& rng, const TrafficParams& tp, int64_t t) {
+  return rng.uniform() * tp.schedule_max() >= tp.schedule_factor(t);
+}
+
 void TrafficGenerator::advance(Source& s) {
   if (s.onoff) {
-    s.next = s.oo.next(s.next, s.rng);
+    advance_onoff(s.next, s.oo, s.rng);
   } else if (s.bernoulli) {
     double gap = 1;
     if (s.p_or_mean < 1) {
@@ -98,8 +107,7 @@ void TrafficGenerator::cycle(int64_t t) {
       heap_.pop_back();
       continue;
     }
-    if (scheduled_ && s.pattern != 2 &&
-        s.rng.uniform() * tp_.schedule_max() >= tp_.schedule_factor(t)) {  // thinned away at this cycle
+    if (scheduled_ && s.pattern != 2 && thinned(s.rng, tp_, t)) {  // thinned away at this cycle
       advance(s);
       replace_top({static_cast<int64_t>(std::floor(s.next)), i});
       continue;
