@@ -102,6 +102,28 @@ TEST(Trunk, CdgAcyclicOverMembersWithNegativeControl) {
   EXPECT_FALSE(g.acyclic());
 }
 
+// One packet at a time from router 0 to its +x neighbour (port 0 of the relation: element ports 0..2):
+// first_free always takes member 0, cyclic takes 0, 1, 2, 0, ... (counted by the flits each member sent).
+TEST(Trunk, FirstFreeAndCyclicSelection) {
+  for (bool cyclic : {false, true}) {
+    const auto r = in_child([cyclic] {
+      std::vector<std::string> kv{"topology.k=4", "topology.trunk=3", "routing.algorithm=dor"};
+      if (cyclic) kv.push_back("router.trunk_select=cyclic");
+      const Scenario s = scenario(kv);
+      Fabric fab("fabric", s.net);
+      Network& net = fab.net();
+      for (int i = 0; i < 6; ++i) {
+        net.submit(0, 1, 4, fab.cycle(), false);
+        fab.run_until(fab.cycle() + 40);
+      }
+      nlohmann::json sent = nlohmann::json::array();
+      for (int m = 0; m < 3; ++m) sent.push_back(net.router(0).trace_sent(m));
+      return sent;
+    });
+    EXPECT_EQ(r, cyclic ? nlohmann::json({8, 8, 8}) : nlohmann::json({24, 0, 0})) << (cyclic ? "cyclic" : "first_free");
+  }
+}
+
 TEST(Trunk, Refusals) {
   const Exec ft = drbsim("topology.kind=fattree topology.k=4 topology.n=2 topology.trunk=2");
   EXPECT_EQ(ft.code, 2);
@@ -109,6 +131,9 @@ TEST(Trunk, Refusals) {
   const Exec big = drbsim("topology.trunk=17");
   EXPECT_EQ(big.code, 2);
   EXPECT_EQ(big.err.rfind("drbsim: error: topology.trunk:", 0), 0u) << big.err;
+  const Exec sel = drbsim("router.trunk_select=cyclic");
+  EXPECT_EQ(sel.code, 2);
+  EXPECT_EQ(sel.err.rfind("drbsim: error: router.trunk_select:", 0), 0u) << sel.err;
   const Exec rtl = drbsim("topology.trunk=2 router.blocks.dec=rtl");
   EXPECT_EQ(rtl.code, 2);
   EXPECT_EQ(rtl.err.rfind("drbsim: error: topology.trunk:", 0), 0u) << rtl.err;

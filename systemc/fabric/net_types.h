@@ -30,6 +30,7 @@ struct NetParams {
   bool sa_islip = false;
   bool va_islip = false;
   bool age_arbiter = false;
+  bool trunk_cyclic = false;  // router.trunk_select: trunk members tried from the one after the last taken
   int mask_words = 1;     // 64-bit words per port mask at least (tests set 2 to run the wide path on small routers)
   int d_inj = 1, d_ej = 1;  // NI <-> router channel latencies
   int max_packet_flits = 0;  // 0: a message is one packet

@@ -48,7 +48,9 @@ int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
   const int members = kTrunk ? trunk_ : 1;
   for (; i < end; ++i) {
     const int cls = lay.cls(group, v.route.c[i].sub);
-    for (int m = 0; m < members; ++m) {
+    const int first = kTrunk && !trunk_next_.empty() ? trunk_next_[v.route.c[i].port] : 0;
+    for (int j = 0; j < members; ++j) {
+      const int m = kTrunk ? (first + j) % members : 0;
       const int op = kTrunk ? v.route.c[i].port * trunk_ + m : v.route.c[i].port;
       int best = -1, best_cr = -1;
       for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
@@ -95,7 +97,9 @@ uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) con
   const int members = kTrunk ? trunk_ : 1;
   for (; i < end; ++i) {
     const int cls = lay.cls(group, v.route.c[i].sub);
-    for (int mb = 0; mb < members; ++mb) {
+    const int first = kTrunk && !trunk_next_.empty() ? trunk_next_[v.route.c[i].port] : 0;
+    for (int j = 0; j < members; ++j) {
+      const int mb = kTrunk ? (first + j) % members : 0;
       const int op = kTrunk ? v.route.c[i].port * trunk_ + mb : v.route.c[i].port;
       for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
         const OutputVc& o = out_[op].vcs[c];

@@ -46,6 +46,8 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
   trunk_ = net.interconnect().trunk();
+  cyclic_ = trunk_ > 1 && p.trunk_cyclic;
+  if (cyclic_) trunk_next_.assign(static_cast<size_t>(out_ports_ / trunk_), 0);
   if (trunk_ > 1 && by_credits_)  // most_credits() reads the relation's ports as element ports
     throw std::logic_error("trunks with a most-credits selection are not supported");
   by_credits_ = net.needs().selection == Selection::MostCredits;

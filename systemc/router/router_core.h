@@ -196,6 +196,8 @@ class RouterCore {
   int buffered_ = 0;
   int d_rc_ = 1;
   int trunk_ = 1;            // element ports per relation port (Interconnect::trunk)
+  bool cyclic_ = false;              // router.trunk_select=cyclic (with trunks)
+  std::vector<uint8_t> trunk_next_;  //   per trunk, the member to try first
   bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.

@@ -41,6 +41,8 @@ void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
   set_state(v, kActive);
   v.ready = now + net_.params().d_va;
   op.va_ptr[r.ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
+  if (cyclic_ && op.network)  // cyclic trunk selection: the next head starts after this member
+    trunk_next_[r.port / trunk_] = static_cast<uint8_t>((r.port % trunk_ + 1) % trunk_);
 }
 
 

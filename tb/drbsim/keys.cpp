@@ -265,6 +265,10 @@ std::vector<KeyDef> build() {
              "VC allocation: separable (a head picks one free VC, the one with most credits; round robin per "
              "output VC) | islip (a head requests every free VC of its class; one iteration of request-grant-accept)",
              [](Scenario& s) -> bool& { return s.net.va_islip; });
+  choice_key("router.trunk_select", "first_free", "cyclic",
+             "trunk member a head takes (topology.trunk > 1): first_free (the first member with a free VC) | cyclic "
+             "(the first with one from the member after the last taken at that trunk)",
+             [](Scenario& s) -> bool& { return s.net.trunk_cyclic; });
   choice_key("router.arbiter", "rr", "age",
              "arbitration in VC and switch allocation: rr (round robin) | age (oldest message first, round robin "
              "among equals; model blocks only)",

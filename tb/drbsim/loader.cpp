@@ -406,6 +406,8 @@ void validate(Scenario& s) {
   }
   const Topology* topo = ic->direct();
   if (!topo) check_indirect(s, *ic);
+  if (n.trunk_cyclic && n.topo.trunk == 1)
+    throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
   if (n.routing.dim_order == std::vector<int>{-1}) {
