@@ -143,18 +143,21 @@ inline Saturation find_saturation(std::vector<std::string> kv, double t0, double
   return s;
 }
 
-// Zero load: one packet at a time, every ordered pair, each length; its arrival must be expected(a, b, P)
-// cycles after creation. The network drains between packets so each is alone.
+// Zero load: one packet at a time, every ordered pair (from the given sources only, if any), each length; its
+// arrival must be expected(a, b, P) cycles after creation. The network drains between packets so each is
+// alone.
 template <class Fab, class Expected>
-void each_pair_alone(Fab& fab, const std::vector<int>& lengths, Expected expected) {
+void each_pair_alone(Fab& fab, const std::vector<int>& lengths, Expected expected, std::vector<int> sources = {}) {
   auto& net = fab.net();
   struct Obs : NetObserver {
     int64_t arrived = -1;
     void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
   } obs;
   net.add_observer(&obs);
+  if (sources.empty())
+    for (int a = 0; a < net.nodes(); ++a) sources.push_back(a);
   for (int P : lengths)
-    for (int a = 0; a < net.nodes(); ++a)
+    for (int a : sources)
       for (int b = 0; b < net.nodes(); ++b) {
         if (a == b) continue;
         obs.arrived = -1;

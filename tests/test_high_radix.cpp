@@ -78,24 +78,14 @@ TEST(HighRadix, FlatFly144PortZeroLoad) {
   const Scenario s = scenario(kWide);
   const NetParams& p = s.net;
   Fabric fab("fabric", p);
-  auto& net = fab.net();
-  struct Obs : NetObserver {
-    int64_t arrived = -1;
-    void packet_arrived(const Packet&, const Message&, int64_t now) override { arrived = now; }
-  } obs;
-  net.add_observer(&obs);
   const int pipe = p.d_rc + p.d_va + p.d_sa + p.d_st;
-  for (int a : {0, 7, 560, 1095})
-    for (int b = 0; b < net.nodes(); ++b) {
-      if (a == b) continue;
-      const int H = a / 8 != b / 8;
-      obs.arrived = -1;
-      const int64_t t0 = fab.cycle();
-      net.submit(a, b, 3, t0, true);
-      while (obs.arrived < 0 && fab.cycle() < t0 + 200) fab.run_until(fab.cycle() + 1);
-      ASSERT_EQ(obs.arrived - t0, p.d_inj + (H + 1) * pipe + H * p.d_link + p.d_ej + 2) << a << "->" << b;
-      fab.run_until(fab.cycle() + 10);
-    }
+  each_pair_alone(
+      fab, {3},
+      [&](int a, int b, int L) {
+        const int H = a / 8 != b / 8;
+        return p.d_inj + (H + 1) * pipe + H * p.d_link + p.d_ej + (L - 1);
+      },
+      {0, 7, 560, 1095});
 }
 
 // One flit per node per cycle offered (every NI's limit) under each allocator: the source queues overflow

@@ -125,18 +125,15 @@ TEST(Trunk, FirstFreeAndCyclicSelection) {
 }
 
 TEST(Trunk, Refusals) {
-  const Exec ft = drbsim("topology.kind=fattree topology.k=4 topology.n=2 topology.trunk=2");
-  EXPECT_EQ(ft.code, 2);
-  EXPECT_EQ(ft.err.rfind("drbsim: error: topology.trunk:", 0), 0u) << ft.err;
-  const Exec big = drbsim("topology.trunk=17");
-  EXPECT_EQ(big.code, 2);
-  EXPECT_EQ(big.err.rfind("drbsim: error: topology.trunk:", 0), 0u) << big.err;
-  const Exec sel = drbsim("router.trunk_select=cyclic");
-  EXPECT_EQ(sel.code, 2);
-  EXPECT_EQ(sel.err.rfind("drbsim: error: router.trunk_select:", 0), 0u) << sel.err;
-  const Exec rtl = drbsim("topology.trunk=2 router.blocks.dec=rtl");
-  EXPECT_EQ(rtl.code, 2);
-  EXPECT_EQ(rtl.err.rfind("drbsim: error: topology.trunk:", 0), 0u) << rtl.err;
+  for (auto [args, key] : std::vector<std::pair<std::string, std::string>>{
+           {"topology.kind=fattree topology.k=4 topology.n=2 topology.trunk=2", "topology.trunk"},
+           {"topology.trunk=17", "topology.trunk"},
+           {"router.trunk_select=cyclic", "router.trunk_select"},
+           {"topology.trunk=2 router.blocks.dec=rtl", "topology.trunk"}}) {
+    const Exec e = drbsim(args);
+    EXPECT_EQ(e.code, 2) << args;
+    EXPECT_EQ(e.err.rfind("drbsim: error: " + key + ":", 0), 0u) << args << ": " << e.err;
+  }
 }
 
 }  // namespace

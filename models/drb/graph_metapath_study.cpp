@@ -141,27 +141,7 @@ MetapathStudyRow run_graph_metapath_study(const Interconnect& ic, const RoutingR
     ++row.included;
   }
 
-  if (row.included == 0) {
-    row.average_distance = row.std_dev = row.elongation_pct = row.min_distance = row.max_distance = nan;
-    row.supernode_nodes_mean = row.link_use = row.link_use_src = row.link_use_dst = nan;
-  } else {
-    double sum = 0, mn = std::numeric_limits<double>::infinity(), mx = -mn;
-    for (double l : row.per_destination)
-      if (!std::isnan(l)) sum += l, mn = std::min(mn, l), mx = std::max(mx, l);
-    const double mean = sum / row.included;
-    double var = 0;
-    for (double l : row.per_destination)
-      if (!std::isnan(l)) var += (l - mean) * (l - mean);
-    row.average_distance = mean;
-    row.std_dev = std::sqrt(var / row.included);
-    row.elongation_pct = 100.0 * (mean - row.static_distance) / row.static_distance;
-    row.min_distance = mn;
-    row.max_distance = mx;
-    row.supernode_nodes_mean = nodes_sum / row.included;
-    row.link_use_src = static_cast<double>(used_first) / static_cast<double>(deg_first);
-    row.link_use_dst = static_cast<double>(used_last) / static_cast<double>(deg_last);
-    row.link_use = static_cast<double>(used_first + used_last) / static_cast<double>(deg_first + deg_last);
-  }
+  finish_metapath_row(row, nodes_sum, used_first, used_last, deg_first, deg_last);
   if (opt.progress) opt.progress(1.0);
   return row;
 }

@@ -154,6 +154,33 @@ int degree(const Topology& t, int v) {
 
 }  // namespace
 
+// The row's summary from its per-destination L(d) and the link-use sums (shared with the graph study).
+void finish_metapath_row(MetapathStudyRow& row, double nodes_sum, int64_t used_first, int64_t used_last,
+                         int64_t deg_first, int64_t deg_last) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (row.included == 0) {
+    row.average_distance = row.std_dev = row.elongation_pct = row.min_distance = row.max_distance = nan;
+    row.supernode_nodes_mean = row.link_use = row.link_use_src = row.link_use_dst = nan;
+  } else {
+    double sum = 0, mn = std::numeric_limits<double>::infinity(), mx = -mn;
+    for (double l : row.per_destination)
+      if (!std::isnan(l)) sum += l, mn = std::min(mn, l), mx = std::max(mx, l);
+    const double mean = sum / row.included;
+    double var = 0;  // two passes: the variance of values that are all close to the mean stays exact
+    for (double l : row.per_destination)
+      if (!std::isnan(l)) var += (l - mean) * (l - mean);
+    row.average_distance = mean;
+    row.std_dev = std::sqrt(var / row.included);
+    row.elongation_pct = 100.0 * (mean - row.static_distance) / row.static_distance;
+    row.min_distance = mn;
+    row.max_distance = mx;
+    row.supernode_nodes_mean = nodes_sum / row.included;
+    row.link_use_src = static_cast<double>(used_first) / static_cast<double>(deg_first);
+    row.link_use_dst = static_cast<double>(used_last) / static_cast<double>(deg_last);
+    row.link_use = static_cast<double>(used_first + used_last) / static_cast<double>(deg_first + deg_last);
+  }
+}
+
 MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const RoutingFunction& rf,
                                     const MetapathStudyOptions& opt) {
   const Topology& t = sn.topology();
@@ -250,27 +277,7 @@ MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const Routi
     ++row.included;
   }
 
-  if (row.included == 0) {
-    row.average_distance = row.std_dev = row.elongation_pct = row.min_distance = row.max_distance = nan;
-    row.supernode_nodes_mean = row.link_use = row.link_use_src = row.link_use_dst = nan;
-  } else {
-    double sum = 0, mn = std::numeric_limits<double>::infinity(), mx = -mn;
-    for (double l : row.per_destination)
-      if (!std::isnan(l)) sum += l, mn = std::min(mn, l), mx = std::max(mx, l);
-    const double mean = sum / row.included;
-    double var = 0;  // two passes: the variance of values that are all close to the mean stays exact
-    for (double l : row.per_destination)
-      if (!std::isnan(l)) var += (l - mean) * (l - mean);
-    row.average_distance = mean;
-    row.std_dev = std::sqrt(var / row.included);
-    row.elongation_pct = 100.0 * (mean - row.static_distance) / row.static_distance;
-    row.min_distance = mn;
-    row.max_distance = mx;
-    row.supernode_nodes_mean = nodes_sum / row.included;
-    row.link_use_src = static_cast<double>(used_first) / static_cast<double>(deg_first);
-    row.link_use_dst = static_cast<double>(used_last) / static_cast<double>(deg_last);
-    row.link_use = static_cast<double>(used_first + used_last) / static_cast<double>(deg_first + deg_last);
-  }
+  finish_metapath_row(row, nodes_sum, used_first, used_last, deg_first, deg_last);
   if (opt.progress) opt.progress(1.0);
   return row;
 }

@@ -15,6 +15,7 @@
 //   link_use     = (sum_d |F(d)| + sum_d |G(d)|) / (sum_d deg(0) + sum_d deg(d)),
 // deg counting connected network links. 1/deg is the static path's value, 1.0 means every link is used.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -54,5 +55,10 @@ struct MetapathStudyOptions {
 // pair, which is slower.
 MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const RoutingFunction& rf,
                                     const MetapathStudyOptions& opt = {});
+
+// Fills the averages, spread, elongation and link-use fractions of a row whose per_destination, included
+// and static_distance are set (NaN where nothing was included).
+void finish_metapath_row(MetapathStudyRow& row, double nodes_sum, int64_t used_first, int64_t used_last,
+                         int64_t deg_first, int64_t deg_last);
 
 }  // namespace drb
