@@ -225,12 +225,7 @@ inline nlohmann::json overload_at(std::vector<std::string> kv, double rate, int6
   if (r.contains("error")) return r;
   std::printf("%sat %.3f (saturation %s): %s\n", what.c_str(), rate, sat > 0 ? std::to_string(sat).c_str() : "not measured",
               r.dump().c_str());
-  EXPECT_GT(r["accepted"].get<uint64_t>(), 0u);
-  EXPECT_EQ(r["delivered"], r["accepted"]);
-  EXPECT_EQ(r["duplicates"], 0);
-  EXPECT_EQ(r["wrong"], 0);
-  EXPECT_EQ(r["undelivered"], 0);
-  EXPECT_EQ(r["live_packets"], 0);
+  expect_conserved(r);
   return r;
 }
 

@@ -1,7 +1,10 @@
 // A test's own record of the messages it submitted, checked against what the fabric delivers: every
 // accepted message delivered exactly once, to the right node, with the bytes it was sent with.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <unordered_map>
 #include <vector>
 
@@ -29,5 +32,16 @@ struct Ledger : NetObserver {
     ++delivered;
   }
 };
+
+// An overload run's ledger counts (accepted, delivered, duplicates, wrong, undelivered, live_packets):
+// something was accepted, and every accepted message arrived once, intact, with nothing left in flight.
+inline void expect_conserved(const nlohmann::json& r) {
+  EXPECT_GT(r["accepted"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r["delivered"], r["accepted"]);
+  EXPECT_EQ(r["duplicates"], 0);
+  EXPECT_EQ(r["wrong"], 0);
+  EXPECT_EQ(r["undelivered"], 0);
+  EXPECT_EQ(r["live_packets"], 0);
+}
 
 }  // namespace drb::test
