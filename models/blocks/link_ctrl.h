@@ -56,6 +56,24 @@ class LinkController {
   uint32_t powered() const { return ~mask(MemberState::Off) & ((1u << c_.members) - 1); }
   uint32_t acc() const { return acc_; }
   int tick() const { return tick_; }
+  // Cycles left for a member in transition (its state changes at the step that takes it to 0).
+  int timer(int j) const { return tmr_[j]; }
+
+  // Event-driven use (systemc/fabric/link_power.h): the steps before the next one that can change anything,
+  // i.e. skip(k) for k <= quiet() equals k step() calls with no phit, no congestion and no check.
+  int quiet() const {
+    int q = c_.t_check - 1 - tick_;
+    for (int j = 0; j < c_.members; ++j)
+      if (st_[j] == MemberState::TurningOn || st_[j] == MemberState::TurningOff) q = tmr_[j] - 1 < q ? tmr_[j] - 1 : q;
+    return q;
+  }
+  void skip(int k) {
+    tick_ += k;
+    for (int j = 0; j < c_.members; ++j)
+      if (st_[j] == MemberState::TurningOn || st_[j] == MemberState::TurningOff) tmr_[j] -= k;
+  }
+  // Phits of ON members counted by the caller over skipped steps (step() adds the phits of its own cycle).
+  void add_phits(uint32_t n) { acc_ += n; }
 
   void step(const LinkCtrlIn& in) {
     const uint32_t on = usable(), off = mask(MemberState::Off);

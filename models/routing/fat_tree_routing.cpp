@@ -23,7 +23,7 @@ void FatTreeRouting::route(int e, const Header& h, RouteSet& out) const {
   }
   // Every up port, starting at the deterministic one (first_free, sadp's tie order) or at one drawn from
   // the packet and the switch (random: a hash, so runs stay byte-identical per seed).
-  int first = digit;
+  int first = sel_ == UpSelection::Lowest ? 0 : digit;  // lowest: the power thesis' FirstFree, towards the MT
   if (sel_ == UpSelection::Random) {
     uint64_t x = (static_cast<uint64_t>(h.origin) << 40) ^ (static_cast<uint64_t>(h.seq) << 16) ^ static_cast<uint64_t>(e);
     x ^= static_cast<uint64_t>(dst) * 0x9e3779b97f4a7c15ULL;

@@ -15,7 +15,7 @@
 
 namespace drb {
 
-enum class UpSelection : uint8_t { FirstFree, Random, Sadp };
+enum class UpSelection : uint8_t { FirstFree, Random, Sadp, Lowest };
 
 class FatTreeRouting : public RoutingRelation {
  public:

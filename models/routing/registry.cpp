@@ -15,7 +15,8 @@ UpSelection up_selection(const std::string& s) {
   if (s == "first_free") return UpSelection::FirstFree;
   if (s == "random") return UpSelection::Random;
   if (s == "sadp") return UpSelection::Sadp;
-  throw std::invalid_argument("routing.selection: unknown selection '" + s + "' (first_free | random | sadp)");
+  if (s == "lowest") return UpSelection::Lowest;
+  throw std::invalid_argument("routing.selection: unknown selection '" + s + "' (first_free | lowest | random | sadp)");
 }
 
 }  // namespace

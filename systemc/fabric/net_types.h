@@ -12,6 +12,21 @@ namespace drb {
 
 enum class AckMode { Ideal, InNetwork, HighPriority };
 
+// Link power saving (docs/power.md; the power thesis' mechanisms). Off by default: the network is then the
+// one it always was.
+struct PowerParams {
+  bool on = false;                  // power.mechanism
+  double u_on = 0.225, u_off = 0.075;  // thresholds (the 2-D torus grid's point 7)
+  bool dynamic = false;             // fat-tree: U_off,i = U_on (i - 1) / k
+  bool allow_oscillation = false;   // accept U_on < 2 U_off
+  int t_check = 2000, t_on = 1000, t_off = 1000;
+  bool init_min = false;            // start from the minimum configuration (else every link on)
+  int congestion = -1;              // injection-queue test: -1 auto (tori on, fat-trees off), 0 off, 1 on
+  int congestion_queue = 4;         //   it fires when this many messages wait, not started
+  bool mirror_mt = true;            // fat-tree MT switches mirror input disconnections on up-links k+1..2k-1
+  double energy_share = 0.824;      // a: the links' share of network power (reporting)
+};
+
 struct NetParams {
   TopologyParams topo;
   std::string algorithm = "dor";
@@ -52,6 +67,7 @@ struct NetParams {
   int max_length = 64;
   // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
   bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false;
+  PowerParams power;
 };
 
 struct Packet {

@@ -61,6 +61,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     routers_[term.inject.element]->connect_inject(term.inject.port, src_[t].get());
     src_[t]->connect(routers_[term.inject.element].get(), term.inject.port);
   }
+  if (p.power.on) power_ = LinkPower::make(*this);
 }
 
 Network::~Network() = default;
@@ -217,8 +218,10 @@ void Network::step(int64_t now) {
     for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
     ideal_acks_.pop();
   }
+  if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
   if (measuring_) in_flight_sum_ += in_network_;
-  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog)
+  // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
+  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog && !(power_ && power_->waking()))
     fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
                               std::to_string(now - last_move_) + " cycles (sim.watchdog = " +
                               std::to_string(p_.watchdog) + ")\n" + dump());

@@ -16,6 +16,7 @@
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "systemc/fabric/footprint.h"
+#include "systemc/fabric/link_power.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/pool.h"
 #include "systemc/ni/ni_core.h"
@@ -159,6 +160,9 @@ class Network {
   // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
   void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
+  // The link power-saving mechanism (power.mechanism=on), or null.
+  const LinkPower* power() const { return power_.get(); }
+  LinkPower* power() { return power_.get(); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);
   std::string describe_packet(uint32_t slot) const;
@@ -189,6 +193,7 @@ class Network {
   Wheel<int> eject_wheel_;
   NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
+  std::unique_ptr<LinkPower> power_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;
   uint64_t next_packet_id_ = 1, next_message_id_ = 1;

@@ -49,6 +49,8 @@ class SourceNi {
   PathPolicy& policy() { return *policy_; }
   uint64_t rejected() const { return rejected_; }
   size_t queued() const { return queue_.size(); }
+  // Messages in the queue that have not started (the power mechanism's congestion test).
+  int waiting() const { return queue_.size() - (front_packets_sent_ == 0 ? 0 : 1); }
   size_t max_queued() const { return max_queued_; }
   uint64_t msp_use(int i) const { return i < static_cast<int>(msp_use_.size()) ? msp_use_[i] : 0; }
   size_t msp_paths() const { return msp_use_.size(); }

@@ -115,6 +115,18 @@ void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
   in_[p].up_port = up_port;
 }
 
+bool RouterCore::output_idle(int p) const {
+  for (const OutputVc& v : out_[p].vcs)
+    if ((v.owner >= 0 && v.owner != kNotOffered) || v.credits != net_.params().depth) return false;
+  return true;
+}
+
+void RouterCore::set_offered(int p, bool on) {
+  if (!on && !output_idle(p))  // the controllers only ever pick idle links; a busy one would strand flits
+    throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) + " switched off while in use");
+  for (OutputVc& v : out_[p].vcs) v.owner = on ? -1 : kNotOffered;
+}
+
 void RouterCore::reset_link_stats() {
   for (auto& l : link_) l = LinkStats{};
 }
@@ -257,11 +269,13 @@ std::string RouterCore::dump(int64_t now) const {
   for (int p = 0; p < out_ports_; ++p) {
     if (!out_[p].network) continue;
     bool any = false;
-    for (int c = 0; c < vcs_; ++c) any |= out_[p].vcs[c].owner >= 0 || out_[p].vcs[c].credits < net_.params().depth;
+    for (int c = 0; c < vcs_; ++c)
+      any |= (out_[p].vcs[c].owner >= 0 && out_[p].vcs[c].owner != kNotOffered) || out_[p].vcs[c].credits < net_.params().depth;
     if (!any) continue;
     o << "  router " << id_ << " out " << t.port_name(id_, p) << " credits:";
     for (int c = 0; c < vcs_; ++c)
-      o << " " << out_[p].vcs[c].credits << (out_[p].vcs[c].owner >= 0 ? "*" : "");
+      o << " " << out_[p].vcs[c].credits
+        << (out_[p].vcs[c].owner == kNotOffered ? "(off)" : out_[p].vcs[c].owner >= 0 ? "*" : "");
     o << "\n";
   }
   (void)now;

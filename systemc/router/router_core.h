@@ -75,6 +75,14 @@ class RouterCore {
   void reset_link_stats();
   std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
   int credits(int p, int vc) const { return out_[p].vcs[vc].credits; }
+  // Power saving (systemc/fabric/link_power.h): an output whose link is not ON is offered to no head; its VCs
+  // carry this owner while it is not. A link may stop being offered only when idle: no VC allocated and
+  // every credit back (so no flit of it is in flight or in the downstream buffer).
+  static constexpr int16_t kNotOffered = INT16_MAX;
+  void set_offered(int p, bool on);
+  bool offered(int p) const { return out_[p].vcs[0].owner != kNotOffered; }
+  bool output_idle(int p) const;
+  uint32_t sent(int p) const { return sent_[p]; }
   // Always-on counters that waveforms sample.
   const int& trace_buffered() const { return buffered_; }
   const uint32_t& trace_sent(int p) const { return sent_[p]; }

@@ -330,8 +330,9 @@ std::vector<KeyDef> build() {
   enum_key("routing.selection", "sadp",
            "fattree adaptive up phase: which up port a head takes (sadp: the one whose free VCs have the most "
            "credits, this model's stand-in for the thesis' SADP | first_free: the first with a free VC from the "
-           "deterministic one on | random: from a port drawn per packet and switch)",
-           {"first_free", "random", "sadp"}, [](Scenario& s) -> std::string& { return s.net.up_selection; });
+           "deterministic one on | lowest: the first with a free VC from up port k on, the power thesis' FirstFree, "
+           "which concentrates traffic on the minimal tree | random: from a port drawn per packet and switch)",
+           {"first_free", "lowest", "random", "sadp"}, [](Scenario& s) -> std::string& { return s.net.up_selection; });
   add("routing.dim_order", "increasing", "DOR dimension order: increasing | decreasing | a list such as 1,0",
       [](Scenario& s, const std::string& v) {
         s.net.routing.dim_order.clear();
@@ -512,6 +513,7 @@ const std::vector<KeyDef>& scenario_keys() {
   static const std::vector<KeyDef> k = [] {
     auto v = build();
     add_drb_keys(v);
+    add_power_keys(v);
     return v;
   }();
   return k;

@@ -51,6 +51,45 @@ class Progress {
   bool tty_ = false, printed_ = false;
 };
 
+// Relative link power (docs/power.md): link-cycles drawn over the measured window against every counted link
+// on for the whole window; transitions drawn as the thesis counts them (from the decision to turn on, until
+// the end of turning off).
+struct PowerMark {
+  double energy = 0, on = 0;
+  int64_t offs = 0, ons = 0;
+  PowerMark() = default;
+  PowerMark(const LinkPower& pw, int64_t t)
+      : energy(pw.energy(t)), on(pw.on_time(t)), offs(pw.switch_offs()), ons(pw.switch_ons()) {}
+};
+
+nlohmann::json power_report(const LinkPower& pw, const Scenario& s, const PowerMark& a, const PowerMark& b,
+                            int64_t end) {
+  const double links = static_cast<double>(pw.links()), sw = static_cast<double>(pw.switchable().size());
+  const double win = static_cast<double>(s.sim.measure);
+  nlohmann::json p;
+  p["p_rel"] = (b.energy - a.energy) / (links * win);
+  p["p_rel_whole_run"] = pw.energy(end) / (links * static_cast<double>(end));
+  p["links_counted"] = pw.links();
+  p["links_switchable"] = pw.switchable().size();
+  p["on_fraction"] = (b.on - a.on) / (sw * win);
+  p["switch_offs"] = b.offs - a.offs;
+  p["switch_ons"] = b.ons - a.ons;
+  p["energy_share"] = s.net.power.energy_share;
+  if (s.stats.time_bin > 0) {
+    nlohmann::json ts = nlohmann::json::array();
+    double pe = 0, po = 0;
+    const double bin = static_cast<double>(s.stats.time_bin);
+    for (size_t b = 0; b < pw.bins().size(); ++b) {
+      const auto [en, on] = pw.bins()[b];
+      ts.push_back({{"start", static_cast<int64_t>(b) * s.stats.time_bin}, {"p_rel", (en - pe) / (links * bin)},
+                    {"on_fraction", (on - po) / (sw * bin)}});
+      pe = en, po = on;
+    }
+    p["time_series"] = ts;
+  }
+  return p;
+}
+
 }  // namespace
 
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
@@ -68,6 +107,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   const int64_t w = s.sim.warmup, e = s.sim.warmup + s.sim.measure;
   Collector col(net, s.stats, w, e);
   net.add_observer(&col);
+  if (LinkPower* pw = net.power()) pw->set_bin(s.stats.time_bin);
   TrafficGenerator gen(net, s.traffic, s.net.seed);
   gen.set_window(w, e);
   fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
@@ -80,8 +120,11 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
     }
   };
   run_to(w, "warm-up");
+  PowerMark pw_w, pw_e;  // the power integrals at the window's edges
+  if (net.power()) pw_w = PowerMark(*net.power(), w);
   net.set_measuring(true);
   run_to(e, "measure");
+  if (net.power()) pw_e = PowerMark(*net.power(), e);
   net.set_measuring(false);
   gen.stop();
   // Drain: no new messages; everything accepted must come out, exactly once.
@@ -108,6 +151,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   r["messages_delivered_total"] = col.delivered_messages();
   r["vc_layout"] = net.layout().describe();
   if (s.net.acks) r["drb"] = drb_report(net, s.stats.time_bin, fab.cycle());
+  if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw_w, pw_e, fab.cycle());
   return r;
 }
 

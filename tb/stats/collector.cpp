@@ -22,6 +22,9 @@ void Collector::packet_arrived(const Packet& p, const Message& m, int64_t now) {
     ++series_[b].n;
     series_[b].sum += l;
     series_[b].sq += l * l;
+    const size_t a = static_cast<size_t>(now / sp_.time_bin);  // accepted load: by arrival
+    if (a >= arrived_.size()) arrived_.resize(a + 1, 0);
+    arrived_[a] += p.hdr.length;
   }
   if (!p.measured) return;
   lat_.add(now - p.t_gen);
@@ -122,12 +125,15 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
   }
   if (sp_.time_bin > 0) {
     json ts = json::array();
+    series_.resize(std::max(series_.size(), arrived_.size()));
+    arrived_.resize(series_.size(), 0);
+    const double per_bin = static_cast<double>(sp_.time_bin) * net_.nodes();
     for (size_t b = 0; b < series_.size(); ++b) {
       const Bin& x = series_[b];
       const double mean = x.n ? static_cast<double>(x.sum / x.n) : 0.0;
       const double var = x.n > 1 ? static_cast<double>((x.sq - x.sum * x.sum / x.n) / (x.n - 1)) : 0.0;
       ts.push_back({{"start", static_cast<int64_t>(b) * sp_.time_bin}, {"count", x.n}, {"mean", mean},
-                    {"stddev", std::sqrt(std::max(0.0, var))}});
+                    {"stddev", std::sqrt(std::max(0.0, var))}, {"accepted", arrived_[b] / per_bin}});
     }
     r["time_series"] = ts;
   }

@@ -44,6 +44,7 @@ class Collector : public NetObserver {
     long double sum = 0, sq = 0;
   };
   std::vector<Bin> series_;
+  std::vector<uint64_t> arrived_;  // flits reaching their destination NI, per time bin
   uint64_t acks_final_ = 0, acks_early_ = 0;
 };
 
