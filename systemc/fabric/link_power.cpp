@@ -26,12 +26,13 @@ void LinkPower::move(int i, MemberState s, int64_t now) {
   if (o == MemberState::On) {
     r.set_offered(l.port, false);
     ++offs_;
+    ++l.offs;
   }
   if (s == MemberState::On) {
     r.set_offered(l.port, true);
     net_.moved(now);  // a link back in service counts as progress for the stall watchdog
   }
-  if (s == MemberState::TurningOn) ++ons_, ++waking_;
+  if (s == MemberState::TurningOn) ++ons_, ++waking_, ++l.ons;
   if (o == MemberState::TurningOn) --waking_;
   l.st = s;
 }

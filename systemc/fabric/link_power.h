@@ -23,6 +23,7 @@ struct PowerLink {
   int element = -1, port = -1;
   MemberState st = MemberState::On;
   uint32_t snap = 0;  // the element's flit counter for this port at the last look
+  uint32_t offs = 0, ons = 0;  // transitions started
 };
 
 class LinkPower {

@@ -125,8 +125,7 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
   }
   if (sp_.time_bin > 0) {
     json ts = json::array();
-    series_.resize(std::max(series_.size(), arrived_.size()));
-    arrived_.resize(series_.size(), 0);
+    arrived_.resize(series_.size(), 0);  // the bins of the generation series (the drain's arrivals fall after)
     const double per_bin = static_cast<double>(sp_.time_bin) * net_.nodes();
     for (size_t b = 0; b < series_.size(); ++b) {
       const Bin& x = series_[b];
