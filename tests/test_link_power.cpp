@@ -122,6 +122,7 @@ void never_off_in_use(const std::vector<std::string>& net_kv) {
 }
 
 TEST(LinkPower, TorusNeverSwitchesALinkInUse) { never_off_in_use(kTorus); }
+TEST(LinkPower, TorusWithStageTwoNeverSwitchesALinkInUse) { never_off_in_use(with(kTorus, {"power.width_steps=2"})); }
 TEST(LinkPower, FatTreeNeverSwitchesALinkInUse) { never_off_in_use(kTree); }
 
 // Every terminal pair reachable over ON links by the unchanged routing (adaptive up to an ancestor of the
@@ -187,6 +188,73 @@ nlohmann::json run(const std::vector<std::string>& kv) {
   const auto r = run_child(scenario(kv));
   EXPECT_FALSE(r.contains("error")) << r.dump();
   return r;
+}
+
+// Stage 2 on the model, worked by hand: one member ON, T_CHECK 10, T_ON 4, T_OFF 3, thresholds 5 and 2
+// phits per period. A quiet period halves the width at once (bandwidth) and its power 3 cycles later; a
+// second halves it again; then a busy period doubles the power at once and the bandwidth 4 cycles later;
+// only at full width does a busy period turn a second member on. The congestion test restores full width.
+TEST(LinkPower, StageTwoWidthByHand) {
+  LinkCtrlConfig c;
+  c.members = 2, c.t_check = 10, c.t_on = 4, c.t_off = 3, c.init_all_on = false, c.width_steps = 2;
+  LinkController l(c);
+  auto period = [&](int phits, bool pending_at = false) {  // ten cycles, phits sent in the first ones
+    for (int t = 0; t < 10; ++t) {
+      LinkCtrlIn in;
+      in.th_on = 5, in.th_off = 2, in.phit = t < phits ? 1u : 0u;
+      in.inj_pending = pending_at && t == 0;
+      l.step(in);
+    }
+  };
+  period(1);  // 1 < 2: halve
+  EXPECT_EQ(l.bw_halvings(), 1);
+  EXPECT_EQ(l.pw_halvings(), 0);
+  EXPECT_EQ(l.width_timer(), 3);
+  period(0);  // the power followed after 3 cycles; 0 < 2: halve again
+  EXPECT_EQ(l.bw_halvings(), 2);
+  EXPECT_EQ(l.pw_halvings(), 1);
+  period(0);  // at 25 %: nothing more to halve, and member 1 stays off
+  EXPECT_EQ(l.bw_halvings(), 2);
+  EXPECT_EQ(l.pw_halvings(), 2);
+  EXPECT_EQ(l.state(1), MemberState::Off);
+  period(8);  // 8 > 5: widen, power first
+  EXPECT_EQ(l.bw_halvings(), 2);
+  EXPECT_EQ(l.pw_halvings(), 1);
+  EXPECT_EQ(l.width_timer(), 4);
+  period(8);  // bandwidth followed; widen again
+  EXPECT_EQ(l.bw_halvings(), 1);
+  EXPECT_EQ(l.pw_halvings(), 0);
+  period(8);  // full width now; busy again: member 1 turns on
+  EXPECT_EQ(l.bw_halvings(), 0);
+  EXPECT_EQ(l.state(1), MemberState::TurningOn);
+  // The congestion test at 50 % restores the width: power at once, bandwidth T_ON later.
+  LinkController r(c);
+  for (int t = 0; t < 10; ++t) {
+    LinkCtrlIn in;
+    in.th_on = 5, in.th_off = 2;
+    r.step(in);
+  }
+  ASSERT_EQ(r.bw_halvings(), 1);
+  for (int t = 0; t < 3; ++t) r.step(LinkCtrlIn{0, 0, true, false, 5, 2});
+  ASSERT_EQ(r.pw_halvings(), 1);
+  r.step(LinkCtrlIn{0, 0, false, true, 5, 2});
+  EXPECT_EQ(r.pw_halvings(), 0);
+  EXPECT_EQ(r.bw_halvings(), 1);
+  EXPECT_EQ(r.state(1), MemberState::TurningOn);
+  for (int t = 0; t < 4; ++t) r.step(LinkCtrlIn{0, 0, true, false, 5, 2});
+  EXPECT_EQ(r.bw_halvings(), 0);
+  EXPECT_EQ(r.state(1), MemberState::On);
+}
+
+// Stage 2 at constant low load: the last member of every trunk at 25 % width, P_rel = 1/4 of the stage-1
+// floor (1/16 with trunks of 4; 1/4 without trunks).
+TEST(LinkPower, TorusReachesTheStageTwoFloor) {
+  for (int trunk : {1, 4}) {
+    const auto r = run({"topology.k=4", "topology.trunk=" + std::to_string(trunk), "routing.algorithm=adaptive",
+                        "router.vcs=3", "power.mechanism=on", "power.width_steps=2", "traffic.rate=0.01",
+                        "traffic.length=16", "sim.warmup=16000", "sim.measure=20000"});
+    EXPECT_DOUBLE_EQ(r["power"]["p_rel"].get<double>(), 0.25 / trunk) << "trunk " << trunk;
+  }
 }
 
 // Constant low load from all links on: every trunk ends with one member (P_rel = 1/4, the stage-1 floor
@@ -300,6 +368,7 @@ TEST(LinkPower, EventDrivenControllerEqualsPerCycleModel) {
     c.t_on = 1 + static_cast<int>(rng.below(60));
     c.t_off = 1 + static_cast<int>(rng.below(60));
     c.init_all_on = rng.below(2);
+    c.width_steps = static_cast<int>(rng.below(3));
     LinkController a(c), b(c);
     const uint32_t th_on = static_cast<uint32_t>(rng.below(c.t_check)), th_off = static_cast<uint32_t>(rng.below(th_on + 1));
     const double p_phit = rng.uniform(), p_cong = 0.01 * rng.uniform();
@@ -327,6 +396,8 @@ TEST(LinkPower, EventDrivenControllerEqualsPerCycleModel) {
       last = t;
       for (int j = 0; j < c.members; ++j) ASSERT_EQ(a.state(j), b.state(j)) << "trial " << trial << " cycle " << t;
       ASSERT_EQ(a.acc(), b.acc());
+      ASSERT_EQ(a.bw_halvings(), b.bw_halvings());
+      ASSERT_EQ(a.pw_halvings(), b.pw_halvings());
       ASSERT_EQ(a.tick(), b.tick());
     }
   }

@@ -16,6 +16,10 @@
 //   turning on at once.
 // - A member turning on is ON t_on cycles after the edge that started it; one turning off is OFF t_off
 //   cycles after it.
+// - Stage 2 (width_steps > 0; the RTL block is stage 1 only): with exactly one member ON, a check below U_off
+//   halves its width (bandwidth at once, power t_off later), one above U_on doubles it (power at once,
+//   bandwidth t_on later), and only at full width does it turn a member on; one width change at a time. The
+//   congestion test also restores full width. A width w needs 1/w cycles (and phits) per flit.
 #pragma once
 #include <cstdint>
 
@@ -27,6 +31,7 @@ struct LinkCtrlConfig {
   int members = 4;                  // trunk members (at most 16)
   int t_check = 2000, t_on = 1000, t_off = 1000;
   bool init_all_on = true;          // reset state: every member ON (static runs) or member 0 only (dynamic)
+  int width_steps = 0;              // stage 2: halvings of the last member's width (2: 100, 50, 25 %); 0 = off
 };
 
 struct LinkCtrlIn {
@@ -44,6 +49,9 @@ class LinkController {
     for (int j = 0; j < c_.members; ++j) st_[j] = (c_.init_all_on || j == 0) ? MemberState::On : MemberState::Off, tmr_[j] = 0;
     acc_ = 0;
     tick_ = 0;
+    bw_ = pw_ = 0;
+    wtmr_ = 0;
+    wmember_ = 0;
   }
   const LinkCtrlConfig& config() const { return c_; }
   MemberState state(int j) const { return st_[j]; }
@@ -58,6 +66,11 @@ class LinkController {
   int tick() const { return tick_; }
   // Cycles left for a member in transition (its state changes at the step that takes it to 0).
   int timer(int j) const { return tmr_[j]; }
+  // Stage 2: the member whose width changes, and its width as halvings, for bandwidth and for power.
+  int width_member() const { return wmember_; }
+  int bw_halvings() const { return bw_; }
+  int pw_halvings() const { return pw_; }
+  int width_timer() const { return wtmr_; }
 
   // Event-driven use (systemc/fabric/link_power.h): the steps before the next one that can change anything,
   // i.e. skip(k) for k <= quiet() equals k step() calls with no phit, no congestion and no check.
@@ -65,12 +78,14 @@ class LinkController {
     int q = c_.t_check - 1 - tick_;
     for (int j = 0; j < c_.members; ++j)
       if (st_[j] == MemberState::TurningOn || st_[j] == MemberState::TurningOff) q = tmr_[j] - 1 < q ? tmr_[j] - 1 : q;
+    if (wtmr_ > 0 && wtmr_ - 1 < q) q = wtmr_ - 1;
     return q;
   }
   void skip(int k) {
     tick_ += k;
     for (int j = 0; j < c_.members; ++j)
       if (st_[j] == MemberState::TurningOn || st_[j] == MemberState::TurningOff) tmr_[j] -= k;
+    if (wtmr_ > 0) wtmr_ -= k;
   }
   // Phits of ON members counted by the caller over skipped steps (step() adds the phits of its own cycle).
   void add_phits(uint32_t n) { acc_ += n; }
@@ -80,13 +95,34 @@ class LinkController {
     const uint32_t a = static_cast<uint32_t>(__builtin_popcount(on));
     const uint32_t total = acc_ + static_cast<uint32_t>(__builtin_popcount(in.phit & on));
     const bool check = tick_ == c_.t_check - 1;
-    int start_off = -1, start_on = -1;
+    int start_off = -1, start_on = -1, halve = 0;
     if (check) {
       if (a > 1 && total < in.th_off * a) {
         if (in.inj_empty) start_off = highest(on & ~in.busy);
+      } else if (a == 1 && c_.width_steps > 0) {
+        if (wtmr_ > 0) {
+        } else if (total < in.th_off && bw_ < c_.width_steps) {
+          halve = 1;
+        } else if (total > in.th_on && bw_ > 0) {
+          halve = -1;
+        } else if (total > in.th_on) {
+          start_on = lowest(off);
+        }
       } else if (total > in.th_on * a) {
         start_on = lowest(off);
       }
+    }
+    // The width change in progress ends first (halving: power follows; widening: bandwidth follows).
+    if (wtmr_ > 0 && --wtmr_ == 0) (wgrow_ ? bw_ : pw_) = wgrow_ ? pw_ : bw_;
+    if (halve == 1) {
+      wmember_ = lowest(on);
+      ++bw_;
+      wgrow_ = false;
+      wtmr_ = c_.t_off;
+    } else if (halve == -1 || (in.inj_pending && bw_ > 0 && !(wtmr_ > 0 && wgrow_ && pw_ == 0))) {
+      pw_ = halve == -1 ? pw_ - 1 : 0;
+      wgrow_ = true;
+      wtmr_ = c_.t_on;
     }
     // Timers of members already in transition run out first; new transitions start at this edge.
     for (int j = 0; j < c_.members; ++j) {
@@ -109,6 +145,8 @@ class LinkController {
   int tmr_[16];
   uint32_t acc_ = 0;
   int tick_ = 0;
+  int bw_ = 0, pw_ = 0, wtmr_ = 0, wmember_ = 0;  // stage 2
+  bool wgrow_ = false;
 };
 
 }  // namespace drb

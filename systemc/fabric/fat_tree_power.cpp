@@ -38,7 +38,7 @@ class TreePower : public LinkPower {
     }
     const auto& ch = g.channels();
     for (int c = 0; c < static_cast<int>(ch.size()); ++c) {
-      link_.push_back(PowerLink{ch[c].from, ch[c].from_port, MemberState::On, 0});
+      link_.push_back(PowerLink{ch[c].from, ch[c].from_port, MemberState::On, 0, 0, 0, 1});
       to_.push_back(ch[c].to), to_port_.push_back(ch[c].to_port);
       Sw& from = sw_[ch[c].from];
       (ch[c].from_port < k_ ? from.down[ch[c].from_port] : from.up[ch[c].from_port - k_]) = c;

@@ -12,11 +12,7 @@ void LinkPower::move(int i, MemberState s, int64_t now) {
   const MemberState o = l.st;
   if (o == s) return;
   auto powered = [](MemberState x) { return x != MemberState::Off; };
-  if (powered(o) != powered(s)) {
-    energy_ += static_cast<double>(powered_) * static_cast<double>(now + 1 - t_last_);
-    t_last_ = now + 1;
-    powered_ += powered(s) ? 1 : -1;
-  }
+  if (powered(o) != powered(s)) set_units(i, powered(s) ? full_ : 0, now);
   if ((o == MemberState::On) != (s == MemberState::On)) {
     on_time_ += static_cast<double>(on_) * static_cast<double>(now + 1 - t_on_last_);
     t_on_last_ = now + 1;
@@ -37,9 +33,18 @@ void LinkPower::move(int i, MemberState s, int64_t now) {
   l.st = s;
 }
 
+void LinkPower::set_units(int i, int u, int64_t now) {
+  if (u == link_[i].units) return;
+  energy_ += static_cast<double>(powered_) * static_cast<double>(now + 1 - t_last_);
+  t_last_ = now + 1;
+  powered_ += u - link_[i].units;
+  link_[i].units = u;
+}
+
 void LinkPower::init_off(int i) {
   link_[i].st = MemberState::Off;
-  --powered_;
+  powered_ -= link_[i].units;
+  link_[i].units = 0;
   --on_;
   net_.router(link_[i].element).set_offered(link_[i].port, false);
 }
@@ -67,6 +72,7 @@ class TrunkPower : public LinkPower {
     const NetworkGraph& g = ic.graph();
     const int n = ic.trunk(), e = ic.elements();
     congestion_ = pp.congestion != 0;
+    full_ = 1 << pp.width_steps;
     queue_ = pp.congestion_queue;
     th_on_ = static_cast<uint32_t>(pp.u_on * pp.t_check * kPhitScale + 0.5);
     th_off_ = static_cast<uint32_t>(pp.u_off * pp.t_check * kPhitScale + 0.5);
@@ -86,13 +92,15 @@ class TrunkPower : public LinkPower {
         c.t_on = pp.t_on;
         c.t_off = pp.t_off;
         c.init_all_on = !pp.init_min;
+        c.width_steps = pp.width_steps;
         tr.ctrl = LinkController(c);
-        for (int m = 0; m < n; ++m) link_.push_back(PowerLink{r, p + m, MemberState::On, 0});
+        for (int m = 0; m < n; ++m) link_.push_back(PowerLink{r, p + m, MemberState::On, 0, 0, 0, full_});
         trunks_of_[r].push_back(static_cast<int>(trunks_.size()));
         trunks_.push_back(tr);
       }
     }
-    links_ = powered_ = on_ = static_cast<int64_t>(link_.size());
+    on_ = static_cast<int64_t>(link_.size());
+    links_ = powered_ = on_ * full_;
     off_.init(e);
     for (Trunk& tr : trunks_)  // the minimum configuration: member 0 of every trunk
       for (int m = 0; m < tr.ctrl.config().members; ++m)
@@ -158,7 +166,7 @@ class TrunkPower : public LinkPower {
     uint32_t phits = 0;
     const RouterCore& r = net_.router(tr.element);
     for (int m = 0; m < n; ++m) {
-      const uint32_t ph = take_phits(tr.first + m);
+      const uint32_t ph = take_phits(tr.first + m) << (m == c.width_member() ? c.bw_halvings() : 0);
       if (c.state(m) == MemberState::On) phits += ph;
       if (!r.output_idle(link_[tr.first + m].port)) in.busy |= 1u << m;
     }
@@ -176,6 +184,12 @@ class TrunkPower : public LinkPower {
       off |= s == MemberState::Off;
     }
     if (off) off_.add(tr.element);
+    if (c.config().width_steps > 0) {  // stage 2: the last member's width, for its bandwidth and its power
+      const int m = c.width_member();
+      net_.router(tr.element).set_width(link_[tr.first + m].port, 1 << c.bw_halvings());
+      if (link_[tr.first + m].st != MemberState::Off) set_units(tr.first + m, full_ >> c.pw_halvings(), now);
+      if (c.width_timer() > 0) timers_.push(now + c.width_timer(), t);
+    }
   }
 
   std::vector<Trunk> trunks_;

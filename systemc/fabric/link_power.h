@@ -24,6 +24,7 @@ struct PowerLink {
   MemberState st = MemberState::On;
   uint32_t snap = 0;  // the element's flit counter for this port at the last look
   uint32_t offs = 0, ons = 0;  // transitions started
+  int units = 1;               // power drawn, in units of the narrowest width (full width: LinkPower::full())
 };
 
 class LinkPower {
@@ -34,7 +35,9 @@ class LinkPower {
   virtual ~LinkPower() = default;
   virtual void step(int64_t now) = 0;
 
-  // Accounting: every counted link has weight 1 (a fat-tree's terminal links are counted and always on).
+  // Accounting, in power units: a link at full width draws full() units (1, or 2^width_steps with stage 2);
+  // every counted link has the same weight (a fat-tree's terminal links are counted and always on).
+  int full() const { return full_; }
   int64_t links() const { return links_; }
   int64_t powered() const { return powered_; }  // links drawing power after the current cycle
   // Link-cycles of power drawn in cycles [0, t), for t at or after the last change (the current cycle on).
@@ -53,6 +56,8 @@ class LinkPower {
   explicit LinkPower(Network& net) : net_(net) {}
   // Link i moves to state s at the edge ending cycle now (power and use change from cycle now + 1).
   void move(int i, MemberState s, int64_t now);
+  // Link i draws u units from cycle now + 1 (a width change).
+  void set_units(int i, int u, int64_t now);
   // Link i starts OFF (the minimum configuration), before cycle 0.
   void init_off(int i);
   // Flits the link sent since the last look (its snapshot advances).
@@ -64,6 +69,7 @@ class LinkPower {
   Network& net_;
   std::vector<PowerLink> link_;
   int64_t links_ = 0, powered_ = 0, on_ = 0;
+  int full_ = 1;
 
  private:
   double energy_ = 0, on_time_ = 0;

@@ -23,6 +23,7 @@ struct PowerParams {
   bool init_min = false;            // start from the minimum configuration (else every link on)
   int congestion = -1;              // injection-queue test: -1 auto (tori on, fat-trees off), 0 off, 1 on
   int congestion_queue = 4;         //   it fires when this many messages wait, not started
+  int width_steps = 0;               // stage 2: halvings of a trunk's last member (2: 100, 50, 25 %); 0 = off
   bool mirror_mt = true;            // fat-tree MT switches mirror input disconnections on up-links k+1..2k-1
   double energy_share = 0.824;      // a: the links' share of network power (reporting)
 };

@@ -35,7 +35,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
   int extra = 0;
   for (const GraphChannel& c : ic_->graph().channels()) extra = std::max(extra, c.extra);
-  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link + extra, p.d_inj));
+  const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit
+  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link + extra + narrow, p.d_inj));
   credit_wheel_.init(p.d_credit);
   ni_credit_wheel_.init(p.d_credit);
   eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);

@@ -223,7 +223,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   if (op.network) {
     --op.vcs[v.out_vc].credits;
     net_.flit_hop();
-    op.down->accept_flit(op.down_port, now + op.delay, f);
+    if (op.cpf > 1) {
+      op.free_at = now + op.cpf;
+      op.down->accept_flit(op.down_port, now + op.delay + op.cpf - 1, f);
+    } else {
+      op.down->accept_flit(op.down_port, now + op.delay, f);
+    }
   } else {
     op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
   }

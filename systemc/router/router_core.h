@@ -83,6 +83,12 @@ class RouterCore {
   bool offered(int p) const { return out_[p].vcs[0].owner != kNotOffered; }
   bool output_idle(int p) const;
   uint32_t sent(int p) const { return sent_[p]; }
+  // Stage 2 (link width): a flit on output p holds the link `cycles` cycles (1 = full width) and its last
+  // phit arrives cycles - 1 later than at full width.
+  void set_width(int p, int cycles) {
+    narrow_ |= cycles > 1;  // sticky: a link widened again may still be sending its last narrow flit
+    out_[p].cpf = static_cast<int16_t>(cycles);
+  }
   // Always-on counters that waveforms sample.
   const int& trace_buffered() const { return buffered_; }
   const uint32_t& trace_sent(int p) const { return sent_[p]; }
@@ -124,6 +130,8 @@ class RouterCore {
     bool network = false;  // router-to-router link (counted as flit-hops)
     uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
     int delay = 0;          // switch allocation + traversal + link (+ the channel's extra flight) cycles
+    int16_t cpf = 1;        // cycles per flit (stage-2 width)
+    int64_t free_at = 0;    //   the link is free again from this cycle
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
 
@@ -163,6 +171,7 @@ class RouterCore {
   // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
   bool eligible(InputVc& v, int64_t now) {
     if (v.ready > now || v.buf.empty()) return false;
+    if (narrow_ && out_[v.out_port].free_at > now) return false;  // a narrowed link still sending
     if (out_[v.out_port].vcs[v.out_vc].credits <= 0) {
       if (v.buf.front().head()) block(v);
       return false;
@@ -203,6 +212,7 @@ class RouterCore {
   std::vector<uint32_t> sent_;
   int buffered_ = 0;
   int d_rc_ = 1;
+  bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at
   int trunk_ = 1;            // element ports per relation port (Interconnect::trunk)
   bool cyclic_ = false;              // router.trunk_select=cyclic (with trunks)
   std::vector<uint8_t> trunk_next_;  //   per trunk, the member to try first

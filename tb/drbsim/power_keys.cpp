@@ -64,6 +64,11 @@ void add_power_keys(std::vector<KeyDef>& k) {
         s.net.power.congestion_queue = static_cast<int>(to_int("power.congestion_queue", v, 1, 1 << 20));
       },
       [](const Scenario& s) { return json(s.net.power.congestion_queue); });
+  add("power.width_steps", "0",
+      "stage 2 on tori and meshes: halvings of the width of a trunk's last member (2: 100, 50, 25 %; a width w "
+      "needs 1/w cycles per flit); 0 = stage 1 only",
+      [](Scenario& s, const std::string& v) { s.net.power.width_steps = static_cast<int>(to_int("power.width_steps", v, 0, 3)); },
+      [](const Scenario& s) { return json(s.net.power.width_steps); });
   add("power.mirror_mt", "true",
       "k-ary n-trees: minimal-tree switches also mirror an input disconnection from below on up-links k+1..2k-1 "
       "(never on up-link k)",
@@ -83,9 +88,9 @@ void check_power(const Scenario& s, const Interconnect& ic) {
     return;
   }
   if (ic.direct()) {
-    if (ic.trunk() < 2)
-      throw ConfigError("power.mechanism", "on a " + ic.kind() + " switches trunk members: set topology.trunk > 1 "
-                        "(stage 2, the width of a single link, is not modelled)");
+    if (ic.trunk() < 2 && p.width_steps == 0)
+      throw ConfigError("power.mechanism", "on a " + ic.kind() + " without trunks only stage 2 can act: set "
+                        "topology.trunk > 1 or power.width_steps > 0");
     if (p.dynamic) throw ConfigError("power.thresholds", "dynamic thresholds are the k-ary n-tree's; tori use static ones");
     if (s.is_set("power.mirror_mt")) throw ConfigError("power.mirror_mt", "is a k-ary n-tree rule");
   } else if (ic.tree()) {
@@ -94,6 +99,7 @@ void check_power(const Scenario& s, const Interconnect& ic) {
                         "power saving on a fattree needs routing.algorithm=adaptive: deterministic up routing has a "
                         "single up port, so no up-link could go off");
     if (p.dynamic && s.is_set("power.u_off")) throw ConfigError("power.u_off", "unused with power.thresholds=dynamic");
+    if (p.width_steps > 0) throw ConfigError("power.width_steps", "stage 2 is the tori's; fat-tree links go on and off");
   } else {
     throw ConfigError("power.mechanism", "link power saving exists for tori, meshes and k-ary n-trees, not a " + ic.kind());
   }

@@ -1,0 +1,287 @@
+#!/usr/bin/python3
+"""The link power-saving thesis' experiments (docs/results/power/): baselines with the mechanism off, the
+static evaluation over the 13 threshold points, and the dynamic ramps with their time series.
+
+usage: power.py [--full] [--sets NAME ...] [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--out DIR]
+
+Set-up (docs/power.md): trunks of 4 links on the 16x16 and 8x8x8 tori, the 4-ary 4-tree; Duato adaptive
+routing with 3 VCs (1 adaptive + 2 escape) of 4 flits; 16-flit messages; uniform traffic; one injection
+channel per node with the congestion test at 4 waiting messages; T_CHECK 2000, T_ON = T_OFF = 1000.
+Tori use router.trunk_select=cyclic (the thesis' default selection), the fat-tree routing.selection=sadp
+(the stand-in for FirstFreeAdaptive). L_rel is against the mechanism-off run of the same seed and load.
+
+Reduced scale (default): 100,000 measured cycles per static point after 20,000 of warm-up (about 30,000 to
+150,000 messages per point instead of the thesis' 500,000), one seed; the dynamic ramps at the thesis'
+length (120,000-cycle ramps and holds). --full adds 256-flit messages to the static evaluation.
+Raw per-run JSON goes to out/experiments/power/ (--reuse keeps what is there); --budget S starts no run
+after S seconds.
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "docs" / "results" / "power"
+RAW = ROOT / "out" / "experiments" / "power"
+
+COMMON = ["routing.algorithm=adaptive", "router.vcs=3", "router.buffer=4", "traffic.source_queue=64",
+          "stats.links=false", "sim.progress=off"]
+NETS = {
+    "16x16": (["topology.k=16", "topology.trunk=4", "router.trunk_select=cyclic"], 1.0,
+              [0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]),
+    "8x8x8": (["topology.k=8", "topology.n=3", "topology.trunk=4", "router.trunk_select=cyclic"], 1.4,
+              [0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]),
+    "4-ary 4-tree": (["topology.kind=fattree", "topology.k=4", "topology.n=4", "routing.selection=sadp"], 2.1,
+                     [0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5]),
+}
+# The 13 valid points of the 2-D grid (U_off, U_on); the 3-D torus and the fat-tree scale them by 1.4 and 2.1.
+POINTS = [(0.0125, 0.0625), (0.05, 0.10), (0.025, 0.125), (0.0625, 0.1625), (0.10, 0.20), (0.0375, 0.1875),
+          (0.075, 0.225), (0.1125, 0.2625), (0.15, 0.30), (0.0125, 0.2125), (0.05, 0.25), (0.0875, 0.2875),
+          (0.025, 0.275)]
+SAT = {"16x16": 0.715, "8x8x8": 0.757, "4-ary 4-tree": 0.549}  # accepted at 2x offered, mechanism off (README)
+
+
+def thresholds(net, pt, dynamic=False):
+    off, on = POINTS[pt - 1]
+    s = NETS[net][1]
+    keys = [f"power.u_on={round(on * s, 6)}"]
+    return keys + (["power.thresholds=dynamic"] if dynamic else [f"power.u_off={round(off * s, 6)}"])
+
+
+def run(drbsim, keys, raw, reuse, deadline, series=False):
+    if reuse and raw.exists():
+        return json.loads(raw.read_text())
+    if deadline is not None and time.time() > deadline:
+        return {"error": "not run (time budget)"}
+    t0 = time.time()
+    p = subprocess.run([drbsim] + keys + [f"out.json={raw}"], capture_output=True, text=True)
+    if p.returncode != 0:
+        r = {"error": (p.stderr.strip().splitlines() or [str(p.returncode)])[-1]}
+        raw.write_text(json.dumps(r))
+        return r
+    r = json.loads(raw.read_text())["runs"][0]["result"]
+    out = {"accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
+           "messages": r["latency"]["count"], "umax": r.get("max_link_utilization"), "wall_s": time.time() - t0}
+    if "power" in r:
+        pw = r["power"]
+        out.update(p_rel=pw["p_rel"], offs=pw["switch_offs"], ons=pw["switch_ons"])
+        if series:
+            out["power_series"] = [(b["start"], b["p_rel"]) for b in pw.get("time_series", [])]
+    if series:
+        out["series"] = [(b["start"], b["mean"], b["accepted"], b["count"]) for b in r.get("time_series", [])]
+    raw.write_text(json.dumps(out))
+    return out
+
+
+def tagfile(tag):
+    return RAW / (tag.replace("|", "_").replace(" ", "_") + ".json")
+
+
+def static_jobs(full):
+    jobs = []
+    for net, (keys, _, loads) in NETS.items():
+        tree = "tree" in net
+        for length in ([16, 256] if full else [16]):
+            win = ["sim.warmup=20000", "sim.measure=100000"]
+            for load in loads:
+                base = keys + COMMON + win + [f"traffic.length={length}", f"traffic.rate={load}"]
+                jobs.append((f"static|{net}|{length}|off|{load}", base))
+                for pt in range(1, 14):
+                    for dyn in ([False, True] if tree else [False]):
+                        cfg = f"{'D' if dyn else 'P'}{pt}"
+                        jobs.append((f"static|{net}|{length}|{cfg}|{load}",
+                                     base + ["power.mechanism=on"] + thresholds(net, pt, dyn)))
+    return jobs
+
+
+def ramp(net, traffic):
+    # 2% of the saturation load for 10,000 cycles, a 120,000-cycle ramp to 100% (85% self-similar), a hold
+    # (120,000 cycles on tori, 60,000 on the fat-tree), the ramp down, 40,000 cycles at 2% again.
+    hold = 60000 if "tree" in net else 120000
+    top = 0.85 if traffic == "selfsimilar" else 1.0
+    t1, t2 = 10000, 130000
+    t3, t4 = t2 + hold, t2 + hold + 120000
+    end = t4 + 40000
+    sched = f"0:0.02,{t1}:0.02,{t2}:{top},{t3}:{top},{t4}:0.02"
+    keys = [f"traffic.rate={SAT[net]}", f"traffic.schedule={sched}", "sim.warmup=0", f"sim.measure={end}",
+            "stats.time_bin=2000", "traffic.length=16", "power.init=minimum"]
+    if traffic == "selfsimilar":
+        keys.append("traffic.injection=onoff")
+    return keys
+
+
+def dynamic_jobs(full):
+    jobs = []
+    for net, (keys, _, _) in NETS.items():
+        tree = "tree" in net
+        for traffic in ["uniform", "selfsimilar"]:
+            pts = range(3, 13) if traffic == "uniform" else [2, 5, 9, 12]
+            base = keys + COMMON + ramp(net, traffic)
+            jobs.append((f"dynamic|{net}|{traffic}|off", [k for k in base if k != "power.init=minimum"]))
+            for pt in pts:
+                for dyn in ([False, True] if tree else [False]):
+                    cfg = f"{'D' if dyn else 'P'}{pt}"
+                    jobs.append((f"dynamic|{net}|{traffic}|{cfg}", base + ["power.mechanism=on"] + thresholds(net, pt, dyn)))
+    return jobs
+
+
+SETS = {"static": static_jobs, "dynamic": dynamic_jobs}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--full", action="store_true")
+    ap.add_argument("--sets", nargs="*", default=list(SETS))
+    ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--budget", type=float)
+    ap.add_argument("--out", default=str(RESULTS))
+    a = ap.parse_args()
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    RAW.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    deadline = t0 + a.budget if a.budget is not None else None
+    futs = {}
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        for s in a.sets:
+            for tag, keys in SETS[s](a.full):
+                futs[tag] = ex.submit(run, a.drbsim, keys, tagfile(tag), a.reuse, deadline, s == "dynamic")
+        res = {}
+        for i, (tag, f) in enumerate(futs.items()):
+            res[tag] = f.result()
+            short = {k: v for k, v in res[tag].items() if "series" not in k}
+            print(f"[power] {i + 1}/{len(futs)} {tag}: {short}", file=sys.stderr, flush=True)
+    prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
+    res = {**{t: r for t, r in prev.items() if t.split("|")[0] not in a.sets}, **res}
+    json.dump({t: {k: v for k, v in r.items() if "series" not in k} for t, r in res.items()},
+              open(out / "results.json", "w"), indent=1, sort_keys=True)
+    write_static(res, out)
+    write_dynamic(res, out)
+    print(f"[power] {len(futs)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
+
+
+def static_points(res, net, length):
+    by = {}
+    for tag, r in res.items():
+        kind, n, ln, cfg, load = tag.split("|") if tag.startswith("static") else [None] * 5
+        if kind == "static" and n == net and ln == str(length) and "error" not in r:
+            by.setdefault(cfg, {})[float(load)] = r
+    return by
+
+
+def write_static(res, out):
+    lines = ["# Static evaluation: tables", "",
+             "Generated by `tb/experiments/power.py`. Per point and offered load (flits/node/cycle): P_rel = "
+             "relative link power over the measured window; L = mean message latency (cycles, generation to "
+             "delivery); L_rel = L / L with the mechanism off (same seed and load); LP = L_rel x P_rel. "
+             "P = static thresholds of the grid point, D = dynamic thresholds (fat-tree) with that point's U_on.", ""]
+    for net in NETS:
+        for length in (16, 256):
+            by = static_points(res, net, length)
+            if "off" not in by:
+                continue
+            loads = sorted(by["off"])
+            lines += [f"## {net}, {length}-flit messages", "",
+                      "| config | " + " | ".join(f"{x:g}" for x in loads) + " |", "|---" * (len(loads) + 1) + "|"]
+            lines.append("| off: L (accepted) | " + " | ".join(
+                f"{by['off'][x]['latency']:.1f} ({by['off'][x]['accepted']:.3f})" for x in loads) + " |")
+            worst = {}
+            for cfg in sorted((c for c in by if c != "off"), key=lambda c: (c[0], int(c[1:]))):
+                cells = []
+                for x in loads:
+                    r, o = by[cfg].get(x), by["off"].get(x)
+                    if not r or not o:
+                        cells.append("-")
+                        continue
+                    lr = r["latency"] / o["latency"]
+                    lp = lr * r["p_rel"]
+                    worst[cfg] = max(worst.get(cfg, 0), lp)
+                    cells.append(f"{r['p_rel']:.3f} / {lr:.3f} / {lp:.3f}")
+                lines.append(f"| {cfg}: P_rel / L_rel / LP | " + " | ".join(cells) + " |")
+            over = [c for c, w in worst.items() if w > 1]
+            lines += ["", f"Largest L_rel x P_rel: {max(worst.values()):.3f} "
+                      f"({max(worst, key=worst.get)}); above 1: {', '.join(over) if over else 'none'}.", ""]
+            plot_static(by, loads, net, length, out)
+    (out / "static.md").write_text("\n".join(lines) + "\n")
+
+
+def plot_static(by, loads, net, length, out):
+    fig, ax = plt.subplots(1, 3, figsize=(16, 4.6))
+    off = by["off"]
+    ax[0].plot([off[x]["accepted"] for x in loads], [off[x]["latency"] for x in loads], "k-o", label="off", lw=2)
+    for cfg in sorted((c for c in by if c != "off"), key=lambda c: (c[0], int(c[1:]))):
+        xs = [x for x in loads if x in by[cfg]]
+        style = "--" if cfg[0] == "D" else "-"
+        ax[0].plot([by[cfg][x]["accepted"] for x in xs], [by[cfg][x]["latency"] for x in xs], style, label=cfg, lw=1)
+        ax[1].plot(xs, [by[cfg][x]["p_rel"] for x in xs], style, label=cfg, lw=1)
+        ax[2].plot(xs, [by[cfg][x]["latency"] / off[x]["latency"] * by[cfg][x]["p_rel"] for x in xs], style, label=cfg, lw=1)
+    ax[0].set(xlabel="accepted load (flits/node/cycle)", ylabel="mean latency (cycles)", yscale="log",
+              title=f"{net}, {length} flits: latency")
+    ax[1].set(xlabel="offered load (flits/node/cycle)", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
+    ax[2].axhline(1, color="k", lw=0.8)
+    ax[2].set(xlabel="offered load (flits/node/cycle)", ylabel="L_rel x P_rel", title="latency x power")
+    for a in ax:
+        a.grid(alpha=0.3)
+    ax[1].legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    fig.savefig(out / f"static_{net.replace(' ', '_')}_{length}.png", dpi=90)
+    plt.close(fig)
+
+
+def write_dynamic(res, out):
+    lines = ["# Dynamic ramps: summary", "",
+             "Generated by `tb/experiments/power.py`. Whole run (about 420,000 cycles on tori, 360,000 on the "
+             "fat-tree): P_rel, mean latency L, L_rel against the mechanism-off run, transitions started.", "",
+             "| network | traffic | config | P_rel | L | L_rel | offs | ons |", "|---|---|---|---|---|---|---|---|"]
+    for net in NETS:
+        for traffic in ["uniform", "selfsimilar"]:
+            runs = {t.split("|")[3]: r for t, r in res.items()
+                    if t.startswith(f"dynamic|{net}|{traffic}|") and "error" not in r}
+            if "off" not in runs:
+                continue
+            off = runs["off"]
+            for cfg in sorted(runs, key=lambda c: (c != "off", c[0], int(c[1:]) if c != "off" else 0)):
+                r = runs[cfg]
+                lines.append(f"| {net} | {traffic} | {cfg} | {r.get('p_rel', 1):.3f} | {r['latency']:.1f} | "
+                             f"{r['latency'] / off['latency']:.3f} | {r.get('offs', 0)} | {r.get('ons', 0)} |")
+            plot_dynamic(runs, net, traffic, out)
+    (out / "dynamic.md").write_text("\n".join(lines) + "\n")
+
+
+def plot_dynamic(runs, net, traffic, out):
+    shown = [c for c in ["off", "P3", "P5", "P7", "P9", "P12", "D7", "D9", "P2"] if c in runs and "series" in runs[c]]
+    fig, ax = plt.subplots(1, 3, figsize=(16, 4.6))
+    for cfg in shown:
+        r = runs[cfg]
+        s = r["series"]
+        ax[0].plot([b[0] for b in s if b[3]], [b[1] for b in s if b[3]], label=cfg, lw=1)
+        if "power_series" in r:
+            ps = r["power_series"][:len(s)]
+            ax[1].plot([b[0] for b in ps], [b[1] for b in ps], label=cfg, lw=1)
+            acc = [b[2] for b in s][:len(ps)]
+            ax[2].plot(acc, [b[1] for b in ps][:len(acc)], label=cfg, lw=0.8)
+    ax[0].set(xlabel="cycle (message generation, 2000-cycle bins)", ylabel="mean latency (cycles)", yscale="log",
+              title=f"{net}, {traffic}: latency")
+    ax[1].set(xlabel="cycle", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
+    ax[2].set(xlabel="accepted load (flits/node/cycle)", ylabel="P_rel", title="hysteresis", ylim=(0, 1.05))
+    for a in ax:
+        a.grid(alpha=0.3)
+        a.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / f"dynamic_{net.replace(' ', '_')}_{traffic}.png", dpi=90)
+    plt.close(fig)
+
+
+if __name__ == "__main__":
+    main()
