@@ -357,6 +357,29 @@ TEST(LinkPower, LatencyPowerProductFromTwoRuns) {
   EXPECT_LT(l_rel * p_rel, 1.0);
 }
 
+// Closed-loop request-reply runs (the energy study): the quota is delivered exactly (every request answered
+// once: replies = requests), the mechanism-off run sets T_nominal, and with 10 % of the nodes active the
+// energy E = a P_rel T + (1 - a) T falls below E_nominal = T_nominal (the spec's expectation), by less than
+// the link share a.
+TEST(LinkPower, ClosedLoopEnergyFromTwoRuns) {
+  const auto kv = with(kTorus, {"traffic.length=16", "traffic.closed.active=0.125", "traffic.closed.quota=6000"});
+  const auto off = run(kv), on = run(with(kv, {"power.mechanism=on"}));
+  for (const auto* r : {&off, &on}) {
+    EXPECT_EQ((*r)["closed_loop"]["messages"], 6000);
+    EXPECT_EQ((*r)["closed_loop"]["active_nodes"], 2);
+    EXPECT_EQ((*r)["closed_loop"]["flits"], 6000 * 16);
+  }
+  const double t0 = off["closed_loop"]["t_sim"].get<double>(), t = on["closed_loop"]["t_sim"].get<double>();
+  const double a = 0.824, p = on["power"]["p_rel"].get<double>();
+  const double e_rel = (a * p * t + (1 - a) * t) / t0;
+  std::printf("T_nominal %.0f T %.0f P_rel %.3f E/E_nominal %.3f\n", t0, t, p, e_rel);
+  EXPECT_LT(e_rel, 1.0);
+  EXPECT_GT(e_rel, 1 - a);
+  const Exec e = drbsim("traffic.closed.active=0.5 traffic.rate=0.2");
+  EXPECT_EQ(e.code, 2);
+  EXPECT_EQ(e.err.rfind("drbsim: error: traffic.rate:", 0), 0u) << e.err;
+}
+
 // The controller driven by events (steps skipped between checks, timer ends and congestion, phits added
 // in bulk), as systemc/fabric/link_power.cpp drives it, equals the per-cycle model on random inputs.
 TEST(LinkPower, EventDrivenControllerEqualsPerCycleModel) {

@@ -47,6 +47,7 @@ void add_drb_keys(std::vector<KeyDef>& keys);  // drb_keys.cpp
 void add_power_keys(std::vector<KeyDef>& keys);  // power_keys.cpp
 class Interconnect;
 void check_power(const Scenario& s, const Interconnect& ic);  // power_keys.cpp, from validate()
+void check_closed_loop(const Scenario& s);                    // power_keys.cpp, from validate()
 const KeyDef* find_key(const std::string& name);
 std::string suggest_key(const std::string& name);  // closest known key, or ""
 Scenario default_scenario();

@@ -407,6 +407,7 @@ void validate(Scenario& s) {
   const Topology* topo = ic->direct();
   if (!topo) check_indirect(s, *ic);
   check_power(s, *ic);
+  check_closed_loop(s);
   if (n.trunk_cyclic && n.topo.trunk == 1)
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))

@@ -9,7 +9,10 @@
 
 namespace drb {
 
+void add_closed_loop_keys(std::vector<KeyDef>& k);
+
 void add_power_keys(std::vector<KeyDef>& k) {
+  add_closed_loop_keys(k);
   using json = nlohmann::json;
   auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
                  std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
@@ -77,6 +80,39 @@ void add_power_keys(std::vector<KeyDef>& k) {
   add("power.energy_share", "0.824", "a, the links' share of network power in the energy figure E = a P_rel T + (1 - a) T",
       [](Scenario& s, const std::string& v) { s.net.power.energy_share = to_double("power.energy_share", v, 0, 1); },
       [](const Scenario& s) { return json(s.net.power.energy_share); });
+}
+
+void add_closed_loop_keys(std::vector<KeyDef>& k) {
+  using json = nlohmann::json;
+  auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
+                 std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
+  add("traffic.closed.active", "0",
+      "closed-loop request-reply traffic (the energy study): the fraction of nodes that send requests, each "
+      "keeping traffic.closed.queue messages in its source queue; every request is answered by a reply of the same "
+      "length; the run ends when traffic.closed.quota messages are delivered (0: open-loop traffic)",
+      [](Scenario& s, const std::string& v) { s.traffic.closed.active = to_double("traffic.closed.active", v, 0, 1); },
+      [](const Scenario& s) { return json(s.traffic.closed.active); });
+  add("traffic.closed.quota", "20000", "closed loop: messages (requests and replies) delivered before the run ends",
+      [](Scenario& s, const std::string& v) { s.traffic.closed.quota = to_int("traffic.closed.quota", v, 2, INT64_MAX / 4); },
+      [](const Scenario& s) { return json(s.traffic.closed.quota); });
+  add("traffic.closed.queue", "2", "closed loop: messages an active node keeps in its source queue",
+      [](Scenario& s, const std::string& v) { s.traffic.closed.queue = static_cast<int>(to_int("traffic.closed.queue", v, 1, 1 << 20)); },
+      [](const Scenario& s) { return json(s.traffic.closed.queue); });
+}
+
+void check_closed_loop(const Scenario& s) {
+  const bool closed = s.traffic.closed.active > 0;
+  if (!closed) {
+    for (const char* key : {"traffic.closed.quota", "traffic.closed.queue"})
+      if (s.is_set(key)) throw ConfigError(key, "configures closed-loop traffic: set traffic.closed.active > 0");
+    return;
+  }
+  // The closed loop draws its own uniform requests of one length; keys of the open-loop generator do not apply.
+  for (const char* key : {"traffic.rate", "traffic.interval", "traffic.pattern", "traffic.schedule", "traffic.injection",
+                          "traffic.weights", "traffic.channels", "traffic.change_at", "sim.warmup", "sim.measure"})
+    if (s.is_set(key)) throw ConfigError(key, "does not apply to closed-loop traffic (traffic.closed.active > 0)");
+  if (s.traffic.lengths.size() != 1)
+    throw ConfigError("traffic.length", "closed-loop traffic takes one message length");
 }
 
 void check_power(const Scenario& s, const Interconnect& ic) {

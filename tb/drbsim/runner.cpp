@@ -63,9 +63,9 @@ struct PowerMark {
 };
 
 nlohmann::json power_report(const LinkPower& pw, const Scenario& s, const PowerMark& a, const PowerMark& b,
-                            int64_t end) {
+                            int64_t end, int64_t window) {
   const double links = static_cast<double>(pw.links()), sw = static_cast<double>(pw.switchable().size());
-  const double win = static_cast<double>(s.sim.measure);
+  const double win = static_cast<double>(window);
   nlohmann::json p;
   p["p_rel"] = (b.energy - a.energy) / (links * win);
   p["p_rel_whole_run"] = pw.energy(end) / (links * static_cast<double>(end));
@@ -100,7 +100,48 @@ std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s
   return {};
 }
 
+// Closed loop: no windows; the run is measured from cycle 0 until the quota is delivered (T_sim).
+nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {
+  Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
+  if (!s.out.trace.empty()) fab.trace(s.out.trace);
+  Network& net = fab.net();
+  Collector col(net, s.stats, 0, INT64_MAX / 4);
+  net.add_observer(&col);
+  ClosedLoop cl(net, s.traffic.closed, s.traffic.lengths[0], s.net.seed);
+  net.add_observer(&cl);
+  if (LinkPower* pw = net.power()) pw->set_bin(s.stats.time_bin);
+  fab.add_cycle_hook([&cl](int64_t t) { cl.cycle(t); });
+  Progress prog(s, ctx);
+  PowerMark pw0;
+  if (net.power()) pw0 = PowerMark(*net.power(), 0);
+  net.set_measuring(true);
+  while (!cl.done()) {
+    if (fab.cycle() >= s.sim.drain_max)
+      throw SimError(SimError::Drain, "closed loop: " + std::to_string(cl.delivered()) + " of " +
+                                          std::to_string(s.traffic.closed.quota) + " messages delivered after " +
+                                          std::to_string(s.sim.drain_max) + " cycles (sim.drain_max)");
+    fab.run_until(fab.cycle() + 100);
+    prog.update(fab.cycle(), s.sim.drain_max, "closed loop");
+  }
+  const int64_t t = cl.finish();
+  PowerMark pw1;
+  if (net.power()) pw1 = PowerMark(*net.power(), t);
+  net.set_measuring(false);
+  while (net.live_messages() > 0 || net.live_packets() > 0) {  // nothing is left: every request was answered
+    if (fab.cycle() >= t + s.sim.drain_max) throw SimError(SimError::Drain, "closed loop: drain incomplete");
+    fab.run_until(fab.cycle() + 100);
+  }
+  col.set_end(t);
+  nlohmann::json r = col.finish(fab.cycle());
+  r["closed_loop"] = {{"t_sim", t}, {"messages", cl.delivered()}, {"active_nodes", cl.active()},
+                      {"flits", cl.flits()}};
+  r["vc_layout"] = net.layout().describe();
+  if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw0, pw1, fab.cycle(), t);
+  return r;
+}
+
 nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
+  if (s.traffic.closed.active > 0) return run_closed(s, ctx);
   Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
   if (!s.out.trace.empty()) fab.trace(s.out.trace);
   Network& net = fab.net();
@@ -151,7 +192,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   r["messages_delivered_total"] = col.delivered_messages();
   r["vc_layout"] = net.layout().describe();
   if (s.net.acks) r["drb"] = drb_report(net, s.stats.time_bin, fab.cycle());
-  if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw_w, pw_e, fab.cycle());
+  if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw_w, pw_e, fab.cycle(), s.sim.measure);
   return r;
 }
 

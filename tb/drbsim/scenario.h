@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "systemc/fabric/net_types.h"
+#include "tb/traffic/closed_loop.h"
 #include "tb/traffic/onoff.h"
 
 namespace drb {
@@ -19,6 +20,7 @@ struct TrafficParams {
   std::string pattern = "uniform";
   std::string injection = "bernoulli";  // bernoulli | exponential | onoff
   OnOffParams onoff;                    // traffic.onoff.*
+  ClosedLoopParams closed;              // traffic.closed.* (active > 0: closed-loop request-reply)
   double rate = 0.1;                    // offered flits per node per cycle
   double interval = 0;                  // cycles per message per node; > 0 replaces rate
   std::vector<int> lengths{10};
