@@ -184,6 +184,50 @@ TEST(LinkPower, MinimalTreeKeepsEveryPairConnected) {
   }
 }
 
+// The spec's cascade, worked by hand. With no traffic, at the first check every switch turns its highest
+// up-link off. 2-ary 3-tree: the leaves' up 3 feed the non-MT switches (1,1) and (1,3) only, which mirror
+// the loss on their up 2; the roots (2,1), (2,3) (fed only by those) and (2,2) (fed only by the up 3 of
+// (1,0) and (1,2)) lose every input and go to standby, and so do (1,1) and (1,3) once the roots' down-links
+// go: what stays on is exactly the minimal tree, at once (every other link is turning off at the check).
+// 4-ary 2-tree: the leaves' up 7 feed root (1,3) only, which goes to standby: 4 + 4 links go.
+TEST(LinkPower, FatTreeCascadeRemovesTheSubTree) {
+  for (auto [k, n, gone] : {std::tuple{2, 3, -1}, std::tuple{4, 2, 8}}) {
+    const auto r = in_child([&, k = k, n = n] {
+      const Scenario s = scenario({"topology.kind=fattree", "topology.k=" + std::to_string(k), "topology.n=" + std::to_string(n),
+                                   "routing.algorithm=adaptive", "router.vcs=3", "power.mechanism=on"});
+      Fabric fab("fabric", s.net);
+      Network& net = fab.net();
+      const NetworkGraph& g = net.interconnect().graph();
+      const std::vector<char> mt = minimal_tree_channels(*net.interconnect().tree(), g);
+      auto count = [&](bool want_mt, MemberState st) {
+        int c = 0;
+        for (const PowerLink& l : net.power()->switchable())
+          c += (mt[g.out(l.element, l.port)] != 0) == want_mt && l.st == st;
+        return c;
+      };
+      fab.run_until(2000);  // the first check is cycle 1999
+      nlohmann::json j{{"non_mt_on_after_check", count(false, MemberState::On)},
+                       {"non_mt_turning_off", count(false, MemberState::TurningOff)},
+                       {"mt_on", count(true, MemberState::On)}};
+      fab.run_until(3100);
+      j["non_mt_off_later"] = count(false, MemberState::Off);
+      j["non_mt"] = static_cast<int>(std::count(mt.begin(), mt.end(), 0));
+      j["mt"] = static_cast<int>(std::count(mt.begin(), mt.end(), 1));
+      return j;
+    });
+    ASSERT_FALSE(r.contains("error")) << r.dump();
+    EXPECT_EQ(r["mt_on"], r["mt"]);  // never touched
+    if (gone < 0) {  // the whole non-MT part
+      EXPECT_EQ(r["non_mt_on_after_check"], 0);
+      EXPECT_EQ(r["non_mt_turning_off"], r["non_mt"]);
+      EXPECT_EQ(r["non_mt_off_later"], r["non_mt"]);
+    } else {
+      EXPECT_EQ(r["non_mt_turning_off"], gone);
+      EXPECT_EQ(r["non_mt_off_later"], gone);
+    }
+  }
+}
+
 nlohmann::json run(const std::vector<std::string>& kv) {
   const auto r = run_child(scenario(kv));
   EXPECT_FALSE(r.contains("error")) << r.dump();
