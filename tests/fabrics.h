@@ -192,32 +192,7 @@ inline nlohmann::json overload_at(std::vector<std::string> kv, double rate, int6
     kv2.push_back("traffic.source_queue=16");
     const Scenario s = scenario(kv2);
     Fabric fab("fabric", s.net);
-    Network& net = fab.net();
-    Ledger ledger;
-    net.add_observer(&ledger);
-    Rng rng(11);
-    uint64_t accepted = 0, rejected = 0;
-    bool generating = true;
-    fab.add_cycle_hook([&](int64_t t) {
-      if (!generating) return;
-      for (int a = 0; a < net.nodes(); ++a) {
-        if (!rng.bernoulli(rate / 4)) continue;
-        int b = static_cast<int>(rng.below(net.nodes() - 1));
-        if (b >= a) ++b;
-        std::vector<uint8_t> bytes(1 + rng.below(32));
-        for (auto& x : bytes) x = static_cast<uint8_t>(rng.next());
-        const uint64_t id = net.submit(a, b, 4, t, false, bytes);
-        if (id) ledger.outstanding.emplace(id, Sent{a, b, 4, std::move(bytes)}), ++accepted;
-        else ++rejected;
-      }
-    });
-    fab.run_until(cycles);
-    generating = false;
-    const int64_t end = fab.cycle();
-    while ((net.live_messages() || net.live_packets()) && fab.cycle() < end + 200000) fab.run_until(fab.cycle() + 1000);
-    return nlohmann::json{{"accepted", accepted}, {"rejected", rejected}, {"delivered", ledger.delivered},
-                          {"duplicates", ledger.duplicates}, {"wrong", ledger.wrong},
-                          {"undelivered", ledger.outstanding.size()}, {"live_packets", net.live_packets()}};
+    return drive_ledger(fab, 4, cycles, [rate](int64_t) { return rate; });
   });
   std::string what;
   for (auto& x : kv) what += x + " ";

@@ -30,6 +30,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from runcache import run_cached  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "hybrid"
 RAW = ROOT / "out" / "experiments" / "hybrid"
@@ -98,21 +100,9 @@ def windows(nodes, full):
 
 
 def run(drbsim, keys, raw, reuse, deadline=None):
-    if reuse and raw.exists():
-        return json.loads(raw.read_text())
-    if deadline is not None and time.time() > deadline:
-        return {"error": "not run (time budget)"}
-    t0 = time.time()
-    p = subprocess.run([drbsim] + keys + [f"out.json={raw}"], capture_output=True, text=True)
-    if p.returncode != 0:
-        r = {"error": (p.stderr.strip().splitlines() or [str(p.returncode)])[-1]}
-        raw.write_text(json.dumps(r))
-        return r
-    r = json.loads(raw.read_text())["runs"][0]["result"]
-    out = {"accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
-           "offered": r["offered_flits_per_node_cycle"], "wall_s": time.time() - t0}
-    raw.write_text(json.dumps(out))
-    return out
+    return run_cached(drbsim, keys, raw, reuse, deadline, lambda r: {
+        "accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
+        "offered": r["offered_flits_per_node_cycle"]})
 
 
 def structure(drbsim, keys):

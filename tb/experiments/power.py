@@ -19,7 +19,6 @@ after S seconds.
 import argparse
 import concurrent.futures as cf
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,6 +27,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from runcache import run_cached  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "power"
@@ -57,21 +58,9 @@ def thresholds(net, pt, dynamic=False):
     return keys + (["power.thresholds=dynamic"] if dynamic else [f"power.u_off={round(off * s, 6)}"])
 
 
-def run(drbsim, keys, raw, reuse, deadline, series=False):
-    if reuse and raw.exists():
-        return json.loads(raw.read_text())
-    if deadline is not None and time.time() > deadline:
-        return {"error": "not run (time budget)"}
-    t0 = time.time()
-    p = subprocess.run([drbsim] + keys + [f"out.json={raw}"], capture_output=True, text=True)
-    if p.returncode != 0:
-        r = {"error": (p.stderr.strip().splitlines() or [str(p.returncode)])[-1]}
-        raw.write_text(json.dumps(r))
-        return r
-    r = json.loads(raw.read_text())["runs"][0]["result"]
+def summary(r, series):
     out = {"accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
-           "t_sim": r.get("closed_loop", {}).get("t_sim"),
-           "messages": r["latency"]["count"], "umax": r.get("max_link_utilization"), "wall_s": time.time() - t0}
+           "t_sim": r.get("closed_loop", {}).get("t_sim"), "messages": r["latency"]["count"]}
     if "power" in r:
         pw = r["power"]
         out.update(p_rel=pw["p_rel"], offs=pw["switch_offs"], ons=pw["switch_ons"])
@@ -79,8 +68,11 @@ def run(drbsim, keys, raw, reuse, deadline, series=False):
             out["power_series"] = [(b["start"], b["p_rel"]) for b in pw.get("time_series", [])]
     if series:
         out["series"] = [(b["start"], b["mean"], b["accepted"], b["count"]) for b in r.get("time_series", [])]
-    raw.write_text(json.dumps(out))
     return out
+
+
+def run(drbsim, keys, raw, reuse, deadline, series=False):
+    return run_cached(drbsim, keys, raw, reuse, deadline, lambda r: summary(r, series))
 
 
 def tagfile(tag):
@@ -156,7 +148,35 @@ def energy_jobs(full):
     return jobs
 
 
-SETS = {"static": static_jobs, "dynamic": dynamic_jobs, "energy": energy_jobs}
+def baseline_jobs(full):
+    # Mechanism off: link aggregation X1/X2/X4 (16x16), the selection functions, 16- and 256-flit messages;
+    # the fat-tree's minimal tree alone (MT links on, nothing ever turned on: U_on = 1).
+    jobs = []
+    win = ["sim.warmup=20000", "sim.measure=100000"]
+    for net, (keys, _, loads) in NETS.items():
+        tree = "tree" in net
+        variants = {"FFA" if tree else "cyclic": keys}
+        if tree:
+            variants["FF"] = [k for k in keys if not k.startswith("routing.selection")] + ["routing.selection=lowest"]
+            variants["MT only"] = keys + ["power.mechanism=on", "power.init=minimum", "power.u_on=1",
+                                          "power.u_off=0.000001"]
+        else:
+            variants["first_free"] = [k for k in keys if not k.startswith("router.trunk_select")]
+            if net == "16x16":
+                for t in (1, 2):
+                    variants[f"X{t}"] = [k.replace("topology.trunk=4", f"topology.trunk={t}") for k in keys
+                                         if not k.startswith("router.trunk_select")]
+        for name, vk in variants.items():
+            for length in (16, 256):
+                if length == 256 and name not in ("cyclic", "FFA"):
+                    continue
+                for load in loads:
+                    jobs.append((f"baseline|{net}|{name}|{length}|{load}",
+                                 vk + COMMON + win + [f"traffic.length={length}", f"traffic.rate={load}"]))
+    return jobs
+
+
+SETS = {"static": static_jobs, "dynamic": dynamic_jobs, "energy": energy_jobs, "baseline": baseline_jobs}
 
 
 def main():
@@ -191,6 +211,7 @@ def main():
     write_static(res, out)
     write_dynamic(res, out)
     write_energy(res, out)
+    write_baseline(res, out)
     print(f"[power] {len(futs)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
 
 
@@ -304,6 +325,52 @@ def plot_dynamic(runs, net, traffic, out):
     fig.tight_layout()
     fig.savefig(out / f"dynamic_{net.replace(' ', '_')}_{traffic}.png", dpi=90)
     plt.close(fig)
+
+
+def write_baseline(res, out):
+    curves = {}
+    for tag, r in res.items():
+        parts = tag.split("|")
+        if parts[0] == "baseline" and "error" not in r:
+            curves.setdefault((parts[1], parts[3]), {}).setdefault(parts[2], []).append((float(parts[4]), r))
+    # The default-selection 16-flit curves are the static set's mechanism-off runs.
+    for tag, r in res.items():
+        parts = tag.split("|")
+        if parts[0] == "static" and parts[3] == "off" and "error" not in r:
+            name = "FFA" if "tree" in parts[1] else "cyclic"
+            curves.setdefault((parts[1], parts[2]), {}).setdefault(name, []).append((float(parts[4]), r))
+    if not curves:
+        return
+    lines = ["# Baselines (mechanism off): tables", "",
+             "Generated by `tb/experiments/power.py`. Mean message latency in cycles (accepted flits/node/cycle) "
+             "per offered load. cyclic / first_free: router.trunk_select; X1, X2: trunks of 1 and 2 links "
+             "(first_free); FFA / FF: routing.selection sadp / lowest; MT only: the minimal tree's links alone.", ""]
+    fig, axes = plt.subplots(1, len(NETS), figsize=(16, 4.6))
+    for ax, net in zip(axes, NETS):
+        for length in ("16", "256"):
+            c = curves.get((net, length), {})
+            if not c:
+                continue
+            loads = sorted({x for v in c.values() for x, _ in v})
+            lines += [f"## {net}, {length}-flit messages", "", "| variant | " + " | ".join(f"{x:g}" for x in loads) + " |",
+                      "|---" * (len(loads) + 1) + "|"]
+            for name, pts in sorted(c.items()):
+                d = dict(pts)
+                lines.append(f"| {name} | " + " | ".join(
+                    f"{d[x]['latency']:.1f} ({d[x]['accepted']:.3f})" if x in d else "-" for x in loads) + " |")
+                pts = sorted(pts, key=lambda p: p[0])
+                per_flit = 1 if length == "16" else 16  # latency per 16 flits, so both lengths share an axis
+                ax.plot([r["accepted"] for _, r in pts], [r["latency"] / per_flit for _, r in pts],
+                        "-o" if length == "16" else "--s", ms=3, label=f"{name} {length}" + ("" if length == "16" else " (/16)"))
+            lines.append("")
+        ax.set(xlabel="accepted load (flits/node/cycle)", ylabel="latency (cycles; 256-flit: per 16 flits)",
+               yscale="log", title=net)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "baseline.png", dpi=90)
+    plt.close(fig)
+    (out / "baseline.md").write_text("\n".join(lines) + "\n")
 
 
 def write_energy(res, out, a=0.824):
