@@ -51,9 +51,14 @@ POINTS = [(0.0125, 0.0625), (0.05, 0.10), (0.025, 0.125), (0.0625, 0.1625), (0.1
 SAT = {"16x16": 0.715, "8x8x8": 0.757, "4-ary 4-tree": 0.549}  # accepted at 2x offered, mechanism off (README)
 
 
-def thresholds(net, pt, dynamic=False):
+# U_MAX, the highest link-member utilisation at the highest accepted load, measured on the mechanism-off
+# networks (README); the grid's point 9 puts U_on at the thesis' U_MAX, 0.30 on its 2-D torus.
+UMAX = {"16x16": 0.41, "8x8x8": 0.255, "4-ary 4-tree": 0.597}
+
+
+def thresholds(net, pt, dynamic=False, rescaled=False):
     off, on = POINTS[pt - 1]
-    s = NETS[net][1]
+    s = UMAX[net] / 0.30 if rescaled else NETS[net][1]
     keys = [f"power.u_on={round(on * s, 6)}"]
     return keys + (["power.thresholds=dynamic"] if dynamic else [f"power.u_off={round(off * s, 6)}"])
 
@@ -176,7 +181,36 @@ def baseline_jobs(full):
     return jobs
 
 
-SETS = {"static": static_jobs, "dynamic": dynamic_jobs, "energy": energy_jobs, "baseline": baseline_jobs}
+def rescaled_jobs(full):
+    # The 8x8x8 torus with the grid rescaled to its measured U_MAX (x 0.85 instead of the thesis' x 1.4):
+    # points 5, 7, 9, 12 (every point with --full).
+    jobs = []
+    net = "8x8x8"
+    keys, _, loads = NETS[net]
+    for load in loads:
+        base = keys + COMMON + ["sim.warmup=20000", "sim.measure=100000", "traffic.length=16", f"traffic.rate={load}"]
+        for pt in (range(1, 14) if full else [5, 7, 9, 12]):
+            jobs.append((f"static|{net}|16|R{pt}|{load}", base + ["power.mechanism=on"] + thresholds(net, pt, rescaled=True)))
+    return jobs
+
+
+def stage2_jobs(full):
+    # Static runs below the X1 saturation from the minimum configuration, stage 1 alone and stages 1 + 2
+    # (widths 100, 50, 25 %); L_rel against the static set's mechanism-off runs.
+    jobs = []
+    win = ["sim.warmup=20000", "sim.measure=100000"]
+    for net in ["16x16", "8x8x8"]:
+        keys = NETS[net][0]
+        for pt in [5, 7, 9]:
+            for load in [0.02, 0.05, 0.1, 0.2]:
+                base = keys + COMMON + win + ["traffic.length=16", f"traffic.rate={load}", "power.mechanism=on",
+                                              "power.init=minimum"] + thresholds(net, pt)
+                jobs.append((f"stage2|{net}|S1-P{pt}|{load}", base))
+                jobs.append((f"stage2|{net}|S2-P{pt}|{load}", base + ["power.width_steps=2"]))
+    return jobs
+
+
+SETS = {"static": static_jobs, "rescaled": rescaled_jobs, "stage2": stage2_jobs, "dynamic": dynamic_jobs, "energy": energy_jobs, "baseline": baseline_jobs}
 
 
 def main():
@@ -212,6 +246,7 @@ def main():
     write_dynamic(res, out)
     write_energy(res, out)
     write_baseline(res, out)
+    write_stage2(res, out)
     print(f"[power] {len(futs)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
 
 
@@ -242,7 +277,7 @@ def write_static(res, out):
                 f"{by['off'][x]['latency']:.1f} ({by['off'][x]['accepted']:.3f})" for x in loads) + " |")
             worst = {}
             for cfg in sorted((c for c in by if c != "off"), key=lambda c: (c[0], int(c[1:]))):
-                cells = []
+                cells = []  # P: the thesis' grid; D: dynamic thresholds; R: the grid rescaled to U_MAX
                 for x in loads:
                     r, o = by[cfg].get(x), by["off"].get(x)
                     if not r or not o:
@@ -253,8 +288,8 @@ def write_static(res, out):
                     worst[cfg] = max(worst.get(cfg, 0), lp)
                     cells.append(f"{r['p_rel']:.3f} / {lr:.3f} / {lp:.3f}")
                 lines.append(f"| {cfg}: P_rel / L_rel / LP | " + " | ".join(cells) + " |")
-            over = [c for c, w in worst.items() if w > 1]
-            lines += ["", f"Largest L_rel x P_rel: {max(worst.values()):.3f} "
+            over = [c for c, w in worst.items() if w > 1.0005]  # above 1 in the table's third decimal
+            lines += ["", f"Largest L_rel x P_rel: {max(worst.values()):.4f} "
                       f"({max(worst, key=worst.get)}); above 1: {', '.join(over) if over else 'none'}.", ""]
             plot_static(by, loads, net, length, out)
     (out / "static.md").write_text("\n".join(lines) + "\n")
@@ -309,15 +344,15 @@ def plot_dynamic(runs, net, traffic, out):
     for cfg in shown:
         r = runs[cfg]
         s = r["series"]
-        ax[0].plot([b[0] for b in s if b[3]], [b[1] for b in s if b[3]], label=cfg, lw=1)
+        ax[0].plot([b[0] / 1000 for b in s if b[3]], [b[1] for b in s if b[3]], label=cfg, lw=1)
         if "power_series" in r:
             ps = r["power_series"][:len(s)]
-            ax[1].plot([b[0] for b in ps], [b[1] for b in ps], label=cfg, lw=1)
+            ax[1].plot([b[0] / 1000 for b in ps], [b[1] for b in ps], label=cfg, lw=1)
             acc = [b[2] for b in s][:len(ps)]
             ax[2].plot(acc, [b[1] for b in ps][:len(acc)], label=cfg, lw=0.8)
-    ax[0].set(xlabel="cycle (message generation, 2000-cycle bins)", ylabel="mean latency (cycles)", yscale="log",
-              title=f"{net}, {traffic}: latency")
-    ax[1].set(xlabel="cycle", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
+    ax[0].set(xlabel="thousands of cycles (message generation, 2000-cycle bins)", ylabel="mean latency (cycles)",
+              yscale="log", title=f"{net}, {traffic}: latency")
+    ax[1].set(xlabel="thousands of cycles", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
     ax[2].set(xlabel="accepted load (flits/node/cycle)", ylabel="P_rel", title="hysteresis", ylim=(0, 1.05))
     for a in ax:
         a.grid(alpha=0.3)
@@ -371,6 +406,36 @@ def write_baseline(res, out):
     fig.savefig(out / "baseline.png", dpi=90)
     plt.close(fig)
     (out / "baseline.md").write_text("\n".join(lines) + "\n")
+
+
+def write_stage2(res, out):
+    rows = {}
+    for tag, r in res.items():
+        parts = tag.split("|")
+        if parts[0] == "stage2" and "error" not in r:
+            rows.setdefault(parts[1], {}).setdefault(parts[2], {})[float(parts[3])] = r
+    if not rows:
+        return
+    lines = ["# Stage 2 (link width): tables", "",
+             "Generated by `tb/experiments/power.py`. From the minimum configuration (one member per trunk), "
+             "stage 1 alone (S1) and stages 1 + 2 with widths 100/50/25 % (S2), per grid point and offered load: "
+             "P_rel / L_rel / L_rel x P_rel, L_rel against the mechanism-off run of the static set.", ""]
+    for net, cfgs in rows.items():
+        off = static_points(res, net, 16).get("off", {})
+        loads = sorted({x for c in cfgs.values() for x in c})
+        lines += [f"## {net}", "", "| config | " + " | ".join(f"{x:g}" for x in loads) + " |", "|---" * (len(loads) + 1) + "|"]
+        for cfg in sorted(cfgs, key=lambda c: (int(c.split("P")[1]), c)):
+            cells = []
+            for x in loads:
+                r, o = cfgs[cfg].get(x), off.get(x)
+                if not r or not o:
+                    cells.append("-")
+                    continue
+                lr = r["latency"] / o["latency"]
+                cells.append(f"{r['p_rel']:.3f} / {lr:.3f} / {lr * r['p_rel']:.3f}")
+            lines.append(f"| {cfg} | " + " | ".join(cells) + " |")
+        lines.append("")
+    (out / "stage2.md").write_text("\n".join(lines) + "\n")
 
 
 def write_energy(res, out, a=0.824):
