@@ -301,10 +301,10 @@ def plot_static(by, loads, net, length, out):
     ax[0].plot([off[x]["accepted"] for x in loads], [off[x]["latency"] for x in loads], "k-o", label="off", lw=2)
     for cfg in sorted((c for c in by if c != "off"), key=lambda c: (c[0], int(c[1:]))):
         xs = [x for x in loads if x in by[cfg]]
-        style = "--" if cfg[0] == "D" else "-"
-        ax[0].plot([by[cfg][x]["accepted"] for x in xs], [by[cfg][x]["latency"] for x in xs], style, label=cfg, lw=1)
-        ax[1].plot(xs, [by[cfg][x]["p_rel"] for x in xs], style, label=cfg, lw=1)
-        ax[2].plot(xs, [by[cfg][x]["latency"] / off[x]["latency"] * by[cfg][x]["p_rel"] for x in xs], style, label=cfg, lw=1)
+        st = dict(ls={"D": "--", "R": ":"}.get(cfg[0], "-"), color=plt.cm.tab20((int(cfg[1:]) - 1) % 20), label=cfg, lw=1)
+        ax[0].plot([by[cfg][x]["accepted"] for x in xs], [by[cfg][x]["latency"] for x in xs], **st)
+        ax[1].plot(xs, [by[cfg][x]["p_rel"] for x in xs], **st)
+        ax[2].plot(xs, [by[cfg][x]["latency"] / off[x]["latency"] * by[cfg][x]["p_rel"] for x in xs], **st)
     ax[0].set(xlabel="accepted load (flits/node/cycle)", ylabel="mean latency (cycles)", yscale="log",
               title=f"{net}, {length} flits: latency")
     ax[1].set(xlabel="offered load (flits/node/cycle)", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
@@ -341,15 +341,16 @@ def write_dynamic(res, out):
 def plot_dynamic(runs, net, traffic, out):
     shown = [c for c in ["off", "P3", "P5", "P7", "P9", "P12", "D7", "D9", "P2"] if c in runs and "series" in runs[c]]
     fig, ax = plt.subplots(1, 3, figsize=(16, 4.6))
-    for cfg in shown:
+    for i, cfg in enumerate(shown):
         r = runs[cfg]
         s = r["series"]
-        ax[0].plot([b[0] / 1000 for b in s if b[3]], [b[1] for b in s if b[3]], label=cfg, lw=1)
+        st = dict(label=cfg, color="k" if cfg == "off" else plt.cm.tab10(i % 10))
+        ax[0].plot([b[0] / 1000 for b in s if b[3]], [b[1] for b in s if b[3]], lw=1, **st)
         if "power_series" in r:
             ps = r["power_series"][:len(s)]
-            ax[1].plot([b[0] / 1000 for b in ps], [b[1] for b in ps], label=cfg, lw=1)
+            ax[1].plot([b[0] / 1000 for b in ps], [b[1] for b in ps], lw=1, **st)
             acc = [b[2] for b in s][:len(ps)]
-            ax[2].plot(acc, [b[1] for b in ps][:len(acc)], label=cfg, lw=0.8)
+            ax[2].plot(acc, [b[1] for b in ps][:len(acc)], lw=0.8, **st)
     ax[0].set(xlabel="thousands of cycles (message generation, 2000-cycle bins)", ylabel="mean latency (cycles)",
               yscale="log", title=f"{net}, {traffic}: latency")
     ax[1].set(xlabel="thousands of cycles", ylabel="P_rel", title="relative link power", ylim=(0, 1.05))
