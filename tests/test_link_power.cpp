@@ -265,6 +265,40 @@ TEST(LinkPower, StageTwoWidthByHand) {
   EXPECT_EQ(r.state(1), MemberState::On);
 }
 
+// The open choices, by hand (T_CHECK 10). Four members ON and idle, no phits: the first check turns the
+// highest off, or the lowest with off_lowest. From member 0 alone, a busy check turns member 1 on, or
+// member 3 with on_highest. transitions_active: with T_ON 15 and thresholds of 6 phits per member, checks
+// at cycles 9 and 19 start members 1 and 2 (ON at 24 and 34); at cycle 29 members 0 and 1 have sent 10 + 5
+// phits: 15 > 6 x 2 turns member 3 on, but counting member 2 (turning on) as active, 15 < 6 x 3 does not.
+TEST(LinkPower, MemberChoicesByHand) {
+  LinkCtrlConfig c;
+  c.members = 4, c.t_check = 10, c.t_on = 15, c.t_off = 50;
+  auto run = [](LinkCtrlConfig k, int cycles, uint32_t phit, uint32_t th_on) {
+    LinkController l(k);
+    for (int t = 0; t < cycles; ++t) l.step(LinkCtrlIn{phit, 0, true, false, th_on, 4});
+    return l;
+  };
+  EXPECT_EQ(run(c, 10, 0, 6).state(3), MemberState::TurningOff);
+  EXPECT_EQ(run(c, 10, 0, 6).state(0), MemberState::On);
+  LinkCtrlConfig k = c;
+  k.off_lowest = true;
+  EXPECT_EQ(run(k, 10, 0, 6).state(0), MemberState::TurningOff);
+  EXPECT_EQ(run(k, 10, 0, 6).state(3), MemberState::On);
+  c.init_all_on = false;
+  EXPECT_EQ(run(c, 10, 0xf, 6).state(1), MemberState::TurningOn);
+  k = c;
+  k.on_highest = true;
+  EXPECT_EQ(run(k, 10, 0xf, 6).state(3), MemberState::TurningOn);
+  EXPECT_EQ(run(k, 10, 0xf, 6).state(1), MemberState::Off);
+  const LinkController d = run(c, 30, 0xf, 6);
+  EXPECT_EQ(d.state(1), MemberState::On);
+  EXPECT_EQ(d.state(2), MemberState::TurningOn);
+  EXPECT_EQ(d.state(3), MemberState::TurningOn);
+  k = c;
+  k.transitions_active = true;
+  EXPECT_EQ(run(k, 30, 0xf, 6).state(3), MemberState::Off);
+}
+
 // Stage 2 at constant low load: the last member of every trunk at 25 % width, P_rel = 1/4 of the stage-1
 // floor (1/16 with trunks of 4; 1/4 without trunks).
 TEST(LinkPower, TorusReachesTheStageTwoFloor) {
@@ -411,6 +445,7 @@ TEST(LinkPower, EventDrivenControllerEqualsPerCycleModel) {
     c.t_off = 1 + static_cast<int>(rng.below(60));
     c.init_all_on = rng.below(2);
     c.width_steps = static_cast<int>(rng.below(3));
+    c.off_lowest = rng.below(2), c.on_highest = rng.below(2), c.transitions_active = rng.below(2);
     LinkController a(c), b(c);
     const uint32_t th_on = static_cast<uint32_t>(rng.below(c.t_check)), th_off = static_cast<uint32_t>(rng.below(th_on + 1));
     const double p_phit = rng.uniform(), p_cong = 0.01 * rng.uniform();

@@ -32,6 +32,10 @@ struct LinkCtrlConfig {
   int t_check = 2000, t_on = 1000, t_off = 1000;
   bool init_all_on = true;          // reset state: every member ON (static runs) or member 0 only (dynamic)
   int width_steps = 0;              // stage 2: halvings of the last member's width (2: 100, 50, 25 %); 0 = off
+  // Open choices of the specification, the recommended readings by default (the RTL block has those):
+  bool off_lowest = false;          // turn off the lowest-index idle ON member (else the highest)
+  bool on_highest = false;          // turn on the highest-index OFF member (else the lowest)
+  bool transitions_active = false;  // members in transition count in the utilisation's denominator
 };
 
 struct LinkCtrlIn {
@@ -92,24 +96,28 @@ class LinkController {
 
   void step(const LinkCtrlIn& in) {
     const uint32_t on = usable(), off = mask(MemberState::Off);
-    const uint32_t a = static_cast<uint32_t>(__builtin_popcount(on));
+    const uint32_t n_on = static_cast<uint32_t>(__builtin_popcount(on));
+    // The utilisation's denominator: ON members, or with transitions_active those in transition too.
+    const uint32_t a = c_.transitions_active ? static_cast<uint32_t>(__builtin_popcount(powered())) : n_on;
     const uint32_t total = acc_ + static_cast<uint32_t>(__builtin_popcount(in.phit & on));
     const bool check = tick_ == c_.t_check - 1;
     int start_off = -1, start_on = -1, halve = 0;
+    auto pick_on = [&] { return c_.on_highest ? highest(off) : lowest(off); };
     if (check) {
-      if (a > 1 && total < in.th_off * a) {
-        if (in.inj_empty) start_off = highest(on & ~in.busy);
-      } else if (a == 1 && c_.width_steps > 0) {
+      if (n_on > 1 && total < in.th_off * a) {  // a trunk always keeps one member ON
+        const uint32_t idle = on & ~in.busy;
+        if (in.inj_empty) start_off = c_.off_lowest ? lowest(idle) : highest(idle);
+      } else if (n_on == 1 && c_.width_steps > 0) {
         if (wtmr_ > 0) {
-        } else if (total < in.th_off && bw_ < c_.width_steps) {
+        } else if (total < in.th_off * a && bw_ < c_.width_steps) {
           halve = 1;
-        } else if (total > in.th_on && bw_ > 0) {
+        } else if (total > in.th_on * a && bw_ > 0) {
           halve = -1;
-        } else if (total > in.th_on) {
-          start_on = lowest(off);
+        } else if (total > in.th_on * a) {
+          start_on = pick_on();
         }
       } else if (total > in.th_on * a) {
-        start_on = lowest(off);
+        start_on = pick_on();
       }
     }
     // The width change in progress ends first (halving: power follows; widening: bandwidth follows).

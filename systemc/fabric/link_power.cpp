@@ -93,6 +93,9 @@ class TrunkPower : public LinkPower {
         c.t_off = pp.t_off;
         c.init_all_on = !pp.init_min;
         c.width_steps = pp.width_steps;
+        c.off_lowest = pp.off_lowest;
+        c.on_highest = pp.on_highest;
+        c.transitions_active = pp.transitions_active;
         tr.ctrl = LinkController(c);
         for (int m = 0; m < n; ++m) link_.push_back(PowerLink{r, p + m, MemberState::On, 0, 0, 0, full_});
         trunks_of_[r].push_back(static_cast<int>(trunks_.size()));

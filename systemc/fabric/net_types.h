@@ -24,6 +24,8 @@ struct PowerParams {
   int congestion = -1;              // injection-queue test: -1 auto (tori on, fat-trees off), 0 off, 1 on
   int congestion_queue = 4;         //   it fires when this many messages wait, not started
   int width_steps = 0;               // stage 2: halvings of a trunk's last member (2: 100, 50, 25 %); 0 = off
+  bool off_lowest = false, on_highest = false;  // tori: which member goes off / comes on (LinkCtrlConfig)
+  bool transitions_active = false;  //   members in transition count as active in the utilisation
   bool mirror_mt = true;            // fat-tree MT switches mirror input disconnections on up-links k+1..2k-1
   double energy_share = 0.824;      // a: the links' share of network power (reporting)
 };

@@ -72,6 +72,17 @@ void add_power_keys(std::vector<KeyDef>& k) {
       "needs 1/w cycles per flit); 0 = stage 1 only",
       [](Scenario& s, const std::string& v) { s.net.power.width_steps = static_cast<int>(to_int("power.width_steps", v, 0, 3)); },
       [](const Scenario& s) { return json(s.net.power.width_steps); });
+  add("power.member_off", "highest",
+      "tori: which idle ON trunk member a check below U_off turns off: highest | lowest index",
+      [](Scenario& s, const std::string& v) { s.net.power.off_lowest = to_enum("power.member_off", v, {"highest", "lowest"}) == "lowest"; },
+      [](const Scenario& s) { return json(s.net.power.off_lowest ? "lowest" : "highest"); });
+  add("power.member_on", "lowest", "tori: which OFF trunk member a check above U_on turns on: lowest | highest index",
+      [](Scenario& s, const std::string& v) { s.net.power.on_highest = to_enum("power.member_on", v, {"lowest", "highest"}) == "highest"; },
+      [](const Scenario& s) { return json(s.net.power.on_highest ? "highest" : "lowest"); });
+  add("power.transitions_active", "false",
+      "tori: members turning on or off count as active links in the utilisation (u = phits / active members)",
+      [](Scenario& s, const std::string& v) { s.net.power.transitions_active = to_bool("power.transitions_active", v); },
+      [](const Scenario& s) { return json(s.net.power.transitions_active); });
   add("power.mirror_mt", "true",
       "k-ary n-trees: minimal-tree switches also mirror an input disconnection from below on up-links k+1..2k-1 "
       "(never on up-link k)",
@@ -135,7 +146,8 @@ void check_power(const Scenario& s, const Interconnect& ic) {
                         "power saving on a fattree needs routing.algorithm=adaptive: deterministic up routing has a "
                         "single up port, so no up-link could go off");
     if (p.dynamic && s.is_set("power.u_off")) throw ConfigError("power.u_off", "unused with power.thresholds=dynamic");
-    if (p.width_steps > 0) throw ConfigError("power.width_steps", "stage 2 is the tori's; fat-tree links go on and off");
+    for (const char* key : {"power.width_steps", "power.member_off", "power.member_on", "power.transitions_active"})
+      if (s.is_set(key)) throw ConfigError(key, "is a torus trunk rule; the fat-tree's up-link rules are fixed (docs/power.md)");
   } else {
     throw ConfigError("power.mechanism", "link power saving exists for tori, meshes and k-ary n-trees, not a " + ic.kind());
   }
