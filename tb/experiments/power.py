@@ -56,6 +56,12 @@ SAT = {"16x16": 0.715, "8x8x8": 0.757, "4-ary 4-tree": 0.549}  # accepted at 2x 
 UMAX = {"16x16": 0.41, "8x8x8": 0.255, "4-ary 4-tree": 0.597}
 
 
+def save(fig, path):
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
 def thresholds(net, pt, dynamic=False, rescaled=False):
     off, on = POINTS[pt - 1]
     s = UMAX[net] / 0.30 if rescaled else NETS[net][1]
@@ -336,9 +342,7 @@ def plot_static(by, loads, net, length, out):
     for a in ax:
         a.grid(alpha=0.3)
     ax[1].legend(fontsize=7, ncol=2)
-    fig.tight_layout()
-    fig.savefig(out / f"static_{net.replace(' ', '_')}_{length}.png", dpi=90)
-    plt.close(fig)
+    save(fig, out / f"static_{net.replace(' ', '_')}_{length}.png")
 
 
 def write_dynamic(res, out):
@@ -381,9 +385,7 @@ def plot_dynamic(runs, net, traffic, out):
     for a in ax:
         a.grid(alpha=0.3)
         a.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(out / f"dynamic_{net.replace(' ', '_')}_{traffic}.png", dpi=90)
-    plt.close(fig)
+    save(fig, out / f"dynamic_{net.replace(' ', '_')}_{traffic}.png")
 
 
 def write_baseline(res, out):
@@ -426,9 +428,7 @@ def write_baseline(res, out):
                yscale="log", title=net)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(out / "baseline.png", dpi=90)
-    plt.close(fig)
+    save(fig, out / "baseline.png")
     (out / "baseline.md").write_text("\n".join(lines) + "\n")
 
 
@@ -497,9 +497,7 @@ def write_energy(res, out, a=0.824):
     ax.set(xlabel="fraction of active nodes", ylabel="energy change (%)", title="closed loop: energy against nominal")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out / "energy.png", dpi=90)
-    plt.close(fig)
+    save(fig, out / "energy.png")
     (out / "energy.md").write_text("\n".join(lines) + "\n")
 
 
