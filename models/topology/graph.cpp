@@ -28,26 +28,27 @@ int NetworkGraph::connect(int from, int from_port, int to, int to_port, int extr
   return o;
 }
 
-int NetworkGraph::add_terminal(Attachment inject, Attachment eject) {
+int NetworkGraph::add_terminal(Attachment inject, Attachment eject, int channels) {
+  if (channels < 1) throw std::invalid_argument("graph: a terminal needs at least one channel");
   for (const Attachment& a : {inject, eject})
     if (a.element < 0 || a.element >= static_cast<int>(elements_.size()) || a.port < 0 ||
-        a.port >= elements_[a.element].ports)
+        a.port + channels > elements_[a.element].ports)
       throw std::invalid_argument("graph: terminal attached outside the elements' ports");
-  terminals_.push_back(GraphTerminal{inject, eject});
+  terminals_.push_back(GraphTerminal{inject, eject, channels});
   return static_cast<int>(terminals_.size()) - 1;
 }
 
-NetworkGraph graph_of(const Topology& t, int trunk) {
+NetworkGraph graph_of(const Topology& t, int trunk, int channels) {
   NetworkGraph g;
   const int n = t.nodes(), ports = t.ports() * trunk;
-  for (int r = 0; r < n; ++r) g.add_element(ElementKind::Router, ports + 1);
+  for (int r = 0; r < n; ++r) g.add_element(ElementKind::Router, ports + channels);
   for (int r = 0; r < n; ++r)
     for (int q = 0; q < t.ports(); ++q) {
       const PortRef nb = t.neighbour(r, q);
       if (!nb.valid()) continue;
       for (int m = 0; m < trunk; ++m) g.connect(r, q * trunk + m, nb.router, nb.port * trunk + m);
     }
-  for (int r = 0; r < n; ++r) g.add_terminal({r, ports}, {r, ports});
+  for (int r = 0; r < n; ++r) g.add_terminal({r, ports}, {r, ports}, channels);
   return g;
 }
 

@@ -33,8 +33,11 @@ struct Attachment {
   int element = -1, port = -1;
 };
 
+// A terminal's injection (ejection) channels are `channels` consecutive ports from its attachment's port:
+// the power thesis' node has four of each, so that it can inject and eject several packets at once.
 struct GraphTerminal {
   Attachment inject, eject;
+  int channels = 1;
 };
 
 class NetworkGraph {
@@ -42,7 +45,7 @@ class NetworkGraph {
   int add_element(ElementKind kind, int ports);
   // One unidirectional channel; each side of a port takes at most one (std::invalid_argument otherwise).
   int connect(int from, int from_port, int to, int to_port, int extra = 0);
-  int add_terminal(Attachment inject, Attachment eject);
+  int add_terminal(Attachment inject, Attachment eject, int channels = 1);
 
   const std::vector<GraphElement>& elements() const { return elements_; }
   const std::vector<GraphChannel>& channels() const { return channels_; }
@@ -58,11 +61,11 @@ class NetworkGraph {
   std::vector<std::vector<int>> out_, in_;
 };
 
-// A direct network's graph: router r = node r with the topology's ports plus one terminal port (the last),
-// terminal r injecting and ejecting there; one channel per connected (router, port).
+// A direct network's graph: router r = node r with the topology's ports plus `channels` terminal ports (the
+// last), terminal r injecting and ejecting there; one channel per connected (router, port).
 // With trunk > 1 every neighbour pair is joined by `trunk` parallel channels each way (link aggregation):
 // topology port q becomes element ports q * trunk .. q * trunk + trunk - 1 (trunk 1: the same numbering).
-NetworkGraph graph_of(const Topology& t, int trunk = 1);
+NetworkGraph graph_of(const Topology& t, int trunk = 1, int channels = 1);
 
 // Channels leaving each element, as adjacency for searches; and the channels crossed from element s to every
 // element over them (breadth-first, -1 where unreachable).

@@ -4,12 +4,14 @@
 
 namespace drb {
 
-Interconnect::Interconnect(std::unique_ptr<Topology> direct, int trunk)
+Interconnect::Interconnect(std::unique_ptr<Topology> direct, int trunk, int ni_channels)
     : kind_(direct->kind()), describe_(direct->describe() + (trunk > 1 ? " x" + std::to_string(trunk) : "")),
-      direct_(std::move(direct)), graph_(graph_of(*direct_, trunk)), trunk_(trunk) {
-  if (direct_->ports() * trunk + 1 > kMaxRadix)
+      direct_(std::move(direct)), trunk_(trunk) {
+  if (direct_->ports() * trunk + ni_channels > kMaxRadix)
     throw std::invalid_argument("topology.trunk: " + std::to_string(direct_->ports()) + " ports x " + std::to_string(trunk) +
-                                " members + 1 exceed the " + std::to_string(kMaxRadix) + " ports of a router");
+                                " members + " + std::to_string(ni_channels) + " node channels exceed the " +
+                                std::to_string(kMaxRadix) + " ports of a router");
+  graph_ = graph_of(*direct_, trunk, ni_channels);
   index();
 }
 
@@ -52,7 +54,10 @@ void Interconnect::index() {
 std::string Interconnect::port_name(int e, int p) const {
   if (graph_.out(e, p) < 0 && graph_.in(e, p) < 0) {
     for (int t = first_terminal_[e]; t >= 0 && t < terminals(); ++t)
-      if (eject_element(t) == e && eject_port(t) == p) return direct_ ? std::string("local") : "t" + std::to_string(t);
+      if (eject_element(t) == e && p >= eject_port(t) && p < eject_port(t) + channels(t)) {
+        const std::string c = channels(t) > 1 ? "#" + std::to_string(p - eject_port(t)) : std::string();
+        return (direct_ ? std::string("local") : "t" + std::to_string(t)) + c;
+      }
   }
   if (direct_) {
     if (p >= direct_->ports() * trunk_) return "local";
@@ -85,7 +90,9 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
     return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration, p.long_link));
   }
   if (p.trunk < 1 || p.trunk > 16) throw std::invalid_argument("topology.trunk: 1..16 parallel links, got " + std::to_string(p.trunk));
-  return std::make_unique<Interconnect>(make_topology(p), p.trunk);
+  if (p.ni_channels < 1 || p.ni_channels > 16)
+    throw std::invalid_argument("topology.ni_channels: 1..16 channels, got " + std::to_string(p.ni_channels));
+  return std::make_unique<Interconnect>(make_topology(p), p.trunk, p.ni_channels);
 }
 
 }  // namespace drb

@@ -19,7 +19,7 @@ namespace drb {
 
 class Interconnect {
  public:
-  explicit Interconnect(std::unique_ptr<Topology> direct, int trunk = 1);
+  explicit Interconnect(std::unique_ptr<Topology> direct, int trunk = 1, int ni_channels = 1);
   explicit Interconnect(std::unique_ptr<KAryNTree> tree);
   explicit Interconnect(std::unique_ptr<FlattenedButterfly> ff);
   explicit Interconnect(std::unique_ptr<Ruft> ruft);
@@ -33,6 +33,8 @@ class Interconnect {
   // Where terminal t's packets leave the network (DEC ejects there), and where it injects.
   int eject_element(int t) const { return graph_.terminals()[t].eject.element; }
   int eject_port(int t) const { return graph_.terminals()[t].eject.port; }
+  // Injection and ejection channels of terminal t: ports eject_port(t) .. + channels(t) - 1 (and so for injection).
+  int channels(int t) const { return graph_.terminals()[t].channels; }
   // The id DEC is handed at element e for a head whose front destination is terminal `front`: that terminal
   // where it ejects, elsewhere an id that cannot match (on a direct network terminal id = router id).
   uint32_t dec_id(int e, uint32_t front) const {

@@ -56,6 +56,7 @@ struct TopologyParams {
   int stages = 2;            // hybrid fattree/ruft subnets: stages m (k = k_i^m)
   int long_link = 0;         // hybrid ruft subnets: extra cycles on the links from the last stage to the routers
   int trunk = 1;             // direct networks: parallel links (trunk members) per neighbour pair and direction
+  int ni_channels = 1;       // direct networks: injection and ejection channels between a node and its router
 };
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.

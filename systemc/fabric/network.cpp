@@ -58,9 +58,11 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   }
   for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
-    routers_[term.eject.element]->connect_eject(term.eject.port, dst_[t].get());
-    routers_[term.inject.element]->connect_inject(term.inject.port, src_[t].get());
-    src_[t]->connect(routers_[term.inject.element].get(), term.inject.port);
+    for (int c = 0; c < term.channels; ++c) {
+      routers_[term.eject.element]->connect_eject(term.eject.port + c, dst_[t].get());
+      routers_[term.inject.element]->connect_inject(term.inject.port + c, src_[t].get(), c);
+    }
+    src_[t]->connect(routers_[term.inject.element].get(), term.inject.port, term.channels);
   }
   if (p.power.on) power_ = LinkPower::make(*this);
 }
@@ -75,7 +77,7 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   double routers = 0;
   for (const auto& [ports, count] : by_ports) routers += count * RouterCore::footprint(ports, p.vcs, p.depth);
   f.add("routers (buffers and VC state)", routers);
-  f.add("network interfaces", n * (SourceNi::footprint(p.vcs) + DestNi::footprint()));
+  f.add("network interfaces", n * (SourceNi::footprint(p.vcs, p.topo.ni_channels) + DestNi::footprint()));
   // Data and ack routing of a direct network each hold a table (two with random ties: one per tie direction).
   if (const Topology* t = ic.direct())
     f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
@@ -199,7 +201,7 @@ void Network::step(int64_t now) {
     router_busy_.add(e.r->id());
   });
   credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
-  ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.vc); });
+  ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.ch, e.vc); });
   src_active_.visit([&](int n) {
     src_[n]->step(now);
     return src_[n]->busy();

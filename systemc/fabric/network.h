@@ -151,11 +151,11 @@ class Network {
   };
   struct NiCredit {
     SourceNi* ni;
-    uint8_t vc;
+    uint8_t ch, vc;
   };
   void link_flit(RouterCore* r, int port, int64_t t, const Flit& f) { flit_wheel_.push(t, LinkFlit{r, f, port}); }
   void link_credit(RouterCore* r, int port, int64_t t, uint8_t vc) { credit_wheel_.push(t, LinkCredit{r, port, vc}); }
-  void ni_credit(SourceNi* ni, int64_t t, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, vc}); }
+  void ni_credit(SourceNi* ni, int64_t t, uint8_t ch, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, ch, vc}); }
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
   // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
@@ -207,7 +207,7 @@ class Network {
 
 inline void RouterCore::accept_flit(int p, int64_t t, const Flit& f) { net_.link_flit(this, p, t, f); }
 inline void RouterCore::accept_credit(int p, int64_t t, uint8_t vc) { net_.link_credit(this, p, t, vc); }
-inline void SourceNi::accept_credit(int64_t t, uint8_t vc) { net_.ni_credit(this, t, vc); }
+inline void SourceNi::accept_credit(int64_t t, uint8_t ch, uint8_t vc) { net_.ni_credit(this, t, ch, vc); }
 inline void DestNi::accept_flit(int64_t t, const Flit& f) {
   arrivals_.push(t, f);
   net_.eject_at(node_, t);

@@ -8,9 +8,10 @@
 
 namespace drb {
 
-double SourceNi::footprint(int vcs) {
+double SourceNi::footprint(int vcs, int channels) {
   return heap_bytes(sizeof(SourceNi)) + heap_bytes(8 * sizeof(uint32_t)) + heap_bytes(4 * sizeof(Control)) +
-         heap_bytes(vcs * sizeof(int)) + heap_bytes(vcs) + heap_bytes(sizeof(StaticPolicy));
+         heap_bytes(channels * vcs * sizeof(int)) + heap_bytes(channels * vcs) + heap_bytes(sizeof(StaticPolicy)) +
+         heap_bytes((channels + 1) * sizeof(Lane)) + heap_bytes(channels * sizeof(int));
 }
 
 // A robin_map bucket holds the entry and its probe distance; the map keeps at most half its buckets full
@@ -22,22 +23,31 @@ double DestNi::footprint() { return heap_bytes(sizeof(DestNi)) + heap_bytes(4 * 
 SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
     : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)),
       tie_rng_(Rng::stream(net.params().seed, 0x71ull << 32 | node)) {
-  const NetParams& p = net.params();
-  credits_.assign(p.vcs, p.depth);
-  owned_.assign(p.vcs, 0);
+  vcs_ = net.params().vcs;
   queue_.init(8);
   control_.init(4);
+  connect(nullptr, -1, 1);
+}
+
+void SourceNi::connect(RouterCore* r, int port, int channels) {
+  router_ = r;
+  port_ = port;
+  channels_ = channels;
+  credits_.assign(static_cast<size_t>(channels) * vcs_, net_.params().depth);
+  owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
+  lane_.assign(channels + 1, Lane{});
+  last_lane_.assign(channels, channels);  // the first pick after the control lane is data lane 0
 }
 
 bool SourceNi::enqueue(uint32_t slot) {
   const int64_t cap = net_.params().source_queue;
-  if (cap >= 0 && queue_.size() >= cap) {
+  if (cap >= 0 && static_cast<int64_t>(queued()) >= cap) {
     ++rejected_;
     return false;
   }
   queue_.push(slot);
   net_.wake_source(node_);
-  if (static_cast<size_t>(queue_.size()) > max_queued_) max_queued_ = queue_.size();
+  if (queued() > max_queued_) max_queued_ = queued();
   return true;
 }
 
@@ -53,7 +63,9 @@ bool SourceNi::start_packet(int lane, int64_t now) {
   const NetParams& p = net_.params();
   const uint32_t slot = net_.new_packet();
   Packet& pk = net_.pkt(slot);
-  if (lane == 0) {
+  Lane& l = lane_[lane];
+  l = Lane{};
+  if (lane < channels_) {
     const uint32_t ms = queue_.front();
     const Message& m = net_.msg(ms);
     if (front_packets_sent_ == 0) front_flits_left_ = m.flits;
@@ -74,6 +86,13 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     ++msp_use_[pc.msp];
     if (p.al_count_source_queue) pk.hdr.latency = net_.al().enq(0, net_.al().timer(m.t_gen));
     ++front_packets_sent_;
+    front_flits_left_ -= len;
+    if (front_flits_left_ <= 0) {  // wholly started: the next message may start on another lane
+      queue_.pop();
+      front_packets_sent_ = 0;
+      ++in_progress_;
+      l.last = true;
+    }
   } else {
     const Control c = control_.front();
     control_.pop();
@@ -87,11 +106,9 @@ bool SourceNi::start_packet(int lane, int64_t now) {
   }
   if (net_.needs().tie_bits) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.needs().tie_bits) - 1));  // a bit per dimension
   pk.src = node_;
-  Lane& l = lane_[lane];
   l.pkt = slot + 1;
-  l.next = 0;
-  l.vc = -1;
   l.len = pk.hdr.length;
+  ++lanes_busy_;
   return true;
 }
 
@@ -99,18 +116,28 @@ bool SourceNi::acquire_vc(Lane& l) {
   const VcLayout& lay = net_.layout();
   const Header& h = net_.pkt(l.pkt - 1).hdr;
   const int g = h.tclass == TrafficClass::Ack ? lay.ack_group() : 0;
-  int best = -1, best_cr = -1;
-  for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
-    if (owned_[c]) continue;
-    if (net_.params().vct && credits_[c] < l.len) continue;
-    if (credits_[c] > best_cr) {
-      best = c;
-      best_cr = credits_[c];
+  // The channel with the fewest lanes on it, then the VC with the most credits (first such on ties).
+  int best = -1, best_ch = -1, best_cr = -1, best_load = INT32_MAX;
+  for (int ch = 0; ch < channels_; ++ch) {
+    int load = 0;
+    if (channels_ > 1)
+      for (int c = 0; c < vcs_; ++c) load += owned_[ch * vcs_ + c];
+    for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
+      const int i = ch * vcs_ + c;
+      if (owned_[i]) continue;
+      if (net_.params().vct && credits_[i] < l.len) continue;
+      if (load < best_load || (load == best_load && credits_[i] > best_cr)) {
+        best = c;
+        best_ch = ch;
+        best_cr = credits_[i];
+        best_load = load;
+      }
     }
   }
   if (best < 0) return false;
-  owned_[best] = 1;
+  owned_[best_ch * vcs_ + best] = 1;
   l.vc = static_cast<int16_t>(best);
+  l.ch = static_cast<uint8_t>(best_ch);
   return true;
 }
 
@@ -131,53 +158,64 @@ void SourceNi::send_flit(int lane, int64_t now) {
     if (p.al_count_source_queue && pk.hdr.tclass == TrafficClass::Data)
       pk.hdr.latency = net_.al().resume(pk.hdr.latency, net_.al().timer(now));
   }
-  --credits_[l.vc];
+  --credits_[l.ch * vcs_ + l.vc];
   net_.flit_entered();
   net_.moved(now);
-  router_->accept_flit(port_, now + p.d_inj, f);
+  router_->accept_flit(port_ + l.ch, now + p.d_inj, f);
   if (++l.next == l.len) {
-    owned_[l.vc] = 0;
-    if (lane == 0) {
-      front_flits_left_ -= l.len;
-      if (front_flits_left_ <= 0) {
-        queue_.pop();
-        front_packets_sent_ = 0;
-      }
-    }
+    owned_[l.ch * vcs_ + l.vc] = 0;
+    if (l.last) --in_progress_;
     l = Lane{};
+    --lanes_busy_;
   }
 }
 
 void SourceNi::step(int64_t now) {
-  if (!lane_[0].pkt && !queue_.empty()) start_packet(0, now);
-  if (!lane_[1].pkt && !control_.empty()) start_packet(1, now);
-  bool ok[2];
-  for (int i = 0; i < 2; ++i) {
+  const int lanes = channels_ + 1, ctl = channels_;
+  for (int i = 0; i < channels_ && !queue_.empty(); ++i)
+    if (!lane_[i].pkt) start_packet(i, now);
+  if (!lane_[ctl].pkt && !control_.empty()) start_packet(ctl, now);
+  uint32_t ok = 0;  // lanes that can send a flit this cycle
+  for (int i = 0; i < lanes; ++i) {
     Lane& l = lane_[i];
-    ok[i] = l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.vc] > 0;
+    if (l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.ch * vcs_ + l.vc] > 0) ok |= 1u << i;
   }
-  int lane = -1;
-  if (ok[0] && ok[1]) {
-    lane = net_.params().ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_;
-  } else if (ok[0]) {
-    lane = 0;
-  } else if (ok[1]) {
-    lane = 1;
+  // Each channel sends one flit: a high-priority ack first, else round robin over its lanes from the one
+  // after the last that sent.
+  for (int ch = 0; ch < channels_ && ok; ++ch) {
+    uint32_t mine = 0;
+    for (uint32_t m = ok; m; m &= m - 1) {
+      const int i = __builtin_ctz(m);
+      if (lane_[i].ch == ch) mine |= 1u << i;
+    }
+    if (!mine) continue;
+    int lane = -1;
+    if ((mine >> ctl & 1) && net_.params().ack_mode == AckMode::HighPriority) {
+      lane = ctl;
+    } else {
+      for (int j = 1; j <= lanes && lane < 0; ++j) {
+        const int i = (last_lane_[ch] + j) % lanes;
+        if (mine >> i & 1) lane = i;
+      }
+    }
+    ok &= ~mine;
+    last_lane_[ch] = lane;
+    send_flit(lane, now);
   }
-  if (lane < 0) return;
-  last_lane_ = lane;
-  send_flit(lane, now);
 }
 
 std::string SourceNi::dump() const {
   std::ostringstream o;
-  if (queue_.empty() && control_.empty() && !lane_[0].pkt && !lane_[1].pkt) return "";
-  o << "  NI " << node_ << ": " << queue_.size() << " messages queued, " << control_.size() << " acks queued";
-  for (int i = 0; i < 2; ++i)
-    if (lane_[i].pkt)
-      o << ", " << (i ? "control" : "data") << " lane packet " << net_.pkt(lane_[i].pkt - 1).id << " flit "
-        << lane_[i].next << " vc " << lane_[i].vc << " (credits " << (lane_[i].vc >= 0 ? credits_[lane_[i].vc] : -1)
-        << ")";
+  if (!busy()) return "";
+  o << "  NI " << node_ << ": " << queued() << " messages queued, " << control_.size() << " acks queued";
+  for (int i = 0; i <= channels_; ++i) {
+    const Lane& l = lane_[i];
+    if (!l.pkt) continue;
+    o << ", " << (i == channels_ ? "control" : "data") << " lane packet " << net_.pkt(l.pkt - 1).id << " flit "
+      << l.next << " vc " << l.vc;
+    if (channels_ > 1 && l.vc >= 0) o << " channel " << int(l.ch);
+    o << " (credits " << (l.vc >= 0 ? credits_[l.ch * vcs_ + l.vc] : -1) << ")";
+  }
   o << "\n";
   return o.str();
 }

@@ -1,7 +1,8 @@
 // Network interfaces, cycle core (plain C++; the TLM host sockets are in ni_host.h).
 // SourceNi: message queue (bounded or not; rejections counted), packetization with per-destination
-// sequence numbers, MSP choice through the path policy, and the injection channel with credits. It has
-// two lanes on that channel: data, and control (acks from the destination NI and early acks from GMR).
+// sequence numbers, MSP choice through the path policy, and the injection channels with credits. It has
+// one data lane per channel and one control lane (acks from the destination NI and early acks from GMR);
+// a lane takes a VC on one channel per packet, and each channel carries one flit a cycle.
 // DestNi: ejection (always sinks), integrity checks, reassembly, reorder per source by sequence number,
 // ack generation, delivery to the host.
 #pragma once
@@ -27,28 +28,27 @@ class SourceNi {
  public:
   SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy);
   // Bytes one source NI allocates when built (its policy and per-destination state not included).
-  static double footprint(int vcs);
+  static double footprint(int vcs, int channels = 1);
   // Bytes of one destination's sequence-number entry.
   static double per_destination();
-  void connect(RouterCore* r, int port) {
-    router_ = r;
-    port_ = port;
-  }
+  // Injection channel c enters router r at port + c.
+  void connect(RouterCore* r, int port, int channels);
   // Returns false (and counts a rejection) if the bounded source queue is full.
   bool enqueue(uint32_t msg_slot);
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
   // early acks (0 = unbounded); returns false if dropped.
   bool push_control(const Header& ack, bool early, int limit);
-  // A credit from the router's injection port, usable from cycle t: the network's link wheel calls
-  // credit() then (defined in network.h).
-  inline void accept_credit(int64_t t, uint8_t vc);
-  void credit(uint8_t vc) { ++credits_[vc]; }
+  // A credit from the router's injection port of channel ch, usable from cycle t: the network's link wheel
+  // calls credit() then (defined in network.h).
+  inline void accept_credit(int64_t t, uint8_t ch, uint8_t vc);
+  void credit(uint8_t ch, uint8_t vc) { ++credits_[ch * vcs_ + vc]; }
   // The network steps a source NI only while it has something to send (it wakes it on enqueue).
   void step(int64_t now);
-  bool busy() const { return !queue_.empty() || !control_.empty() || lane_[0].pkt || lane_[1].pkt; }
+  bool busy() const { return !queue_.empty() || !control_.empty() || lanes_busy_ > 0; }
   PathPolicy& policy() { return *policy_; }
   uint64_t rejected() const { return rejected_; }
-  size_t queued() const { return queue_.size(); }
+  // Messages held: not started, or started and not wholly sent (the bound source.queue applies to).
+  size_t queued() const { return queue_.size() + in_progress_; }
   // Messages in the queue that have not started (the power mechanism's congestion test).
   int waiting() const { return queue_.size() - (front_packets_sent_ == 0 ? 0 : 1); }
   size_t max_queued() const { return max_queued_; }
@@ -62,6 +62,8 @@ class SourceNi {
     uint16_t next = 0;
     int16_t vc = -1;
     uint16_t len = 0;
+    uint8_t ch = 0;     // the channel of vc
+    bool last = false;  // the last packet of its message
   };
   bool start_packet(int lane, int64_t now);
   bool acquire_vc(Lane& l);
@@ -73,8 +75,9 @@ class SourceNi {
   Rng rng_;
   Rng tie_rng_;  // routing.tie=random: the packets' tie bits, a stream of their own
   RouterCore* router_ = nullptr;
-  int port_ = -1;
-  Ring<uint32_t> queue_;            // message slots, front = being packetized
+  int port_ = -1, channels_ = 1, vcs_ = 0;
+  Ring<uint32_t> queue_;            // message slots not wholly started, front = being packetized
+  int in_progress_ = 0;             // messages wholly started, not yet wholly sent
   uint16_t front_packets_sent_ = 0; // packets of the front message already started
   int32_t front_flits_left_ = 0;
   struct Control {
@@ -83,10 +86,11 @@ class SourceNi {
   };
   Ring<Control> control_;
   int early_queued_ = 0;
-  Lane lane_[2];
-  int last_lane_ = 1;
-  std::vector<int> credits_;
-  std::vector<uint8_t> owned_;
+  std::vector<Lane> lane_;          // data lanes 0 .. channels - 1, then the control lane
+  int lanes_busy_ = 0;
+  std::vector<int> last_lane_;      // per channel, the lane that sent last (round robin among lanes)
+  std::vector<int> credits_;        // per channel * vcs + vc
+  std::vector<uint8_t> owned_;      //   held by a lane
   tsl::robin_map<int, uint32_t> next_seq_;  // per destination, created on first use (never N^2 up front)
   uint64_t rejected_ = 0;
   size_t max_queued_ = 0;

@@ -32,7 +32,8 @@ template <bool kTrunk>
 int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
   const NetParams& p = net_.params();
   if (v.eject) {
-    port = v.eject_port;
+    port = eject_channel(v);
+    if (port < 0) return -1;
     for (int c = 0; c < vcs_; ++c)
       if (out_[port].vcs[c].owner < 0) return c;
     return -1;
@@ -81,7 +82,8 @@ uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) con
   const NetParams& p = net_.params();
   uint64_t m = 0;
   if (v.eject) {
-    port = v.eject_port;
+    port = eject_channel(v);
+    if (port < 0) return 0;
     for (int c = 0; c < vcs_; ++c)
       if (out_[port].vcs[c].owner < 0) m |= uint64_t{1} << c;
     return m;

@@ -109,7 +109,10 @@ void RouterCore::connect_eject(int p, DestNi* ni) {
   out_[p].ni = ni;
   for (auto& v : out_[p].vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
 }
-void RouterCore::connect_inject(int p, SourceNi* ni) { in_[p].ni = ni; }
+void RouterCore::connect_inject(int p, SourceNi* ni, int channel) {
+  in_[p].ni = ni;
+  in_[p].ni_ch = static_cast<uint8_t>(channel);
+}
 void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
   in_[p].up = up;
   in_[p].up_port = up_port;
@@ -149,7 +152,10 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
       continue;
     }
     v.eject = (a == DecAction::Eject);
-    if (v.eject) v.eject_port = static_cast<uint8_t>(ic.eject_port(static_cast<int>(front)));
+    if (v.eject) {
+      v.eject_port = static_cast<uint8_t>(ic.eject_port(static_cast<int>(front)));
+      v.eject_n = static_cast<uint8_t>(ic.channels(static_cast<int>(front)));
+    }
     break;
   }
   if (!v.eject) {
@@ -190,7 +196,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   net_.moved(now);
   // Credit back upstream for the slot just freed.
   if (ip.up) ip.up->accept_credit(ip.up_port, now + p.d_credit, static_cast<uint8_t>(vc));
-  else if (ip.ni) ip.ni->accept_credit(now + p.d_credit, static_cast<uint8_t>(vc));
+  else if (ip.ni) ip.ni->accept_credit(now + p.d_credit, ip.ni_ch, static_cast<uint8_t>(vc));
   OutputPort& op = out_[v.out_port];
   if (f.head()) {
     Packet& pk = net_.pkt(f.pkt);

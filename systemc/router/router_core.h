@@ -5,6 +5,7 @@
 // Every link and credit delay is >= 1 cycle, so calling step() on routers in any order is an
 // evaluate/commit of the whole fabric.
 #pragma once
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,7 +39,7 @@ class RouterCore {
   // Wiring (done once by the Network).
   void connect_output(int p, RouterCore* down, int down_port, int extra = 0);
   void connect_eject(int p, DestNi* ni);
-  void connect_inject(int p, SourceNi* ni);
+  void connect_inject(int p, SourceNi* ni, int channel);
   void connect_input(int p, RouterCore* up, int up_port);
 
   // Called by the upstream side: a flit that arrives in input port p at cycle t. The network's link
@@ -99,7 +100,8 @@ class RouterCore {
     State state = kIdle;
     uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)
     bool eject = false;
-    uint8_t eject_port = 0;  // where DEC ejects the front packet (its terminal's ejection port)
+    uint8_t eject_port = 0;  // where DEC ejects the front packet (its terminal's first ejection port)
+    uint8_t eject_n = 1;     //   and the terminal's ejection channels from there
     bool blocked = false;   // AL has subtracted T1 for the current hop
     bool prio = false;      // carries a high-priority ack
     int16_t out_port = -1, out_vc = -1;
@@ -116,6 +118,7 @@ class RouterCore {
     RouterCore* up = nullptr; // credit return path (or the injecting NI)
     int up_port = -1;
     SourceNi* ni = nullptr;
+    uint8_t ni_ch = 0;        // the NI's injection channel on this port
   };
   struct OutputVc {
     int16_t owner = -1;  // input port * vcs + vc
@@ -195,6 +198,19 @@ class RouterCore {
   template <bool kTrunk>
   int pick_output_vc_t(const InputVc& v, int& port, int len) const;
   int most_credits(const InputVc& v, int group, int len) const;
+  // The ejection port a head at DEC's eject takes: its terminal's only one, or of several channels the one
+  // with the fewest packets on it that has a free VC (first on ties; -1 if none has). Each channel sinks one
+  // flit a cycle, so packets spread over the channels instead of sharing the first one's VCs.
+  int eject_channel(const InputVc& v) const {
+    if (v.eject_n == 1) return v.eject_port;
+    int best = -1, best_used = INT_MAX;
+    for (int k = 0; k < v.eject_n; ++k) {
+      int used = 0;
+      for (int c = 0; c < vcs_; ++c) used += out_[v.eject_port + k].vcs[c].owner >= 0;
+      if (used < vcs_ && used < best_used) best = v.eject_port + k, best_used = used;
+    }
+    return best;
+  }
   uint64_t free_output_vcs(const InputVc& v, int& port, int len) const {
     return trunk_ > 1 ? free_output_vcs_t<true>(v, port, len) : free_output_vcs_t<false>(v, port, len);
   }

@@ -230,6 +230,11 @@ std::vector<KeyDef> build() {
           "direct networks: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
           "and credits; a head takes the first member with a free VC (link aggregation, docs/power.md)",
           1, 16, [](Scenario& s) -> int& { return s.net.topo.trunk; });
+  i32_key("topology.ni_channels", "1",
+          "direct networks: injection and ejection channels between each node and its router, each with its own "
+          "VCs and credits; the NI sends one flit a cycle on each, a packet per channel at once (the power "
+          "thesis' node has 4)",
+          1, 16, [](Scenario& s) -> int& { return s.net.topo.ni_channels; });
   i32_key("topology.long_link", "0",
           "hybrid ruft subnets: cycles the long links from the last stage back to the routers take beyond "
           "router.delay.link (the hybrid thesis' timing: 8 per stage of flight in all, so 8(m-1) extra)",

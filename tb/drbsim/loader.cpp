@@ -332,6 +332,9 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
   if (s.vc_classes != "auto") throw ConfigError("routing.vc_classes", "routing.vc_classes" + on);
   if (s.is_set("topology.trunk") && s.net.topo.trunk != 1)
     throw ConfigError("topology.trunk", "trunks of parallel links are built for the direct networks; a " + ic.kind() + " has none");
+  if (s.net.topo.ni_channels != 1)
+    throw ConfigError("topology.ni_channels", "several node channels are built for the direct networks; a " + ic.kind() +
+                                                  " attaches its terminals by one port each");
   const std::pair<const char*, bool> rtl[] = {
       {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar}};
   for (const auto& [block, on_rtl] : rtl) {
@@ -412,6 +415,8 @@ void validate(Scenario& s) {
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
+  if (topo && n.topo.ni_channels > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
+    throw ConfigError("topology.ni_channels", "the RTL blocks are generated for routers of 3 or 5 ports, one node channel");
   if (n.routing.dim_order == std::vector<int>{-1}) {
     n.routing.dim_order.clear();
     for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);
