@@ -22,6 +22,7 @@ ChannelDependencyGraph::ChannelDependencyGraph(const Interconnect& ic, const Rou
 // mesh ports keep their slot); the graph's channel id otherwise.
 void ChannelDependencyGraph::init() {
   in_class_ = rf_.needs().input_class;
+  in_port_ = rf_.needs().input_port;
   adj_.resize((topo_ ? static_cast<size_t>(topo_->nodes()) * topo_->ports() : g_->channels().size()) * classes_);
   for (const GraphTerminal& t : g_->terminals()) eject_.push_back(t.eject.element);
 }
@@ -29,13 +30,13 @@ void ChannelDependencyGraph::init() {
 void ChannelDependencyGraph::add_routes(int src, const Header& h) {
   std::set<std::vector<int>> seen;
   ++walked_;
-  walk(src, h, -1, -1, seen);
+  walk(src, h, -1, -1, -1, seen);
 }
 
-void ChannelDependencyGraph::walk(int e, Header h, int last, int in_sub, std::set<std::vector<int>>& seen) {
+void ChannelDependencyGraph::walk(int e, Header h, int last, int in_sub, int in_port, std::set<std::vector<int>>& seen) {
   // Memoise on everything that determines the future of the walk.
   std::vector<int> key{e, last, h.step, h.dateline, h.tie, static_cast<int>(h.dest[0]), h.more[0], static_cast<int>(h.dest[1]),
-                       h.more[1], in_sub};
+                       h.more[1], in_sub, in_port};
   if (!seen.insert(key).second) return;
   for (int pass = 0;; ++pass) {
     // As the router: DEC sees the front terminal's id only where that terminal ejects.
@@ -47,6 +48,7 @@ void ChannelDependencyGraph::walk(int e, Header h, int last, int in_sub, std::se
   }
   RouteSet rs;
   if (in_class_) rf_.route_in(e, in_sub, h, rs);
+  else if (in_port_) rf_.route_from(e, in_port, h, rs);
   else rf_.route(e, h, rs);
   if (rs.n == 0) throw std::logic_error("routing returned no candidate at router " + std::to_string(e));
   const int group = h.tclass == TrafficClass::Ack ? layout_.ack_group() : h.step;
@@ -66,7 +68,7 @@ void ChannelDependencyGraph::walk(int e, Header h, int last, int in_sub, std::se
       }
       Header nh = h;
       rf_.on_hop(e, p, nh);
-      walk(g_->channels()[ch].to, nh, next_last, in_class_ ? rs.c[i].sub : -1, seen);
+      walk(g_->channels()[ch].to, nh, next_last, in_class_ ? rs.c[i].sub : -1, in_port_ ? g_->channels()[ch].to_port : -1, seen);
     }
   }
 }

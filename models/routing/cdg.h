@@ -31,7 +31,7 @@ class ChannelDependencyGraph {
 
  private:
   void init();
-  void walk(int e, Header h, int last, int in_sub, std::set<std::vector<int>>& seen);
+  void walk(int e, Header h, int last, int in_sub, int in_port, std::set<std::vector<int>>& seen);
   const Topology* topo_ = nullptr;
   const Interconnect* ic_ = nullptr;
   std::unique_ptr<NetworkGraph> own_;  // graph_of(topology) for a direct network
@@ -40,6 +40,7 @@ class ChannelDependencyGraph {
   const VcLayout& layout_;
   int classes_;
   bool in_class_;  // the relation reads the arriving VC's sub-class
+  bool in_port_;   // the relation reads the arriving port
   int walked_ = 0;
   std::vector<int> eject_;  // per terminal, its ejection element
   std::vector<std::set<int>> adj_;

@@ -5,6 +5,7 @@
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
 #include "models/routing/hybrid_routing.h"
+#include "models/routing/negative_first.h"
 #include "models/routing/ruft_routing.h"
 
 namespace drb {
@@ -27,12 +28,24 @@ std::string algorithms_of(const Interconnect& ic) {
   if (ic.flatfly()) return "dor | adaptive | valiant | drb | drb2";
   if (ic.ruft()) return "updown";
   if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
+  if (ic.kind() == "mesh") return "dor | adaptive | negative_first | valiant | drb | drb2";
   return "dor | adaptive | valiant | drb | drb2";
 }
 
 std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, const Interconnect& ic,
                                                const RelationParams& p) {
   if (const Topology* t = ic.direct()) {
+    if (algorithm == "negative_first") {
+      const auto* mesh = dynamic_cast<const KAryNCube*>(t);
+      if (!mesh || mesh->has_wrap())
+        throw std::invalid_argument("routing.algorithm: negative_first needs a mesh: its deadlock argument is the sign "
+                                    "of each hop, which the wrap links of a " + t->kind() + " break (docs/negative-first.md)");
+      if (ic.trunk() > 1)
+        throw std::invalid_argument("routing.algorithm: negative_first picks the least-loaded channel, not a trunk member; "
+                                    "use topology.trunk=1");
+      return std::make_unique<NegativeFirstRouting>(
+          *mesh, NegativeFirstParams{p.routing.nf_misroute, p.routing.nf_misroute_at_source, false});
+    }
     if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb" ||
         algorithm == "drb2")
       return make_routing(algorithm, *t, p.routing);

@@ -22,6 +22,9 @@ struct RouteSet {
   // 2 * 20 + 1 for the largest cube the front end accepts; a 32-ary fat-tree's up phase offers 32.
   static constexpr int kMax = 48;
   int n = 0;
+  // Selection::LeastLoaded: candidates c[0 .. tier) are preferred; c[tier .. n) (misroutes) are taken only
+  // when none of those has a free VC. Other selections ignore it.
+  int tier = 0;
   RouteChoice c[kMax];
   void clear() { n = 0; }
   void add(int port, int sub) {
@@ -39,8 +42,10 @@ struct SubClassSpec {
 
 // How the router picks among the candidates of one head: the first in the relation's order that has a free
 // VC, or (most_credits) the candidate whose free VCs have the most credits, ties to the relation's order —
-// the fat-tree's stand-in for SADP, which needs the router's credit state.
-enum class Selection : uint8_t { InOrder, MostCredits };
+// the fat-tree's stand-in for SADP, which needs the router's credit state — or (least_loaded) the candidate
+// whose output has the fewest VCs allocated among those with a free VC, first of RouteSet::tier, then of
+// the rest (negative-first's channel load and misroutes).
+enum class Selection : uint8_t { InOrder, MostCredits, LeastLoaded };
 
 struct RelationNeeds {
   SubClassSpec classes;
@@ -48,6 +53,7 @@ struct RelationNeeds {
   int tie_bits = 0;            // per-packet header tie bits (routing.tie=random): one per dimension
   Selection selection = Selection::InOrder;
   bool input_class = false;    // route_in() reads the sub-class of the VC the head arrived on
+  bool input_port = false;     // route_from() reads the port the head arrived on
 };
 
 class RoutingRelation {
@@ -62,6 +68,9 @@ class RoutingRelation {
   // The same, knowing the sub-class of the VC the head arrived on (-1: unknown, e.g. from a terminal);
   // called instead of route() where needs().input_class is set (a hybrid's switches keep the class).
   virtual void route_in(int e, int in_sub, const Header& h, RouteSet& out) const { route(e, h, out); }
+  // The same, knowing the element port the head arrived on (-1: from a terminal); called instead of route()
+  // where needs().input_port is set (negative-first misroutes only after a negative hop).
+  virtual void route_from(int e, int in_port, const Header& h, RouteSet& out) const { route(e, h, out); }
   // Sub-classes that form the deadlock-free escape sub-network (all of them for deterministic routing).
   virtual bool is_escape(int sub) const { return true; }
   // Header routing state set by leaving e on port p (dateline bits): a fixed property of the link, so

@@ -27,6 +27,8 @@ struct RoutingParams {
   bool tie_random = false;     // ring ties by the packet's tie bits (Header::tie), drawn per packet
   RingClasses ring_classes = RingClasses::Dateline;
   bool next_hop_table = true;  // false: no DOR table (a relation built only to be checked, not routed on)
+  bool nf_misroute = true;           // negative_first: misroute when every minimal channel is busy
+  bool nf_misroute_at_source = true;  //   a packet from its NI may misroute at once
 };
 
 class RoutingFunction : public RoutingRelation {

@@ -42,8 +42,8 @@ int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
   const VcLayout& lay = net_.layout();
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
   int i = 0, end = v.route.n;
-  if (by_credits_) {
-    if ((i = most_credits(v, group, len)) < 0) return -1;
+  if (sel_ != Selection::InOrder) {
+    if ((i = select(v, group, len)) < 0) return -1;
     end = i + 1;
   }
   const int members = kTrunk ? trunk_ : 1;
@@ -92,8 +92,8 @@ uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) con
   const VcLayout& lay = net_.layout();
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
   int i = 0, end = v.route.n;
-  if (by_credits_) {
-    if ((i = most_credits(v, group, len)) < 0) return m;
+  if (sel_ != Selection::InOrder) {
+    if ((i = select(v, group, len)) < 0) return m;
     end = i + 1;
   }
   const int members = kTrunk ? trunk_ : 1;

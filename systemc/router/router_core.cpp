@@ -48,10 +48,11 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
   trunk_ = net.interconnect().trunk();
   cyclic_ = trunk_ > 1 && p.trunk_cyclic;
   if (cyclic_) trunk_next_.assign(static_cast<size_t>(out_ports_ / trunk_), 0);
-  if (trunk_ > 1 && by_credits_)  // most_credits() reads the relation's ports as element ports
-    throw std::logic_error("trunks with a most-credits selection are not supported");
-  by_credits_ = net.needs().selection == Selection::MostCredits;
+  sel_ = net.needs().selection;
+  if (trunk_ > 1 && sel_ != Selection::InOrder)  // most_credits() and least_loaded() read relation ports as element ports
+    throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
   in_class_ = net.needs().input_class;
+  in_port_ = net.needs().input_port;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   link_.resize(out_ports_);
@@ -164,6 +165,8 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
       const VcLayout& lay = net_.layout();
       const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
       rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
+    } else if (in_port_) {
+      rf.route_from(id_, in_[v.port].ni ? -1 : v.port, h, v.route);
     } else {
       rf.route(id_, h, v.route);
     }

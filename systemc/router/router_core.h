@@ -198,6 +198,10 @@ class RouterCore {
   template <bool kTrunk>
   int pick_output_vc_t(const InputVc& v, int& port, int len) const;
   int most_credits(const InputVc& v, int group, int len) const;
+  int least_loaded(const InputVc& v, int group, int len) const;
+  int select(const InputVc& v, int group, int len) const {
+    return sel_ == Selection::MostCredits ? most_credits(v, group, len) : least_loaded(v, group, len);
+  }
   // The ejection port a head at DEC's eject takes: its terminal's only one, or of several channels the one
   // with the fewest packets on it that has a free VC (first on ties; -1 if none has). Each channel sinks one
   // flit a cycle, so packets spread over the channels instead of sharing the first one's VCs.
@@ -232,8 +236,9 @@ class RouterCore {
   int trunk_ = 1;            // element ports per relation port (Interconnect::trunk)
   bool cyclic_ = false;              // router.trunk_select=cyclic (with trunks)
   std::vector<uint8_t> trunk_next_;  //   per trunk, the member to try first
-  bool by_credits_ = false;  // the relation selects by credits (Selection::MostCredits)
+  Selection sel_ = Selection::InOrder;  // how the relation's candidates are chosen among
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
+  bool in_port_ = false;     // the relation reads the input port (RelationNeeds::input_port)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;

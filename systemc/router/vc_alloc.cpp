@@ -32,6 +32,31 @@ int RouterCore::most_credits(const InputVc& v, int group, int len) const {
   return best;
 }
 
+// Negative-first's channel choice: among the candidates with a free VC, the one whose output has the fewest
+// VCs allocated (ties to the relation's order), first among c[0 .. tier), then among the misroutes.
+int RouterCore::least_loaded(const InputVc& v, int group, int len) const {
+  const NetParams& p = net_.params();
+  const VcLayout& lay = net_.layout();
+  for (int lo = 0, hi = v.route.tier; lo < v.route.n; lo = hi, hi = v.route.n) {
+    int best = -1, best_used = INT_MAX;
+    for (int i = lo; i < hi; ++i) {
+      const OutputPort& op = out_[v.route.c[i].port];
+      const int cls = lay.cls(group, v.route.c[i].sub);
+      bool free = false;
+      for (int c = lay.first(cls), e = c + lay.count(cls); c < e && !free; ++c) {
+        const OutputVc& o = op.vcs[c];
+        free = o.owner < 0 && !(p.vct && o.credits < len) && !(p.atomic_vc && o.credits < p.depth);
+      }
+      if (!free) continue;
+      int used = 0;
+      for (const OutputVc& o : op.vcs) used += o.owner >= 0;
+      if (used < best_used) best = i, best_used = used;
+    }
+    if (best >= 0) return best;
+  }
+  return -1;
+}
+
 void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
   InputVc& v = *r.v;
   OutputPort& op = out_[r.port];

@@ -330,8 +330,18 @@ std::vector<KeyDef> build() {
   enum_key("routing.algorithm", "dor",
            "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
            "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down; ruft: its single "
-           "path); unset, a fattree or ruft takes updown; a pair the topology does not offer is refused",
-           {"dor", "adaptive", "valiant", "drb", "drb2", "updown"}, [](Scenario& s) -> std::string& { return s.net.algorithm; });
+           "path), negative_first (meshes: the turn model with least-loaded channels and misrouting, "
+           "docs/negative-first.md); unset, a fattree or ruft takes updown; a pair the topology does not offer is "
+           "refused",
+           {"dor", "adaptive", "negative_first", "valiant", "drb", "drb2", "updown"},
+           [](Scenario& s) -> std::string& { return s.net.algorithm; });
+  bool_key("routing.misroute", "true",
+           "negative_first: when every minimal channel of the phase has all its VCs taken, a head that has taken no "
+           "positive channel may leave on a negative channel away from its destination",
+           [](Scenario& s) -> bool& { return s.net.routing.nf_misroute; });
+  bool_key("routing.misroute_at_source", "true",
+           "negative_first: a head entering from its NI counts as arrived on a negative channel (may misroute at once)",
+           [](Scenario& s) -> bool& { return s.net.routing.nf_misroute_at_source; });
   enum_key("routing.selection", "sadp",
            "fattree adaptive up phase: which up port a head takes (sadp: the one whose free VCs have the most "
            "credits, this model's stand-in for the thesis' SADP | first_free: the first with a free VC from the "

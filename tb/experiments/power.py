@@ -201,18 +201,19 @@ def rescaled_jobs(full):
 
 
 def long_jobs(full):
-    # The reduced scale's share of the 256-flit static evaluation and of the FirstFree study: the 16x16 torus,
-    # points 5, 7, 9, 12 with 256-flit messages (--full runs every point on every network through the static
-    # set), and points 5, 7, 9 with router.trunk_select=first_free (L_rel against cyclic, mechanism off).
+    # The reduced scale's share of the 256-flit static evaluation and of the FirstFree study: every network,
+    # points 5, 7, 9, 12 with 256-flit messages (--full runs every point through the static set), and points
+    # 5, 7, 9 on the 16x16 torus with router.trunk_select=first_free (L_rel against cyclic, mechanism off).
     jobs = []
-    keys, _, loads = NETS["16x16"]
     win = ["sim.warmup=20000", "sim.measure=100000"]
     if not full:
-        for load in loads:
-            base = keys + COMMON + win + ["traffic.length=256", f"traffic.rate={load}"]
-            jobs.append((f"static|16x16|256|off|{load}", base))
-            for pt in [5, 7, 9, 12]:
-                jobs.append((f"static|16x16|256|P{pt}|{load}", base + ["power.mechanism=on"] + thresholds("16x16", pt)))
+        for net, (nkeys, _, nloads) in NETS.items():
+            for load in nloads:
+                base = nkeys + COMMON + win + ["traffic.length=256", f"traffic.rate={load}"]
+                jobs.append((f"static|{net}|256|off|{load}", base))
+                for pt in [5, 7, 9, 12]:
+                    jobs.append((f"static|{net}|256|P{pt}|{load}", base + ["power.mechanism=on"] + thresholds(net, pt)))
+    keys, _, loads = NETS["16x16"]
     ff = [k for k in keys if not k.startswith("router.trunk_select")]
     for load in loads:
         for pt in [5, 7, 9]:
