@@ -24,6 +24,15 @@ std::unique_ptr<Interconnect> mesh(std::vector<int> k) {
   return make_interconnect(p);
 }
 
+// Hops between routers a and b of a k-ary n-mesh (digit arithmetic, not the graph).
+std::function<int(int, int)> manhattan(int k, int n) {
+  return [k, n](int a, int b) {
+    int h = 0;
+    for (int d = 0, s = 1; d < n; s *= k, ++d) h += std::abs((a / s) % k - (b / s) % k);
+    return h;
+  };
+}
+
 const KAryNCube& cube(const Interconnect& ic) { return dynamic_cast<const KAryNCube&>(*ic.direct()); }
 
 int coord_sum(const KAryNCube& m, int r) {
@@ -178,16 +187,16 @@ TEST(NegativeFirst, ZeroLoadLatencyIsTheManhattanFormula) {
 }
 
 TEST(NegativeFirst, ConservationPastSaturation) {
-  auto manhattan = [](int k, int n) {
-    return [k, n](int a, int b) {
-      int h = 0;
-      for (int d = 0, s = 1; d < n; s *= k, ++d) h += std::abs((a / s) % k - (b / s) % k);
-      return h;
-    };
-  };
   overload({"topology.kind=mesh", "topology.k=4", "routing.algorithm=negative_first", "router.vcs=2"}, 16, manhattan(4, 2), 100000);
   overload({"topology.kind=mesh", "topology.n=3", "topology.k=3", "routing.algorithm=negative_first", "router.vcs=1",
             "routing.misroute_at_source=false"}, 27, manhattan(3, 3), 100000);
+}
+
+// The same for 10^6 cycles on a 2-D and a 3-D mesh (label long).
+TEST(NegativeFirstLong, ConservationPastSaturation) {
+  overload({"topology.kind=mesh", "topology.k=4", "routing.algorithm=negative_first", "router.vcs=2"}, 16, manhattan(4, 2), 1000000);
+  overload({"topology.kind=mesh", "topology.n=3", "topology.k=3", "routing.algorithm=negative_first", "router.vcs=1"}, 27,
+           manhattan(3, 3), 1000000);
 }
 
 TEST(NegativeFirst, DeterministicPerSeed) {
