@@ -30,6 +30,14 @@ struct PowerParams {
   double energy_share = 0.824;      // a: the links' share of network power (reporting)
 };
 
+// Link faults (docs/faults.md): graph channels that fail at cycle `at` and come back at `repair` (-1: never).
+struct FaultParams {
+  std::vector<int> channels;  // graph channel ids
+  int64_t at = 0, repair = -1;
+  bool report = false;        // faults.unroutable=report: list the unroutable pairs in the results, exit 0
+  bool on() const { return !channels.empty(); }
+};
+
 struct NetParams {
   TopologyParams topo;
   std::string algorithm = "dor";
@@ -71,6 +79,7 @@ struct NetParams {
   // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
   bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false;
   PowerParams power;
+  FaultParams faults;
 };
 
 struct Packet {

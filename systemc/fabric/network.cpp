@@ -65,6 +65,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     src_[t]->connect(routers_[term.inject.element].get(), term.inject.port, term.channels);
   }
   if (p.power.on) power_ = LinkPower::make(*this);
+  if (p.faults.on()) faults_ = std::make_unique<LinkFaults>(*this);
 }
 
 Network::~Network() = default;
@@ -148,6 +149,11 @@ void Network::free_message(uint32_t s) {
 
 uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data,
                          uint64_t addr, uint64_t user) {
+  if (faults_ && !faults_->routable(src, dst)) {  // no fault-free way under the relation: not accepted
+    faults_->refused(src, dst);
+    for (NetObserver* o : obs_) o->message_rejected(src, flits, t_gen);
+    return 0;
+  }
   const uint32_t s = new_message();
   Message& m = messages_[s];
   m.id = next_message_id_++;
@@ -222,6 +228,7 @@ void Network::step(int64_t now) {
     ideal_acks_.pop();
   }
   if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
+  if (faults_) faults_->step(now);
   if (measuring_) in_flight_sum_ += in_network_;
   // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
   if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog && !(power_ && power_->waking()))

@@ -16,6 +16,7 @@
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "systemc/fabric/footprint.h"
+#include "systemc/fabric/link_faults.h"
 #include "systemc/fabric/link_power.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/pool.h"
@@ -27,7 +28,7 @@ namespace drb {
 // A scoreboard failure or a stall: the run stops with this message.
 class SimError : public std::runtime_error {
  public:
-  enum Kind { Scoreboard, Stall, Drain };
+  enum Kind { Scoreboard, Stall, Drain, Unroutable };
   SimError(Kind k, const std::string& m) : std::runtime_error(m), kind(k) {}
   Kind kind;
 };
@@ -162,6 +163,8 @@ class Network {
   void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   // The link power-saving mechanism (power.mechanism=on), or null.
   const LinkPower* power() const { return power_.get(); }
+  // Link faults (faults.*), or null.
+  const LinkFaults* faults() const { return faults_.get(); }
   LinkPower* power() { return power_.get(); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);
@@ -194,6 +197,7 @@ class Network {
   NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   std::unique_ptr<LinkPower> power_;
+  std::unique_ptr<LinkFaults> faults_;
   bool measuring_ = false;
   int64_t now_ = 0, last_move_ = 0;
   uint64_t next_packet_id_ = 1, next_message_id_ = 1;

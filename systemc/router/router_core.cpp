@@ -131,6 +131,20 @@ void RouterCore::set_offered(int p, bool on) {
   for (OutputVc& v : out_[p].vcs) v.owner = on ? -1 : kNotOffered;
 }
 
+void RouterCore::fail_output(int p) {
+  OutputPort& op = out_[p];
+  op.free_owner = kNotOffered;
+  for (OutputVc& v : op.vcs)
+    if (v.owner < 0) v.owner = kNotOffered;
+}
+
+void RouterCore::repair_output(int p) {
+  OutputPort& op = out_[p];
+  op.free_owner = -1;
+  for (OutputVc& v : op.vcs)
+    if (v.owner == kNotOffered) v.owner = -1;
+}
+
 void RouterCore::reset_link_stats() {
   for (auto& l : link_) l = LinkStats{};
 }
@@ -241,7 +255,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   } else {
     op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
   }
-  if (f.tail()) release(v, now), op.vcs[f.vc].owner = -1;
+  if (f.tail()) release(v, now), op.vcs[f.vc].owner = op.free_owner;
 }
 
 void RouterCore::release(InputVc& v, int64_t now) {

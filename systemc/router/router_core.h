@@ -83,6 +83,10 @@ class RouterCore {
   void set_offered(int p, bool on);
   bool offered(int p) const { return out_[p].vcs[0].owner != kNotOffered; }
   bool output_idle(int p) const;
+  // Link faults (systemc/fabric/link_faults.h): a failed output takes no new head; a packet already on it
+  // completes, and its VC is not offered again once the tail has left. Repair offers it again.
+  void fail_output(int p);
+  void repair_output(int p);
   uint32_t sent(int p) const { return sent_[p]; }
   // Stage 2 (link width): a flit on output p holds the link `cycles` cycles (1 = full width) and its last
   // phit arrives cycles - 1 later than at full width.
@@ -134,6 +138,7 @@ class RouterCore {
     uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
     int delay = 0;          // switch allocation + traversal + link (+ the channel's extra flight) cycles
     int16_t cpf = 1;        // cycles per flit (stage-2 width)
+    int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
     int64_t free_at = 0;    //   the link is free again from this cycle
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };

@@ -529,6 +529,7 @@ const std::vector<KeyDef>& scenario_keys() {
     auto v = build();
     add_drb_keys(v);
     add_power_keys(v);
+    add_fault_keys(v);
     return v;
   }();
   return k;

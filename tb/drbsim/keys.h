@@ -48,6 +48,8 @@ void add_power_keys(std::vector<KeyDef>& keys);  // power_keys.cpp
 class Interconnect;
 void check_power(const Scenario& s, const Interconnect& ic);  // power_keys.cpp, from validate()
 void check_closed_loop(const Scenario& s);                    // power_keys.cpp, from validate()
+void add_fault_keys(std::vector<KeyDef>& keys);               // fault_keys.cpp
+void check_faults(Scenario& s, const Interconnect& ic);       // fault_keys.cpp, from validate(): resolves the channels
 const KeyDef* find_key(const std::string& name);
 std::string suggest_key(const std::string& name);  // closest known key, or ""
 Scenario default_scenario();

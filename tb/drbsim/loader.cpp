@@ -411,6 +411,7 @@ void validate(Scenario& s) {
   if (!topo) check_indirect(s, *ic);
   check_power(s, *ic);
   check_closed_loop(s);
+  check_faults(s, *ic);
   if (n.trunk_cyclic && n.topo.trunk == 1)
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))

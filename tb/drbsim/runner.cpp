@@ -181,6 +181,11 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   if (col.delivered_messages() != accepted)
     throw SimError(SimError::Scoreboard, "scoreboard: " + std::to_string(accepted) + " messages accepted but " +
                                              std::to_string(col.delivered_messages()) + " delivered");
+  if (const LinkFaults* lf = net.faults(); lf && !lf->refused_pairs().empty() && !s.net.faults.report)
+    throw SimError(SimError::Unroutable, "faults: " + std::to_string(lf->refused_pairs().size()) +
+                                             " pairs have no fault-free way under routing.algorithm=" + s.net.algorithm +
+                                             " (" + std::to_string(lf->refused_messages()) +
+                                             " messages not accepted): " + LinkFaults::list(lf->refused_pairs()));
   nlohmann::json r = col.finish(fab.cycle());
   const double cyc = static_cast<double>(s.sim.measure), N = net.nodes();
   const auto& win = gen.in_window();
@@ -193,13 +198,19 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   r["vc_layout"] = net.layout().describe();
   if (s.net.acks) r["drb"] = drb_report(net, s.stats.time_bin, fab.cycle());
   if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw_w, pw_e, fab.cycle(), s.sim.measure);
+  if (const LinkFaults* lf = net.faults()) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const auto& [a, b] : lf->refused_pairs()) pairs.push_back({a, b});
+    r["faults"] = {{"channels_failed", s.net.faults.channels.size()}, {"unroutable_pairs", lf->unroutable_pairs()},
+                   {"messages_not_accepted", lf->refused_messages()}, {"pairs_not_accepted", pairs}};
+  }
   return r;
 }
 
 namespace {
 
 nlohmann::json error_json(const std::exception& e) {
-  static const char* kinds[] = {"scoreboard", "stall", "drain"};
+  static const char* kinds[] = {"scoreboard", "stall", "drain", "unroutable"};
   if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kinds[se->kind]}};
   return {{"error", e.what()}, {"kind", "internal"}};
 }

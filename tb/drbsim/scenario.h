@@ -89,6 +89,8 @@ struct Scenario {
   std::string vc_classes = "auto";
   std::string preset = "none";  // router.preset: applied by validate() to every key not given explicitly  // routing.vc_classes before the topology resolves auto
   bool gmr_threshold_auto = true;  // drb2.threshold = 0: derived in validate()
+  std::string fault_links;         // faults.links as given: resolved to channels by validate()
+  int fault_random = 0;            // faults.random_links
   std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
   std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)
   bool is_set(const std::string& key) const;

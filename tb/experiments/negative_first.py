@@ -38,6 +38,8 @@ ALGS = {"DOR": ["routing.algorithm=dor"], "Duato adaptive": ["routing.algorithm=
         "negative-first": ["routing.algorithm=negative_first"],
         "negative-first, no misroute": ["routing.algorithm=negative_first", "routing.misroute=false"]}
 VCS = [1, 2, 4]
+COLOURS = {"DOR": "tab:blue", "Duato adaptive": "tab:orange", "negative-first": "tab:green",
+           "negative-first, no misroute": "tab:red"}
 SEEDS = [1, 2]
 COMMON = ["topology.kind=mesh", "topology.n=3", "topology.k=8", "router.buffer=4", f"traffic.length={LENGTH}",
           "traffic.injection=exponential", "traffic.source_queue=16", "sim.warmup=10000", "sim.measure=30000",
@@ -128,11 +130,11 @@ def write(res, out):
         for alg, pts in table.items():
             xs = sorted(pts)
             ax.errorbar(xs, [pts[x][0] for x in xs], yerr=[pts[x][1] for x in xs], marker="o", ms=4, capsize=2,
-                        label=alg, ls="--" if "no misroute" in alg else "-")
+                        label=alg, color=COLOURS[alg], ls="--" if "no misroute" in alg else "-")
         ax.set(xscale="log", yscale="log", xlabel="interval between releases (cycles)", title=f"8x8x8 mesh, {vcs} VC(s)")
         ax.grid(alpha=0.3, which="both")
     axes[0].set_ylabel("mean latency (cycles)")
-    axes[0].legend(fontsize=8)
+    axes[-1].legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out / "latency_vs_interval.png", dpi=90)
     plt.close(fig)
