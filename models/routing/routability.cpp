@@ -1,82 +1,107 @@
 #include "models/routing/routability.h"
 
-#include <set>
 #include <stdexcept>
-#include <tuple>
 
 #include "models/blocks/dec.h"
 
 namespace drb {
 
-namespace {
+FaultPrunedRelation::FaultPrunedRelation(const Interconnect& ic, const RoutingRelation& inner, std::vector<uint8_t> dead)
+    : ic_(ic), g_(ic.graph()), inner_(inner), dead_(std::move(dead)), escape_(inner.subclasses().pool >= 0),
+      in_class_(inner.needs().input_class), in_port_(inner.needs().input_port), members_(ic.trunk()) {
+  if (dead_.size() != g_.channels().size()) throw std::invalid_argument("FaultPrunedRelation: one flag per channel");
+  if (ic.elements() > 0xffff || ic.terminals() > 0xffff)
+    throw std::invalid_argument("faults.links: link faults are modelled on networks of at most 65535 elements and terminals");
+}
 
-class Walker {
- public:
-  Walker(const Interconnect& ic, const RoutingRelation& rf, const std::vector<uint8_t>& dead)
-      : ic_(ic), g_(ic.graph()), rf_(rf), dead_(dead), escape_(rf.subclasses().pool >= 0),
-        in_class_(rf.needs().input_class), in_port_(rf.needs().input_port), members_(ic.trunk()) {}
-
-  // False if some reachable state has no live way on.
-  bool pair(int a, int b) {
-    seen_.clear();
-    return walk(g_.terminals()[a].inject.element, make_data_header(a, b, nullptr, 0, 0, 1), -1, -1);
+bool FaultPrunedRelation::live(int e, int port) const {
+  for (int m = 0; m < members_; ++m) {
+    const int ch = g_.out(e, port * members_ + m);
+    if (ch >= 0 && !dead_[ch]) return true;
   }
+  return false;
+}
 
- private:
-  bool live(int e, int port) const {
-    for (int m = 0; m < members_; ++m) {
-      const int ch = g_.out(e, port * members_ + m);
-      if (ch >= 0 && !dead_[ch]) return true;
+void FaultPrunedRelation::inner_route(const State& s, RouteSet& rs) const {
+  if (in_class_) inner_.route_in(s.e, s.in_sub, s.h, rs);
+  else if (in_port_) inner_.route_from(s.e, s.in_port, s.h, rs);
+  else inner_.route(s.e, s.h, rs);
+}
+
+// Everything the relation's choices depend on for a single-destination data header (path policies with
+// intermediate destinations and random ties are refused with faults): element, arrival, destination and
+// dateline bits, packed without overlap (the constructor checks the ranges).
+uint64_t FaultPrunedRelation::key(const State& s) const {
+  uint64_t k = static_cast<uint64_t>(s.e);
+  k = k << 8 | static_cast<uint64_t>(s.in_sub + 1);
+  k = k << 9 | static_cast<uint64_t>(s.in_port + 1);
+  k = k << 16 | s.h.front();
+  return k << 12 | s.h.dateline;
+}
+
+FaultPrunedRelation::State FaultPrunedRelation::next(const State& s, int port, int member, int sub) const {
+  const int ch = g_.out(s.e, port * members_ + member);
+  State n{g_.channels()[ch].to, in_class_ ? sub : -1, in_port_ ? g_.channels()[ch].to_port : -1, s.h};
+  inner_.on_hop(s.e, port, n.h);
+  return n;
+}
+
+bool FaultPrunedRelation::alive(const State& s0) const {
+  State s = s0;
+  // DEC as the router runs it: pops intermediate destinations here, or ejects.
+  for (int pass = 0;; ++pass) {
+    const DecAction a = dec_step(s.h, ic_.dec_id(s.e, s.h.front()));
+    if (a == DecAction::Eject) return true;
+    if (a == DecAction::Route) break;
+    if (pass > kStackDepth) throw std::logic_error("DEC did not terminate");
+  }
+  const uint64_t k = key(s);
+  auto it = memo_.find(k);
+  if (it != memo_.end()) return it->second == 1;  // 2 (on the walk's stack) cannot recur: routes are acyclic
+  memo_[k] = 2;
+  RouteSet rs;
+  inner_route(s, rs);
+  bool ok = false;
+  for (int i = 0; i < rs.n && !ok; ++i) {
+    if (escape_ && !inner_.is_escape(rs.c[i].sub)) continue;
+    for (int m = 0; m < members_ && !ok; ++m) {
+      const int ch = g_.out(s.e, rs.c[i].port * members_ + m);
+      ok = ch >= 0 && !dead_[ch] && alive(next(s, rs.c[i].port, m, rs.c[i].sub));
     }
-    return false;
   }
+  memo_[k] = ok ? 1 : 0;
+  return ok;
+}
 
-  bool walk(int e, Header h, int in_sub, int in_port) {
-    if (!seen_.insert(std::make_tuple(e, h.dateline, in_sub, in_port)).second) return true;
-    const uint32_t front = h.front();
-    if (dec_step(h, ic_.dec_id(e, front)) == DecAction::Eject) return true;
-    RouteSet rs;
-    if (in_class_) rf_.route_in(e, in_sub, h, rs);
-    else if (in_port_) rf_.route_from(e, in_port, h, rs);
-    else rf_.route(e, h, rs);
-    bool any = false, escape = !escape_;
-    for (int i = 0; i < rs.n; ++i) {
-      if (!live(e, rs.c[i].port)) continue;
-      any = true;
-      escape |= rf_.is_escape(rs.c[i].sub);
+void FaultPrunedRelation::prune(int e, int in_sub, int in_port, const Header& h, RouteSet& out) const {
+  const State s{e, in_sub, in_port, h};
+  RouteSet rs;
+  inner_route(s, rs);
+  out.clear();
+  out.tier = 0;
+  for (int i = 0; i < rs.n; ++i) {
+    bool keep = false;  // some live member leads to an alive state
+    for (int m = 0; m < members_ && !keep; ++m) {
+      const int ch = g_.out(e, rs.c[i].port * members_ + m);
+      keep = ch >= 0 && !dead_[ch] && alive(next(s, rs.c[i].port, m, rs.c[i].sub));
     }
-    if (!any || !escape) return false;
-    for (int i = 0; i < rs.n; ++i)
-      for (int m = 0; m < members_; ++m) {
-        const int ch = g_.out(e, rs.c[i].port * members_ + m);
-        if (ch < 0 || dead_[ch]) continue;
-        Header nh = h;
-        rf_.on_hop(e, rs.c[i].port, nh);
-        const GraphChannel& c = g_.channels()[ch];
-        if (!walk(c.to, nh, in_class_ ? rs.c[i].sub : -1, in_port_ ? c.to_port : -1)) return false;
-      }
-    return true;
+    if (!keep) continue;
+    out.add(rs.c[i].port, rs.c[i].sub);
+    if (i < rs.tier) out.tier = out.n;
   }
+}
 
-  const Interconnect& ic_;
-  const NetworkGraph& g_;
-  const RoutingRelation& rf_;
-  const std::vector<uint8_t>& dead_;
-  bool escape_, in_class_, in_port_;
-  int members_;
-  std::set<std::tuple<int, int, int, int>> seen_;
-};
-
-}  // namespace
+bool FaultPrunedRelation::routable(int a, int b) const {
+  return alive(State{g_.terminals()[a].inject.element, -1, -1, make_data_header(a, b, nullptr, 0, 0, 1)});
+}
 
 std::vector<uint8_t> routable_pairs(const Interconnect& ic, const RoutingRelation& rf, const std::vector<uint8_t>& dead) {
-  if (dead.size() != ic.graph().channels().size()) throw std::invalid_argument("routable_pairs: one flag per channel");
+  const FaultPrunedRelation pr(ic, rf, dead);
   const int n = ic.terminals();
   std::vector<uint8_t> ok(static_cast<size_t>(n) * n, 1);
-  Walker w(ic, rf, dead);
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b)
-      if (a != b) ok[static_cast<size_t>(a) * n + b] = w.pair(a, b) ? 1 : 0;
+      if (a != b) ok[static_cast<size_t>(a) * n + b] = pr.routable(a, b) ? 1 : 0;
   return ok;
 }
 

@@ -1,11 +1,14 @@
-// Which terminal pairs a routing relation still routes when some channels have failed (docs/faults.md).
-// A pair is routable when every state a head can reach from its source under the relation, following only
-// live channels, offers a live way on: at least one live candidate, and for relations whose deadlock
-// freedom rests on an escape sub-network (Duato: a sub-class pool) a live escape candidate — a fault on an
-// escape channel voids that argument, so such pairs count as unroutable. The router never offers a failed
-// channel, so a routable pair's packets cannot strand. Walks the relation itself, as the CDG test does.
+// Routing under failed channels (docs/faults.md). FaultPrunedRelation wraps a routing relation and offers
+// only the candidates that keep a head *alive*: a state (element, header routing state, arrival) is alive if
+// the head ejects there, or some live candidate leads to an alive state — for relations whose deadlock
+// freedom rests on an escape sub-network (Duato: a sub-class pool), some live *escape* candidate must, so
+// that the escape sub-network stays connected from every state a head can reach (its CDG is a subgraph of
+// the fault-free one). A pair is routable when its head is alive at its source. Computed lazily from the
+// relation itself (as the CDG test walks it), memoised per state.
 #pragma once
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "models/routing/relation.h"
@@ -13,8 +16,44 @@
 
 namespace drb {
 
-// dead[c] != 0: graph channel c has failed. Returns, per (source * terminals + destination), 1 if routable
-// (the diagonal is 1).
+class FaultPrunedRelation : public RoutingRelation {
+ public:
+  // dead[c] != 0: graph channel c has failed. The inner relation must outlive this one.
+  FaultPrunedRelation(const Interconnect& ic, const RoutingRelation& inner, std::vector<uint8_t> dead);
+  std::string name() const override { return inner_.name(); }
+  SubClassSpec subclasses() const override { return inner_.subclasses(); }
+  RelationNeeds needs() const override { return inner_.needs(); }
+  bool is_escape(int sub) const override { return inner_.is_escape(sub); }
+  uint16_t hop_dateline(int e, int p) const override { return inner_.hop_dateline(e, p); }
+  void route(int e, const Header& h, RouteSet& out) const override { prune(e, -1, -1, h, out); }
+  void route_in(int e, int in_sub, const Header& h, RouteSet& out) const override { prune(e, in_sub, -1, h, out); }
+  void route_from(int e, int in_port, const Header& h, RouteSet& out) const override { prune(e, -1, in_port, h, out); }
+  // Can a head from terminal a reach terminal b? (a != b)
+  bool routable(int a, int b) const;
+  bool dead(int channel) const { return dead_[channel] != 0; }
+
+ private:
+  struct State {
+    int e, in_sub, in_port;
+    Header h;
+  };
+  void inner_route(const State& s, RouteSet& rs) const;
+  bool live(int e, int port) const;
+  bool alive(const State& s) const;
+  State next(const State& s, int port, int member, int sub) const;
+  void prune(int e, int in_sub, int in_port, const Header& h, RouteSet& out) const;
+  uint64_t key(const State& s) const;
+
+  const Interconnect& ic_;
+  const NetworkGraph& g_;
+  const RoutingRelation& inner_;
+  std::vector<uint8_t> dead_;
+  bool escape_, in_class_, in_port_;
+  int members_;
+  mutable std::unordered_map<uint64_t, uint8_t> memo_;  // key -> 1 alive, 0 dead, 2 being computed
+};
+
+// Per (source * terminals + destination), 1 if the relation routes the pair under the failed channels.
 std::vector<uint8_t> routable_pairs(const Interconnect& ic, const RoutingRelation& rf, const std::vector<uint8_t>& dead);
 
 }  // namespace drb

@@ -8,8 +8,13 @@ namespace drb {
 LinkFaults::LinkFaults(Network& net) : net_(net), p_(net.params().faults), n_(net.nodes()) {
   std::vector<uint8_t> dead(net.interconnect().graph().channels().size(), 0);
   for (int c : p_.channels) dead.at(c) = 1;
-  ok_ = routable_pairs(net.interconnect(), net.routing(), dead);
+  pruned_ = std::make_unique<FaultPrunedRelation>(net.interconnect(), net.base_routing(), dead);
+  ok_.assign(static_cast<size_t>(n_) * n_, 1);
+  for (int a = 0; a < n_; ++a)
+    for (int b = 0; b < n_; ++b)
+      if (a != b) ok_[static_cast<size_t>(a) * n_ + b] = pruned_->routable(a, b) ? 1 : 0;
   next_ = p_.at;
+  if (next_ == 0) event(0);  // failed from the start: before the first message is offered
 }
 
 void LinkFaults::event(int64_t now) {
@@ -20,6 +25,8 @@ void LinkFaults::event(int64_t now) {
     if (failed_) r.fail_output(g.channels()[c].from_port);
     else r.repair_output(g.channels()[c].from_port);
   }
+  net_.set_routing(failed_ ? pruned_.get() : nullptr);
+  for (int r = 0; r < net_.elements(); ++r) net_.router(r).reroute_waiting(now);
   next_ = failed_ && p_.repair > now ? p_.repair : -1;
 }
 

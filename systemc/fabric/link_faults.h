@@ -1,15 +1,19 @@
 // Link faults at run time (docs/faults.md): the channels of FaultParams fail at one cycle and may be repaired
 // at a later one. Failing is graceful: a packet already crossing the link completes, and no new head is
 // offered it (RouterCore::fail_output). The pairs the routing relation can no longer route under the faults
-// (models/routing/routability.h) are computed once, before the run; their messages are not accepted at the
-// source, and the run reports them instead of stalling.
+// (models/routing/routability.h) are computed once, before the run. While the links are failed, heads are
+// routed by the relation pruned of the failed channels and of the ways that lead nowhere, messages of the
+// unroutable pairs are not accepted at the source, and heads caught with no way on (in flight when the links
+// failed) are reported instead of a stall.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "models/routing/routability.h"
 #include "systemc/fabric/net_types.h"
 
 namespace drb {
@@ -23,7 +27,8 @@ class LinkFaults {
   void step(int64_t now) {
     if (now == next_) event(now);
   }
-  bool routable(int src, int dst) const { return ok_[static_cast<size_t>(src) * n_ + dst] != 0; }
+  // While the links are failed: does the relation still route src to dst?
+  bool routable(int src, int dst) const { return !failed_ || ok_[static_cast<size_t>(src) * n_ + dst] != 0; }
   // A message from src to dst was not accepted because the pair is unroutable.
   void refused(int src, int dst) {
     ++refused_;
@@ -41,6 +46,7 @@ class LinkFaults {
   Network& net_;
   FaultParams p_;
   int n_;
+  std::unique_ptr<FaultPrunedRelation> pruned_;
   std::vector<uint8_t> ok_;
   int64_t next_;
   bool failed_ = false;

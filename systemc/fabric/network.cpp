@@ -23,6 +23,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   ic_ = make_interconnect(p.topo);
   const RelationParams rp{p.routing, p.up_selection};
   routing_ = make_relation(p.algorithm, *ic_, rp);
+  active_ = routing_.get();
   ack_routing_ = make_static_relation(*ic_, rp);
   needs_ = routing_->needs();
   SubClassSpec ack{0, -1, {}};
@@ -231,10 +232,27 @@ void Network::step(int64_t now) {
   if (faults_) faults_->step(now);
   if (measuring_) in_flight_sum_ += in_network_;
   // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
-  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog && !(power_ && power_->waking()))
+  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog && !(power_ && power_->waking())) {
+    if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
+      const auto held = held_pairs();
+      if (!held.empty())
+        fail(SimError::Unroutable, "faults: packets of " + std::to_string(held.size()) +
+                                       " pairs hold with no fault-free way on under routing.algorithm=" + p_.algorithm +
+                                       ": " + LinkFaults::list(held) +
+                                       (faults_->refused_pairs().empty() ? std::string() : "; " + std::to_string(
+                                           faults_->refused_pairs().size()) + " pairs not accepted: " +
+                                           LinkFaults::list(faults_->refused_pairs())));
+    }
     fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
                               std::to_string(now - last_move_) + " cycles (sim.watchdog = " +
                               std::to_string(p_.watchdog) + ")\n" + dump());
+  }
+}
+
+std::set<std::pair<int, int>> Network::held_pairs() const {
+  std::set<std::pair<int, int>> out;
+  for (auto& r : routers_) r->held(out);
+  return out;
 }
 
 std::string Network::dump() const {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -77,7 +78,12 @@ class Network {
   const Interconnect& interconnect() const { return *ic_; }
   // The direct network's helper (k-ary n-cube family, midimew); std::logic_error on other families.
   const Topology& topology() const;
-  const RoutingRelation& routing() const { return *routing_; }
+  // The relation heads are routed with: the algorithm's, or while links are failed its fault-pruned form.
+  const RoutingRelation& routing() const { return *active_; }
+  void set_routing(const RoutingRelation* r) { active_ = r ? r : routing_.get(); }
+  const RoutingRelation& base_routing() const { return *routing_; }
+  // Pairs of the packets whose heads wait with no way on (link faults), as (source, destination).
+  std::set<std::pair<int, int>> held_pairs() const;
   const RoutingRelation& ack_routing() const { return *ack_routing_; }
   const RelationNeeds& needs() const { return needs_; }
   const VcLayout& layout() const { return *layout_; }
@@ -160,6 +166,7 @@ class Network {
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
   // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
+  void wake_router(int r) { router_busy_.add(r); }
   void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   // The link power-saving mechanism (power.mechanism=on), or null.
   const LinkPower* power() const { return power_.get(); }
@@ -174,6 +181,7 @@ class Network {
   NetParams p_;
   std::unique_ptr<Interconnect> ic_;
   std::unique_ptr<RoutingRelation> routing_, ack_routing_;
+  const RoutingRelation* active_ = nullptr;
   RelationNeeds needs_;
   std::unique_ptr<VcLayout> layout_;
   LatencyAccumulator al_;

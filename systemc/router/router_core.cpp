@@ -145,6 +145,25 @@ void RouterCore::repair_output(int p) {
     if (v.owner == kNotOffered) v.owner = -1;
 }
 
+void RouterCore::reroute_waiting(int64_t now) {
+  for (InputPort& ip : in_)
+    for (InputVc& v : ip.vcs)
+      if (v.state == kVcAlloc && !v.eject) {
+        set_state(v, kRouting);
+        v.ready = now;
+      }
+  net_.wake_router(id_);
+}
+
+void RouterCore::held(std::set<std::pair<int, int>>& out) const {
+  for (const InputPort& ip : in_)
+    for (const InputVc& v : ip.vcs)
+      if (v.state == kVcAlloc && !v.eject && v.route.n == 0) {
+        const Packet& pk = net_.pkt(v.buf.front().pkt);
+        out.insert({pk.src, static_cast<int>(pk.hdr.final_dest)});
+      }
+}
+
 void RouterCore::reset_link_stats() {
   for (auto& l : link_) l = LinkStats{};
 }

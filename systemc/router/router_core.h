@@ -7,6 +7,7 @@
 #pragma once
 #include <climits>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,10 @@ class RouterCore {
   // completes, and its VC is not offered again once the tail has left. Repair offers it again.
   void fail_output(int p);
   void repair_output(int p);
+  // Route again every head waiting for a VC (the relation changed: links failed or came back).
+  void reroute_waiting(int64_t now);
+  // Adds (source, destination) of every head that waits with no candidate at all.
+  void held(std::set<std::pair<int, int>>& out) const;
   uint32_t sent(int p) const { return sent_[p]; }
   // Stage 2 (link width): a flit on output p holds the link `cycles` cycles (1 = full width) and its last
   // phit arrives cycles - 1 later than at full width.
