@@ -91,6 +91,15 @@ inline Exec drbsim(const std::string& args) {
   return drbsim_argv(v);
 }
 
+// Each argument string is refused before simulating: exit 2 and a message that starts by naming its key.
+inline void expect_refused(const std::vector<std::pair<std::string, std::string>>& cases) {
+  for (const auto& [args, key] : cases) {
+    const Exec e = drbsim(args);
+    EXPECT_EQ(e.code, 2) << args;
+    EXPECT_EQ(e.err.rfind("drbsim: error: " + key + ":", 0), 0u) << args << ": " << e.err;
+  }
+}
+
 // Mean zero-load latency of uniform traffic with the default pipeline (all stage delays 1):
 // per packet 5 cycles per hop + 5 + L, averaged over all ordered pairs (independent of the simulator).
 inline double zero_load_uniform_torus(int k, int L) {

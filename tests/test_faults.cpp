@@ -173,7 +173,7 @@ TEST(Faults, RandomLinksDeterministic) {
 }
 
 TEST(Faults, Refusals) {
-  for (auto [args, key] : std::vector<std::pair<std::string, std::string>>{
+  expect_refused({
            {"faults.links=0>5", "faults.links"},
            {"faults.links=0>", "faults.links"},
            {"faults.links=0>99", "faults.links"},
@@ -183,11 +183,7 @@ TEST(Faults, Refusals) {
            {"faults.links=0>1 routing.algorithm=drb", "routing.algorithm"},
            {"faults.links=0>1 router.blocks.dec=rtl", "faults.links"},
            {"faults.links=0>1 routing.tie=random", "routing.tie"},
-           {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"}}) {
-    const Exec e = drbsim(args);
-    EXPECT_EQ(e.code, 2) << args;
-    EXPECT_EQ(e.err.rfind("drbsim: error: " + key + ":", 0), 0u) << args << ": " << e.err;
-  }
+           {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"}  });
 }
 
 }  // namespace

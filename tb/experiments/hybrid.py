@@ -30,7 +30,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import run_cached  # noqa: E402
+from runcache import add_run_args, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "hybrid"
@@ -114,19 +114,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--sets", nargs="*")
-    ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--budget", type=float, help="start no run after this many seconds")
-    ap.add_argument("--out", default=str(RESULTS))
+    add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    RAW.mkdir(parents=True, exist_ok=True)
+    out, t0, deadline = start(a, RAW)
     jobs, cost = {}, {}
-    t0 = time.time()
-    deadline = t0 + a.budget if a.budget is not None else None
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
             st = SETS[sname]

@@ -26,7 +26,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import run_cached  # noqa: E402
+from runcache import add_run_args, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "negative-first"
@@ -72,17 +72,9 @@ def tagfile(tag):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--budget", type=float)
-    ap.add_argument("--out", default=str(RESULTS))
+    add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    RAW.mkdir(parents=True, exist_ok=True)
-    t0 = time.time()
-    deadline = t0 + a.budget if a.budget is not None else None
+    out, t0, deadline = start(a, RAW)
     res = {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summary) for tag, keys in jobs()}

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import time
+from pathlib import Path
 
 
 def run_cached(drbsim, keys, raw, reuse, deadline, summarize):
@@ -20,3 +21,21 @@ def run_cached(drbsim, keys, raw, reuse, deadline, summarize):
     out["wall_s"] = time.time() - t0
     raw.write_text(json.dumps(out))
     return out
+
+
+def add_run_args(ap, root, results):
+    """The options every experiment runner takes: the drbsim binary, parallel runs, reuse, budget, output."""
+    ap.add_argument("--drbsim", default=str(root / "build" / "tb" / "drbsim"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--budget", type=float, help="start no run after this many seconds")
+    ap.add_argument("--out", default=str(results))
+
+
+def start(a, raw):
+    """Makes the output and raw folders; returns (output folder, start time, deadline or None)."""
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    raw.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    return out, t0, (t0 + a.budget if a.budget is not None else None)
