@@ -174,16 +174,17 @@ TEST(Faults, RandomLinksDeterministic) {
 
 TEST(Faults, Refusals) {
   expect_refused({
-           {"faults.links=0>5", "faults.links"},
-           {"faults.links=0>", "faults.links"},
-           {"faults.links=0>99", "faults.links"},
-           {"faults.at=100", "faults.at"},
-           {"faults.links=0>1 faults.at=100 faults.repair=50", "faults.repair"},
-           {"faults.random_links=1000", "faults.random_links"},
-           {"faults.links=0>1 routing.algorithm=drb", "routing.algorithm"},
-           {"faults.links=0>1 router.blocks.dec=rtl", "faults.links"},
-           {"faults.links=0>1 routing.tie=random", "routing.tie"},
-           {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"}  });
+      {"faults.links=0>5", "faults.links"},
+      {"faults.links=0>", "faults.links"},
+      {"faults.links=0>99", "faults.links"},
+      {"faults.at=100", "faults.at"},
+      {"faults.links=0>1 faults.at=100 faults.repair=50", "faults.repair"},
+      {"faults.random_links=1000", "faults.random_links"},
+      {"faults.links=0>1 routing.algorithm=drb", "routing.algorithm"},
+      {"faults.links=0>1 router.blocks.dec=rtl", "faults.links"},
+      {"faults.links=0>1 routing.tie=random", "routing.tie"},
+      {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"}
+  });
 }
 
 }  // namespace

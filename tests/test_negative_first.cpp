@@ -210,11 +210,12 @@ TEST(NegativeFirst, DeterministicPerSeed) {
 
 TEST(NegativeFirst, Refusals) {
   expect_refused({
-           {"routing.algorithm=negative_first", "routing.algorithm"},  // the default topology is a torus
-           {"topology.kind=mesh topology.trunk=2 routing.algorithm=negative_first", "routing.algorithm"},
-           {"topology.kind=mesh routing.algorithm=negative_first router.blocks.dec=rtl", "routing.algorithm"},
-           {"topology.kind=mesh routing.misroute=false", "routing.misroute"},
-           {"topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=negative_first", "routing.algorithm"}  });
+      {"routing.algorithm=negative_first", "routing.algorithm"},  // the default topology is a torus
+      {"topology.kind=mesh topology.trunk=2 routing.algorithm=negative_first", "routing.algorithm"},
+      {"topology.kind=mesh routing.algorithm=negative_first router.blocks.dec=rtl", "routing.algorithm"},
+      {"topology.kind=mesh routing.misroute=false", "routing.misroute"},
+      {"topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=negative_first", "routing.algorithm"}
+  });
 }
 
 }  // namespace

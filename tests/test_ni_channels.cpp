@@ -87,10 +87,11 @@ TEST(NiChannels, ConservationPastSaturation) {
 
 TEST(NiChannels, Refusals) {
   expect_refused({
-           {"topology.kind=fattree topology.k=4 topology.n=2 topology.ni_channels=2", "topology.ni_channels"},
-           {"topology.ni_channels=17", "topology.ni_channels"},
-           {"topology.ni_channels=0", "topology.ni_channels"},
-           {"topology.ni_channels=2 router.blocks.xbar=rtl", "topology.ni_channels"}  });
+      {"topology.kind=fattree topology.k=4 topology.n=2 topology.ni_channels=2", "topology.ni_channels"},
+      {"topology.ni_channels=17", "topology.ni_channels"},
+      {"topology.ni_channels=0", "topology.ni_channels"},
+      {"topology.ni_channels=2 router.blocks.xbar=rtl", "topology.ni_channels"}
+  });
 }
 
 }  // namespace

@@ -126,10 +126,11 @@ TEST(Trunk, FirstFreeAndCyclicSelection) {
 
 TEST(Trunk, Refusals) {
   expect_refused({
-           {"topology.kind=fattree topology.k=4 topology.n=2 topology.trunk=2", "topology.trunk"},
-           {"topology.trunk=17", "topology.trunk"},
-           {"router.trunk_select=cyclic", "router.trunk_select"},
-           {"topology.trunk=2 router.blocks.dec=rtl", "topology.trunk"}  });
+      {"topology.kind=fattree topology.k=4 topology.n=2 topology.trunk=2", "topology.trunk"},
+      {"topology.trunk=17", "topology.trunk"},
+      {"router.trunk_select=cyclic", "router.trunk_select"},
+      {"topology.trunk=2 router.blocks.dec=rtl", "topology.trunk"}
+  });
 }
 
 }  // namespace
