@@ -43,7 +43,7 @@ FAULTS = [0, 1, 2, 3, 4, 6, 8, 12, 16]
 SEEDS = [1, 2, 3]
 LOAD = 0.15
 COMMON = [f"traffic.rate={LOAD}", "traffic.source_queue=16", "sim.warmup=5000", "sim.measure=20000",
-          "stats.links=false", "sim.progress=off", "faults.unroutable=report"]
+          "stats.links=false", "sim.progress=off"]
 # Worst-case link-fault tolerance (drbsim topology): the smallest number of channels out of a router, less one.
 TOLERANCE = {"8x8 torus": 3, "8x8 mesh": 1}
 
@@ -56,7 +56,7 @@ def jobs():
                 for seed in SEEDS:
                     keys = nkeys + akeys + COMMON + [f"sim.seed={seed}"]
                     if f:
-                        keys.append(f"faults.random_links={f}")
+                        keys += [f"faults.random_links={f}", "faults.unroutable=report"]
                     out.append((f"{net}|{alg}|{f}|{seed}", keys))
     return out
 
