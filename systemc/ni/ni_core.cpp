@@ -1,6 +1,7 @@
 #include "systemc/ni/ni_core.h"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "models/blocks/gmr.h"
 #include "systemc/fabric/footprint.h"
@@ -10,8 +11,7 @@ namespace drb {
 
 double SourceNi::footprint(int vcs, int channels) {
   return heap_bytes(sizeof(SourceNi)) + heap_bytes(8 * sizeof(uint32_t)) + heap_bytes(4 * sizeof(Control)) +
-         heap_bytes(channels * vcs * sizeof(int)) + heap_bytes(channels * vcs) + heap_bytes(sizeof(StaticPolicy)) +
-         heap_bytes((channels + 1) * sizeof(Lane)) + heap_bytes(channels * sizeof(int));
+         heap_bytes(channels * vcs * sizeof(int)) + heap_bytes(channels * vcs) + heap_bytes(sizeof(StaticPolicy));
 }
 
 // A robin_map bucket holds the entry and its probe distance; the map keeps at most half its buckets full
@@ -35,8 +35,9 @@ void SourceNi::connect(RouterCore* r, int port, int channels) {
   channels_ = channels;
   credits_.assign(static_cast<size_t>(channels) * vcs_, net_.params().depth);
   owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
-  lane_.assign(channels + 1, Lane{});
-  last_lane_.assign(channels, channels);  // the first pick after the control lane is data lane 0
+  if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
+  for (Lane& l : lane_) l = Lane{};
+  for (int& x : last_lane_) x = channels;  // the first pick after the control lane is data lane 0
 }
 
 bool SourceNi::enqueue(uint32_t slot) {
@@ -116,6 +117,18 @@ bool SourceNi::acquire_vc(Lane& l) {
   const VcLayout& lay = net_.layout();
   const Header& h = net_.pkt(l.pkt - 1).hdr;
   const int g = h.tclass == TrafficClass::Ack ? lay.ack_group() : 0;
+  if (channels_ == 1) {  // the VC with the most credits (first such on ties)
+    int best = -1, best_cr = -1;
+    for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
+      if (owned_[c]) continue;
+      if (net_.params().vct && credits_[c] < l.len) continue;
+      if (credits_[c] > best_cr) best = c, best_cr = credits_[c];
+    }
+    if (best < 0) return false;
+    owned_[best] = 1;
+    l.vc = static_cast<int16_t>(best);
+    return true;
+  }
   // The channel with the fewest lanes on it, then the VC with the most credits (first such on ties).
   int best = -1, best_ch = -1, best_cr = -1, best_load = INT32_MAX;
   for (int ch = 0; ch < channels_; ++ch) {
@@ -170,7 +183,7 @@ void SourceNi::send_flit(int lane, int64_t now) {
   }
 }
 
-void SourceNi::step(int64_t now) {
+void SourceNi::step_many(int64_t now) {
   const int lanes = channels_ + 1, ctl = channels_;
   for (int i = 0; i < channels_ && !queue_.empty(); ++i)
     if (!lane_[i].pkt) start_packet(i, now);
@@ -202,6 +215,25 @@ void SourceNi::step(int64_t now) {
     last_lane_[ch] = lane;
     send_flit(lane, now);
   }
+}
+
+// One channel, two lanes (data 0, control 1): the same choice as the general step, written out for the
+// common node (drb_bench B2 and B4 spend a measurable share in the lane walk otherwise).
+void SourceNi::step_one(int64_t now) {
+  if (!lane_[0].pkt && !queue_.empty()) start_packet(0, now);
+  if (!lane_[1].pkt && !control_.empty()) start_packet(1, now);
+  bool ok[2];
+  for (int i = 0; i < 2; ++i) {
+    Lane& l = lane_[i];
+    ok[i] = l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.vc] > 0;
+  }
+  int lane = -1;
+  if (ok[0] && ok[1]) lane = net_.params().ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_[0];
+  else if (ok[0]) lane = 0;
+  else if (ok[1]) lane = 1;
+  if (lane < 0) return;
+  last_lane_[0] = lane;
+  send_flit(lane, now);
 }
 
 std::string SourceNi::dump() const {

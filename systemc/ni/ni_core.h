@@ -43,7 +43,10 @@ class SourceNi {
   inline void accept_credit(int64_t t, uint8_t ch, uint8_t vc);
   void credit(uint8_t ch, uint8_t vc) { ++credits_[ch * vcs_ + vc]; }
   // The network steps a source NI only while it has something to send (it wakes it on enqueue).
-  void step(int64_t now);
+  void step(int64_t now) {
+    if (channels_ == 1) step_one(now);
+    else step_many(now);
+  }
   bool busy() const { return !queue_.empty() || !control_.empty() || lanes_busy_ > 0; }
   PathPolicy& policy() { return *policy_; }
   uint64_t rejected() const { return rejected_; }
@@ -68,6 +71,8 @@ class SourceNi {
   bool start_packet(int lane, int64_t now);
   bool acquire_vc(Lane& l);
   void send_flit(int lane, int64_t now);
+  void step_one(int64_t now);   // step() of a one-channel NI
+  void step_many(int64_t now);  //   and of one with several channels
 
   Network& net_;
   int node_;
@@ -86,9 +91,10 @@ class SourceNi {
   };
   Ring<Control> control_;
   int early_queued_ = 0;
-  std::vector<Lane> lane_;          // data lanes 0 .. channels - 1, then the control lane
-  int lanes_busy_ = 0;
-  std::vector<int> last_lane_;      // per channel, the lane that sent last (round robin among lanes)
+  static constexpr int kMaxChannels = 16;  // topology.ni_channels
+  Lane lane_[kMaxChannels + 1];     // data lanes 0 .. channels - 1, then the control lane (in the object:
+  int lanes_busy_ = 0;              //   the one-channel step reads them every cycle)
+  int last_lane_[kMaxChannels];     // per channel, the lane that sent last (round robin among lanes)
   std::vector<int> credits_;        // per channel * vcs + vc
   std::vector<uint8_t> owned_;      //   held by a lane
   tsl::robin_map<int, uint32_t> next_seq_;  // per destination, created on first use (never N^2 up front)
