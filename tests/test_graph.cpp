@@ -106,6 +106,35 @@ TEST(Graph, RefusesWhatCannotBeWired) {
   EXPECT_EQ(r.switching_elements, 4 + 4);
 }
 
+// The hybrid thesis' per-topology fault tolerance (its section 7, "by parameters") against the value counted on
+// the built graph, each worked by hand: 4x4 torus 2n - 1 = 3; 4x4 mesh n - 1 = 1 (a corner); 4-D hypercube
+// 3; a 4x4 torus with trunks of 2: 8 channels out, 7; 4-ary 2-tree k - 1 = 3 (four roots); flattened
+// butterfly 4-ary 2-cube 1-c n (k - 1) - 1 = 5; 4-ary 2-direct 1-indirect (crossbar) n - 1 = 1; with
+// 2-ary 2-stage fat-tree subnets min(1, 1) = 1; with RUFT subnets the thesis counts 0 (its routing has one
+// path per pair), while the graph stays connected after any one fault (each router reaches two RUFTs): 1.
+TEST(Graph, FaultToleranceFormulaAgreesWithTheGraph) {
+  struct F {
+    std::string kv;
+    int want, graph = -1;  // graph: the graph's count where it differs from the formula
+  };
+  for (const F& f : std::vector<F>{{"topology.k=4", 3},
+                                   {"topology.kind=mesh topology.k=4", 1},
+                                   {"topology.kind=hypercube topology.n=4", 3},
+                                   {"topology.k=4 topology.trunk=2", 7},
+                                   {"topology.kind=fattree topology.k=4 topology.n=2", 3},
+                                   {"topology.kind=flatfly topology.k=4 topology.n=2", 5},
+                                   {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=crossbar topology.stages=1", 1},
+                                   {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=fattree topology.stages=2", 1},
+                                   {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=ruft topology.stages=2", 0, 1}}) {
+    const auto e = test::drbsim("topology " + f.kv);
+    ASSERT_EQ(e.code, 0) << f.kv << ": " << e.err;
+    const auto nl = e.out.rfind('\n', e.out.size() - 2);
+    const auto j = nlohmann::json::parse(e.out.substr(nl + 1));
+    EXPECT_EQ(j["fault_tolerance_formula"], f.want) << f.kv;
+    EXPECT_EQ(j["fault_tolerance"], f.graph < 0 ? f.want : f.graph) << f.kv;
+  }
+}
+
 // drbsim topology prints the table and one JSON object with the named fields.
 TEST(Graph, TopologyCommandPrintsTheReport) {
   const auto e = test::drbsim("topology topology.k=4");

@@ -1,5 +1,6 @@
 #include "models/topology/interconnect.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace drb {
@@ -44,6 +45,23 @@ int Interconnect::diameter() const {
     return hybrid_->n() * per;
   }
   return ruft_->m() - 1;
+}
+
+int Interconnect::fault_tolerance_formula() const {
+  if (direct_) {
+    const int n = direct_->dims();
+    const int links = kind_ == "torus" ? 2 * n : kind_ == "midimew" ? 4 : n;  // a corner's links (mesh, hypercube)
+    return trunk_ * links - 1;
+  }
+  if (tree_) return tree_->n() > 1 ? tree_->k() - 1 : 0;
+  if (flatfly_) return flatfly_->n() * (flatfly_->k() - 1) - 1;
+  if (hybrid_) {
+    const int direct = hybrid_->n() - 1;
+    if (hybrid_->subnet() == Subnet::Crossbar) return direct;
+    if (hybrid_->subnet() == Subnet::FatTree) return std::min(direct, hybrid_->ki() - 1);
+    return 0;
+  }
+  return 0;  // RUFT: one path per pair
 }
 
 void Interconnect::index() {

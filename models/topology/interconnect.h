@@ -48,6 +48,12 @@ class Interconnect {
   int trunk() const { return trunk_; }
   // Most network channels a minimal route crosses.
   int diameter() const;
+  // The worst-case link faults the family tolerates by its parameters (the hybrid thesis' analysis, docs/
+  // topologies.md): mesh n - 1, torus 2n - 1, hypercube n - 1, midimew 3, k-ary n-tree k - 1, flattened
+  // butterfly n (k - 1) - 1, hybrids n - 1 (crossbar), min(n - 1, k_i - 1) (fat-tree), 0 (RUFT); a trunk of
+  // t parallel links multiplies a direct network's links by t. drbsim topology prints it next to the value
+  // counted on the built graph.
+  int fault_tolerance_formula() const;
   // The family helpers; null where the interconnect is not of that family.
   const Topology* direct() const { return direct_.get(); }
   const KAryNTree* tree() const { return tree_.get(); }
