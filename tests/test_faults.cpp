@@ -185,7 +185,8 @@ TEST(Faults, Refusals) {
       {"faults.links=0>1 routing.algorithm=drb", "routing.algorithm"},
       {"faults.links=0>1 router.blocks.dec=rtl", "faults.links"},
       {"faults.links=0>1 routing.tie=random", "routing.tie"},
-      {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"}
+      {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"},
+      {"topology.k=33 faults.links=0>1", "faults.links"}
   });
 }
 

@@ -68,6 +68,10 @@ void check_faults(Scenario& s, const Interconnect& ic) {
   if (s.net.algorithm == "valiant" || s.net.algorithm == "drb" || s.net.algorithm == "drb2")
     throw ConfigError("routing.algorithm", s.net.algorithm + " with link faults: path policies that close the MSPs through "
                                            "failed links are not modelled yet (docs/faults.md)");
+  if (ic.terminals() > 1024)  // the routable-pair analysis keeps state per (element, arrival, destination)
+    throw ConfigError("faults.links", "link faults are analysed on networks of up to 1024 terminals (its state "
+                                      "grows with the square of the terminals), this one has " +
+                                          std::to_string(ic.terminals()));
   const NetworkGraph& g = ic.graph();
   const int E = ic.elements();
   const auto by_pair = channels_by_pair(g);
