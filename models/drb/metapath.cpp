@@ -99,7 +99,9 @@ MetapathPolicy::Channel& MetapathPolicy::channel(int dst) {
   auto it = ch_.find(dst);
   if (it != ch_.end()) return it->second;
   Channel& c = ch_[dst];
-  c.mp = std::make_unique<Metapath>(cands_(src_, dst), p_);
+  std::vector<Msp> cand = cands_(src_, dst);
+  if (cand.empty()) return c;  // unreachable: the network refuses the pair's messages
+  c.mp = std::make_unique<Metapath>(std::move(cand), p_);
   c.use.assign(c.mp->candidates(), 0);
   return c;
 }

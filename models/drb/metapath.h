@@ -86,9 +86,11 @@ class MetapathPolicy : public PathPolicy {
   void choose(int dst, Rng& rng, PathChoice& out) override;
   bool wants_acks() const override { return true; }
   void on_ack(const Header& ack, int64_t now) override;
+  // Some candidate is left (the candidate function drops the MSPs closed by link faults).
+  int reaches(int dst) override { return channel(dst).mp ? 1 : 0; }
 
   struct Channel {
-    std::unique_ptr<Metapath> mp;
+    std::unique_ptr<Metapath> mp;  // null: no candidate (every MSP closed by link faults)
     std::vector<uint64_t> use;  // packets sent per candidate
     uint64_t acks = 0, early = 0, unknown = 0;
   };

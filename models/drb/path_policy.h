@@ -24,6 +24,9 @@ class PathPolicy {
   virtual bool wants_acks() const { return false; }
   // An ack (final or early) reached this source at cycle now.
   virtual void on_ack(const Header& ack, int64_t now) {}
+  // Under link faults: 1 if some path the policy may take to dst is open, 0 if none is, -1 if the policy
+  // takes the canonical path only (the network's own analysis decides).
+  virtual int reaches(int dst) { return -1; }
 };
 
 class StaticPolicy : public PathPolicy {

@@ -10,8 +10,6 @@ FaultPrunedRelation::FaultPrunedRelation(const Interconnect& ic, const RoutingRe
     : ic_(ic), g_(ic.graph()), inner_(inner), dead_(std::move(dead)), escape_(inner.subclasses().pool >= 0),
       in_class_(inner.needs().input_class), in_port_(inner.needs().input_port), members_(ic.trunk()) {
   if (dead_.size() != g_.channels().size()) throw std::invalid_argument("FaultPrunedRelation: one flag per channel");
-  if (ic.elements() > 0xffff || ic.terminals() > 0xffff)
-    throw std::invalid_argument("faults.links: link faults are modelled on networks of at most 65535 elements and terminals");
 }
 
 bool FaultPrunedRelation::live(int e, int port) const {
@@ -28,15 +26,21 @@ void FaultPrunedRelation::inner_route(const State& s, RouteSet& rs) const {
   else inner_.route(s.e, s.h, rs);
 }
 
-// Everything the relation's choices depend on for a single-destination data header (path policies with
-// intermediate destinations and random ties are refused with faults): element, arrival, destination and
-// dateline bits, packed without overlap (the constructor checks the ranges).
-uint64_t FaultPrunedRelation::key(const State& s) const {
-  uint64_t k = static_cast<uint64_t>(s.e);
-  k = k << 8 | static_cast<uint64_t>(s.in_sub + 1);
-  k = k << 9 | static_cast<uint64_t>(s.in_port + 1);
-  k = k << 16 | s.h.front();
-  return k << 12 | s.h.dateline;
+// Everything the relation's choices from here on depend on: element, arrival, the destination stack (a path
+// policy's intermediate destinations), the step and the dateline and tie bits.
+FaultPrunedRelation::Key FaultPrunedRelation::key(const State& s) {
+  uint8_t more = 0;
+  for (int i = 0; i < kStackDepth; ++i) more = static_cast<uint8_t>(more | (s.h.more[i] ? 1u << i : 0u));
+  return Key{s.e, s.in_sub, s.in_port, s.h.dest, more, s.h.step, s.h.dateline, s.h.tie};
+}
+
+size_t FaultPrunedRelation::KeyHash::operator()(const Key& k) const {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ULL; };
+  mix(static_cast<uint64_t>(k.e) << 32 | static_cast<uint32_t>(k.in_port + 1) << 8 | static_cast<uint32_t>(k.in_sub + 1));
+  for (uint32_t d : k.dest) mix(d);
+  mix(static_cast<uint64_t>(k.more) << 48 | static_cast<uint64_t>(k.step) << 40 | static_cast<uint64_t>(k.dateline) << 16 | k.tie);
+  return static_cast<size_t>(h ^ (h >> 29));
 }
 
 FaultPrunedRelation::State FaultPrunedRelation::next(const State& s, int port, int member, int sub) const {
@@ -55,7 +59,7 @@ bool FaultPrunedRelation::alive(const State& s0) const {
     if (a == DecAction::Route) break;
     if (pass > kStackDepth) throw std::logic_error("DEC did not terminate");
   }
-  const uint64_t k = key(s);
+  const Key k = key(s);
   auto it = memo_.find(k);
   if (it != memo_.end()) return it->second == 1;  // 2 (on the walk's stack) cannot recur: routes are acyclic
   memo_[k] = 2;

@@ -6,6 +6,7 @@
 // the fault-free one). A pair is routable when its head is alive at its source. Computed lazily from the
 // relation itself (as the CDG test walks it), memoised per state.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -30,6 +31,9 @@ class FaultPrunedRelation : public RoutingRelation {
   void route_from(int e, int in_port, const Header& h, RouteSet& out) const override { prune(e, -1, in_port, h, out); }
   // Can a head from terminal a reach terminal b? (a != b)
   bool routable(int a, int b) const;
+  // Can a head with this header, entering element e from its NI, reach its final destination? (A path
+  // policy's multistep path: intermediate destinations in the header.)
+  bool alive_from(int e, const Header& h) const { return alive(State{e, -1, -1, h}); }
   bool dead(int channel) const { return dead_[channel] != 0; }
 
  private:
@@ -42,7 +46,20 @@ class FaultPrunedRelation : public RoutingRelation {
   bool alive(const State& s) const;
   State next(const State& s, int port, int member, int sub) const;
   void prune(int e, int in_sub, int in_port, const Header& h, RouteSet& out) const;
-  uint64_t key(const State& s) const;
+  struct Key {
+    int e, in_sub, in_port;
+    std::array<uint32_t, kStackDepth> dest;
+    uint8_t more, step;
+    uint16_t dateline, tie;
+    bool operator==(const Key& o) const {
+      return e == o.e && in_sub == o.in_sub && in_port == o.in_port && dest == o.dest && more == o.more &&
+             step == o.step && dateline == o.dateline && tie == o.tie;
+    }
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  static Key key(const State& s);
 
   const Interconnect& ic_;
   const NetworkGraph& g_;
@@ -50,7 +67,7 @@ class FaultPrunedRelation : public RoutingRelation {
   std::vector<uint8_t> dead_;
   bool escape_, in_class_, in_port_;
   int members_;
-  mutable std::unordered_map<uint64_t, uint8_t> memo_;  // key -> 1 alive, 0 dead, 2 being computed
+  mutable std::unordered_map<Key, uint8_t, KeyHash> memo_;  // 1 alive, 0 dead, 2 being computed
 };
 
 // Per (source * terminals + destination), 1 if the relation routes the pair under the failed channels.

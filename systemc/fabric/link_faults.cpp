@@ -9,10 +9,8 @@ LinkFaults::LinkFaults(Network& net) : net_(net), p_(net.params().faults), n_(ne
   std::vector<uint8_t> dead(net.interconnect().graph().channels().size(), 0);
   for (int c : p_.channels) dead.at(c) = 1;
   pruned_ = std::make_unique<FaultPrunedRelation>(net.interconnect(), net.base_routing(), dead);
-  ok_.assign(static_cast<size_t>(n_) * n_, 1);
-  for (int a = 0; a < n_; ++a)
-    for (int b = 0; b < n_; ++b)
-      if (a != b) ok_[static_cast<size_t>(a) * n_ + b] = pruned_->routable(a, b) ? 1 : 0;
+  ok_.assign(static_cast<size_t>(n_) * n_, kUnknown);
+  for (int a = 0; a < n_; ++a) ok_[static_cast<size_t>(a) * n_ + a] = 1;
   next_ = p_.at;
   if (next_ == 0) event(0);  // failed from the start: before the first message is offered
 }
@@ -30,9 +28,18 @@ void LinkFaults::event(int64_t now) {
   next_ = failed_ && p_.repair > now ? p_.repair : -1;
 }
 
-int LinkFaults::unroutable_pairs() const {
+bool LinkFaults::decide(int src, int dst) {
+  const int r = net_.source(src).policy().reaches(dst);
+  return r >= 0 ? r == 1 : pruned_->routable(src, dst);
+}
+
+int LinkFaults::unroutable_pairs() {
+  const bool was = failed_;
+  failed_ = true;  // the pairs under the faults, also when asked after a repair
   int u = 0;
-  for (uint8_t x : ok_) u += x == 0;
+  for (int a = 0; a < n_; ++a)
+    for (int b = 0; b < n_; ++b) u += !routable(a, b);
+  failed_ = was;
   return u;
 }
 

@@ -27,8 +27,15 @@ class LinkFaults {
   void step(int64_t now) {
     if (now == next_) event(now);
   }
-  // While the links are failed: does the relation still route src to dst?
-  bool routable(int src, int dst) const { return !failed_ || ok_[static_cast<size_t>(src) * n_ + dst] != 0; }
+  // While the links are failed: does the routing still reach dst from src? The source's path policy answers
+  // if it chooses among several paths (DRB), the relation's analysis otherwise; asked once per pair.
+  bool routable(int src, int dst) {
+    if (!failed_) return true;
+    uint8_t& ok = ok_[static_cast<size_t>(src) * n_ + dst];
+    if (ok == kUnknown) ok = decide(src, dst) ? 1 : 0;
+    return ok != 0;
+  }
+  const FaultPrunedRelation& pruned() const { return *pruned_; }
   // A message from src to dst was not accepted because the pair is unroutable.
   void refused(int src, int dst) {
     ++refused_;
@@ -36,13 +43,15 @@ class LinkFaults {
   }
   uint64_t refused_messages() const { return refused_; }
   const std::set<std::pair<int, int>>& refused_pairs() const { return pairs_; }
-  int unroutable_pairs() const;
+  int unroutable_pairs();
   bool failed() const { return failed_; }
   // "a>b, c>d, ..." (at most `most` pairs, then "and N more").
   static std::string list(const std::set<std::pair<int, int>>& pairs, int most = 12);
 
  private:
   void event(int64_t now);
+  bool decide(int src, int dst);
+  static constexpr uint8_t kUnknown = 2;
   Network& net_;
   FaultParams p_;
   int n_;

@@ -172,6 +172,7 @@ class Network {
   const LinkPower* power() const { return power_.get(); }
   // Link faults (faults.*), or null.
   const LinkFaults* faults() const { return faults_.get(); }
+  LinkFaults* faults() { return faults_.get(); }
   LinkPower* power() { return power_.get(); }
   std::string dump() const;
   [[noreturn]] void fail(SimError::Kind k, const std::string& what);

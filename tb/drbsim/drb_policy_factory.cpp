@@ -9,6 +9,7 @@
 #include "models/drb/msp_candidates.h"
 #include "models/drb/supernode.h"
 #include "models/routing/registry.h"
+#include "models/routing/routability.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
 
@@ -77,6 +78,8 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     NetParams net;
     int length = 10;
     int s_max = 3;
+    std::unique_ptr<RoutingRelation> data;        // link faults: the relation packets take,
+    std::unique_ptr<FaultPrunedRelation> pruned;  //   pruned of the failed channels (docs/faults.md)
   };
   auto sh = std::make_shared<Shared>();
   sh->ic = make_interconnect(s.net.topo);
@@ -93,11 +96,21 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     std::string unused;
     sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
   }
+  if (s.net.faults.on()) {
+    sh->data = make_relation(s.net.algorithm, *sh->ic, RelationParams{s.net.routing, s.net.up_selection});
+    std::vector<uint8_t> dead(sh->ic->graph().channels().size(), 0);
+    for (int c : s.net.faults.channels) dead[c] = 1;
+    sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->data, std::move(dead));
+  }
   const MetapathParams mp = metapath_params(s);
   MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {
     std::vector<Msp> out;
     auto dist = [&](int a, int b) { return topo ? topo->distance(a, b) : sh->gsn->distance(a, b); };
     auto add = [&](int n, const uint32_t* nodes) {
+      // Link faults close an MSP whose steps cannot reach their destinations (the metapath as fault tolerance).
+      if (sh->pruned && !sh->pruned->alive_from(sh->ic->graph().terminals()[src].inject.element,
+                                                make_data_header(src, dst, nodes, n, 0, 1)))
+        return;
       // Hops of the multistep path: the sum of its steps' static distances.
       int hops = 0, at = src;
       for (int i = 0; i < n; ++i) {
@@ -113,9 +126,11 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     };
     add(0, nullptr);
     if (sh->sn || (sh->gsn && sh->table.empty())) {
-      const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, sh->s_max)
-                            : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, sh->s_max);
-      for (size_t i = 1; i < c.size(); ++i) add(c[i].n, c[i].node);
+      // With link faults, more candidates than s_max: the closed ones are dropped, s_max of the rest open.
+      const int want = sh->pruned ? 4 * sh->s_max : sh->s_max;
+      const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, want)
+                            : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, want);
+      for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i) add(c[i].n, c[i].node);
     } else {
       auto it = sh->table.find({src, dst});
       if (it != sh->table.end())

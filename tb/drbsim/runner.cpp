@@ -198,7 +198,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   r["vc_layout"] = net.layout().describe();
   if (s.net.acks) r["drb"] = drb_report(net, s.stats.time_bin, fab.cycle());
   if (const LinkPower* pw = net.power()) r["power"] = power_report(*pw, s, pw_w, pw_e, fab.cycle(), s.sim.measure);
-  if (const LinkFaults* lf = net.faults()) {
+  if (LinkFaults* lf = net.faults()) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& [a, b] : lf->refused_pairs()) pairs.push_back({a, b});
     r["faults"] = {{"channels_failed", s.net.faults.channels.size()}, {"unroutable_pairs", lf->unroutable_pairs()},

@@ -18,7 +18,8 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
     if (!pol) continue;
     resizes += pol->resizes();
     std::vector<int> dsts;
-    for (auto& [d, c] : pol->channels()) dsts.push_back(d);
+    for (auto& [d, c] : pol->channels())
+      if (c.mp) dsts.push_back(d);  // channels without a candidate (link faults) carry nothing
     std::sort(dsts.begin(), dsts.end());  // the map's order is not deterministic across libraries
     for (int d : dsts) {
       const auto& c = pol->channels().at(d);
