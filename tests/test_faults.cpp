@@ -131,35 +131,38 @@ TEST(Faults, EveryAcceptedMessageDeliveredPastSaturation) {
 
 // DRB's metapath as a fault-tolerance mechanism: with the link 0-1 of a 4x4 torus failed both ways, DOR
 // loses 16 pairs (those whose DOR path crosses it), DRB none — the MSPs through the link are
-// closed and the pairs take alternatives through other supernodes. Past saturation every accepted message is
+// closed and the pairs take alternatives through other supernodes; Valiant none either (it draws only
+// intermediates whose two steps avoid the link). Past saturation every accepted message is
 // delivered, and no packet crosses the failed link.
-TEST(Faults, DrbRoutesAroundWithItsMetapath) {
-  const std::vector<std::string> kv{"topology.k=4", "routing.algorithm=drb", "router.vcs=4", "faults.links=0-1"};
-  const auto j = in_child([kv] {
-    std::vector<std::string> k2 = kv;
-    k2.push_back("traffic.source_queue=16");
-    const Scenario s = scenario(k2);
-    Fabric fab("fabric", s.net, policy_factory(s));
-    struct Cross : NetObserver {
-      uint64_t crossed = 0, zero_one = 0;
-      void packet_arrived(const Packet& p, const Message&, int64_t) override {
-        for (size_t i = 0; i + 1 < p.path.size(); ++i)
-          crossed += (p.path[i] == 0 && p.path[i + 1] == 1) || (p.path[i] == 1 && p.path[i + 1] == 0);
-        zero_one += p.src == 0 && p.hdr.final_dest == 1;
-      }
-    } cross;
-    fab.net().add_observer(&cross);
-    const nlohmann::json led = drive_ledger(fab, 4, 100000, [](int64_t) { return 1.0; });
-    return nlohmann::json{{"ledger", led}, {"unroutable", fab.net().faults()->unroutable_pairs()},
-                          {"crossed", cross.crossed}, {"zero_one", cross.zero_one}};
-  });
-  ASSERT_FALSE(j.contains("error")) << j.dump();
-  expect_conserved(j["ledger"]);
-  std::printf("%s\n", j.dump().c_str());
-  EXPECT_GT(j["ledger"]["rejected"].get<uint64_t>(), 0u) << "not past saturation";
-  EXPECT_EQ(j["unroutable"], 0);
-  EXPECT_EQ(j["crossed"], 0);
-  EXPECT_GT(j["zero_one"].get<uint64_t>(), 0u) << "no packet from 0 to 1 was delivered";
+TEST(Faults, DrbAndValiantRouteAroundWithTheirPaths) {
+  for (const char* alg : {"drb", "valiant"}) {
+    const std::vector<std::string> kv{"topology.k=4", std::string("routing.algorithm=") + alg, "router.vcs=4", "faults.links=0-1"};
+    const auto j = in_child([kv] {
+      std::vector<std::string> k2 = kv;
+      k2.push_back("traffic.source_queue=16");
+      const Scenario s = scenario(k2);
+      Fabric fab("fabric", s.net, policy_factory(s));
+      struct Cross : NetObserver {
+        uint64_t crossed = 0, zero_one = 0;
+        void packet_arrived(const Packet& p, const Message&, int64_t) override {
+          for (size_t i = 0; i + 1 < p.path.size(); ++i)
+            crossed += (p.path[i] == 0 && p.path[i + 1] == 1) || (p.path[i] == 1 && p.path[i + 1] == 0);
+          zero_one += p.src == 0 && p.hdr.final_dest == 1;
+        }
+      } cross;
+      fab.net().add_observer(&cross);
+      const nlohmann::json led = drive_ledger(fab, 4, 100000, [](int64_t) { return 1.0; });
+      return nlohmann::json{{"ledger", led}, {"unroutable", fab.net().faults()->unroutable_pairs()},
+                            {"crossed", cross.crossed}, {"zero_one", cross.zero_one}};
+    });
+    ASSERT_FALSE(j.contains("error")) << j.dump();
+    expect_conserved(j["ledger"]);
+    std::printf("%s\n", j.dump().c_str());
+    EXPECT_GT(j["ledger"]["rejected"].get<uint64_t>(), 0u) << "not past saturation";
+    EXPECT_EQ(j["unroutable"], 0);
+    EXPECT_EQ(j["crossed"], 0);
+    EXPECT_GT(j["zero_one"].get<uint64_t>(), 0u) << "no packet from 0 to 1 was delivered";
+  }
   // DOR by hand: the 12 pairs of the 0 -> 1 direction (test above) and, going -x over 1 -> 0, only from
   // (1,0) to column 0 (from (2,0) the offset -2 is a tie, taken +): 1 -> {0, 4, 8, 12}. 16 pairs.
   const auto ic = net("torus", 4);
@@ -220,7 +223,7 @@ TEST(Faults, Refusals) {
       {"faults.at=100", "faults.at"},
       {"faults.links=0>1 faults.at=100 faults.repair=50", "faults.repair"},
       {"faults.random_links=1000", "faults.random_links"},
-      {"faults.links=0>1 routing.algorithm=valiant", "routing.algorithm"},
+      {"faults.links=0>1 routing.algorithm=valiant router.vcs=4 faults.at=100", "faults.at"},
       {"faults.links=0>1 routing.algorithm=drb router.vcs=4 faults.at=100", "faults.at"},
       {"faults.links=0>1 routing.algorithm=drb router.vcs=4 faults.repair=100", "faults.repair"},
       {"faults.links=0>1 routing.algorithm=drb router.vcs=4 drb.ack_mode=in_network", "drb.ack_mode"},

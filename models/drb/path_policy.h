@@ -3,6 +3,7 @@
 // metapath per destination. One policy object per source NI, state created per destination on first use.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -35,22 +36,39 @@ class StaticPolicy : public PathPolicy {
 };
 
 // Valiant's two-phase routing: one intermediate node drawn uniformly from all nodes (a draw equal to the
-// source or the destination gives the direct path).
+// source or the destination gives the direct path). Under link faults an `open(src, mid, dst)` test (mid -1:
+// the direct path) keeps only the draws whose path can pass: the draw is repeated, and after `nodes` closed
+// draws the first open path in node order is taken.
 class ValiantPolicy : public PathPolicy {
  public:
-  ValiantPolicy(int src, int nodes) : src_(src), nodes_(nodes) {}
+  using Open = std::function<bool(int src, int mid, int dst)>;
+  ValiantPolicy(int src, int nodes, Open open = {}) : src_(src), nodes_(nodes), open_(std::move(open)) {}
   void choose(int dst, Rng& rng, PathChoice& out) override {
-    out = PathChoice{};
-    const int i = static_cast<int>(rng.below(static_cast<uint64_t>(nodes_)));
-    if (i != src_ && i != dst) {
-      out.n = 1;
-      out.node[0] = static_cast<uint32_t>(i);
-      out.msp = 1;
+    for (int tries = 0;; ++tries) {
+      const int i = tries < nodes_ ? static_cast<int>(rng.below(static_cast<uint64_t>(nodes_))) : first_open(dst);
+      const int mid = i == src_ || i == dst ? -1 : i;
+      if (tries >= nodes_ || !open_ || open_(src_, mid, dst)) {
+        out = PathChoice{};
+        if (mid >= 0) {
+          out.n = 1;
+          out.node[0] = static_cast<uint32_t>(mid);
+          out.msp = 1;
+        }
+        return;
+      }
     }
   }
+  int reaches(int dst) override { return open_ ? (first_open(dst) >= 0 ? 1 : 0) : -1; }
 
  private:
+  int first_open(int dst) const {  // a node whose draw gives an open path (the source: the direct path)
+    if (open_(src_, -1, dst)) return src_;
+    for (int i = 0; i < nodes_; ++i)
+      if (i != src_ && i != dst && open_(src_, i, dst)) return i;
+    return -1;
+  }
   int src_, nodes_;
+  Open open_;
 };
 
 }  // namespace drb

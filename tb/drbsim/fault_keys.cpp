@@ -65,13 +65,11 @@ void check_faults(Scenario& s, const Interconnect& ic) {
   if (s.net.rtl_dec || s.net.rtl_al || s.net.rtl_gmr || s.net.rtl_xbar)
     throw ConfigError("faults.links", "link faults are not covered by the RTL blocks");
   if (s.net.routing.tie_random) throw ConfigError("routing.tie", "link faults need fixed ring ties (routing.tie=random draws them per packet)");
-  if (s.net.algorithm == "valiant")
-    throw ConfigError("routing.algorithm", "valiant with link faults: drawing only intermediates with an open path is "
-                                           "not modelled (docs/faults.md)");
-  if (s.net.algorithm == "drb" || s.net.algorithm == "drb2") {  // the metapath closes the MSPs through failed links
+  const std::string& alg = s.net.algorithm;
+  if (alg == "drb" || alg == "drb2" || alg == "valiant") {  // path policies choose among the paths left open
     if (s.net.faults.at != 0 || s.net.faults.repair >= 0)
       throw ConfigError(s.net.faults.at != 0 ? "faults.at" : "faults.repair",
-                        "DRB's metapaths are built with the faults present from cycle 0 and never repaired");
+                        alg + "'s paths are chosen with the faults present from cycle 0 and never repaired");
     if (s.net.ack_mode != AckMode::Ideal)
       throw ConfigError("drb.ack_mode", "acks travelling in the network under link faults are not modelled: use ideal");
   }
