@@ -14,7 +14,6 @@ accepted and counted; every accepted message is delivered (the scoreboard is on)
 out/experiments/faults/.
 """
 import argparse
-import concurrent.futures as cf
 import json
 import statistics
 import sys
@@ -27,7 +26,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, run_cached, start  # noqa: E402
+from runcache import add_run_args, run_all, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "faults"
@@ -82,12 +81,7 @@ def main():
     add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
     out, t0, deadline = start(a, RAW)
-    res = {}
-    with cf.ThreadPoolExecutor(a.jobs) as ex:
-        futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summary) for tag, keys in jobs()}
-        for i, (tag, f) in enumerate(futs.items()):
-            res[tag] = f.result()
-            print(f"[faults] {i + 1}/{len(futs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+    res = run_all(a, jobs(), tagfile, summary, deadline, "faults")
     json.dump(res, open(out / "results.json", "w"), indent=1, sort_keys=True)
     write(res, out)
     print(f"[faults] {len(res)} runs in {time.time() - t0:.0f} s", file=sys.stderr)

@@ -1,7 +1,9 @@
 """One drbsim run whose summary is kept as JSON next to the raw output (the experiments' --reuse and
 --budget): a summary already on disk is returned as it is; past the deadline the run is not started."""
+import concurrent.futures as cf
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -39,3 +41,14 @@ def start(a, raw):
     raw.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     return out, t0, (t0 + a.budget if a.budget is not None else None)
+
+
+def run_all(a, jobs, tagfile, summarize, deadline, label):
+    """Runs the (tag, keys) jobs a.jobs at a time through the cache, printing progress; returns {tag: summary}."""
+    res = {}
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summarize) for tag, keys in jobs}
+        for i, (tag, f) in enumerate(futs.items()):
+            res[tag] = f.result()
+            print(f"[{label}] {i + 1}/{len(futs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+    return res
