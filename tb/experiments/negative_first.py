@@ -9,7 +9,7 @@ Set-up (docs/negative-first.md, the specification's recommended values where the
 mesh, 64-flit messages, uniform destinations (source excluded), negative-exponential inter-release times,
 one flit per link and cycle, one-cycle router stages, 1, 2 and 4 VCs of 4 flits (Duato needs 2, so 1 VC for
 negative-first and DOR only), source queues of 16 messages; 10,000 warm-up + 30,000 measured cycles,
-2 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
+3 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
 separate the turn model from the misroutes. Raw per-run JSON goes to out/experiments/negative-first/.
 """
 import argparse
@@ -39,7 +39,7 @@ ALGS = {"DOR": ["routing.algorithm=dor"], "Duato adaptive": ["routing.algorithm=
 VCS = [1, 2, 4]
 COLOURS = {"DOR": "tab:blue", "Duato adaptive": "tab:orange", "negative-first": "tab:green",
            "negative-first, no misroute": "tab:red"}
-SEEDS = [1, 2]
+SEEDS = [1, 2, 3]
 COMMON = ["topology.kind=mesh", "topology.n=3", "topology.k=8", "router.buffer=4", f"traffic.length={LENGTH}",
           "traffic.injection=exponential", "traffic.source_queue=16", "sim.warmup=10000", "sim.measure=30000",
           "stats.links=false", "sim.progress=off"]
