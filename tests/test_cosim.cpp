@@ -214,7 +214,7 @@ TEST(Cosim, AllIsAShorthandForTheBlocksNotGiven) {
     EXPECT_FALSE(s.net.rtl_al) << all_first;
   }
   const Scenario d = default_scenario();
-  EXPECT_FALSE(d.net.rtl_dec || d.net.rtl_al || d.net.rtl_gmr || d.net.rtl_xbar);
+  EXPECT_FALSE(d.net.any_rtl());
 }
 
 }  // namespace

@@ -12,10 +12,17 @@ FaultPrunedRelation::FaultPrunedRelation(const Interconnect& ic, const RoutingRe
   if (dead_.size() != g_.channels().size()) throw std::invalid_argument("FaultPrunedRelation: one flag per channel");
 }
 
-bool FaultPrunedRelation::live(int e, int port) const {
-  for (int m = 0; m < members_; ++m) {
-    const int ch = g_.out(e, port * members_ + m);
-    if (ch >= 0 && !dead_[ch]) return true;
+FaultPrunedRelation::FaultPrunedRelation(const Interconnect& ic, const RoutingRelation& inner, const std::vector<int>& failed)
+    : FaultPrunedRelation(ic, inner, [&] {
+        std::vector<uint8_t> dead(ic.graph().channels().size(), 0);
+        for (int c : failed) dead.at(c) = 1;
+        return dead;
+      }()) {}
+
+bool FaultPrunedRelation::leads_alive(const State& s, const RouteChoice& c) const {
+  for (int m = 0; m < members_; ++m) {  // some live trunk member leads to an alive state
+    const int ch = g_.out(s.e, c.port * members_ + m);
+    if (ch >= 0 && !dead_[ch] && alive(next(s, c.port, m, c.sub))) return true;
   }
   return false;
 }
@@ -66,13 +73,8 @@ bool FaultPrunedRelation::alive(const State& s0) const {
   RouteSet rs;
   inner_route(s, rs);
   bool ok = false;
-  for (int i = 0; i < rs.n && !ok; ++i) {
-    if (escape_ && !inner_.is_escape(rs.c[i].sub)) continue;
-    for (int m = 0; m < members_ && !ok; ++m) {
-      const int ch = g_.out(s.e, rs.c[i].port * members_ + m);
-      ok = ch >= 0 && !dead_[ch] && alive(next(s, rs.c[i].port, m, rs.c[i].sub));
-    }
-  }
+  for (int i = 0; i < rs.n && !ok; ++i)
+    ok = (!escape_ || inner_.is_escape(rs.c[i].sub)) && leads_alive(s, rs.c[i]);
   memo_[k] = ok ? 1 : 0;
   return ok;
 }
@@ -84,12 +86,7 @@ void FaultPrunedRelation::prune(int e, int in_sub, int in_port, const Header& h,
   out.clear();
   out.tier = 0;
   for (int i = 0; i < rs.n; ++i) {
-    bool keep = false;  // some live member leads to an alive state
-    for (int m = 0; m < members_ && !keep; ++m) {
-      const int ch = g_.out(e, rs.c[i].port * members_ + m);
-      keep = ch >= 0 && !dead_[ch] && alive(next(s, rs.c[i].port, m, rs.c[i].sub));
-    }
-    if (!keep) continue;
+    if (!leads_alive(s, rs.c[i])) continue;
     out.add(rs.c[i].port, rs.c[i].sub);
     if (i < rs.tier) out.tier = out.n;
   }

@@ -21,6 +21,8 @@ class FaultPrunedRelation : public RoutingRelation {
  public:
   // dead[c] != 0: graph channel c has failed. The inner relation must outlive this one.
   FaultPrunedRelation(const Interconnect& ic, const RoutingRelation& inner, std::vector<uint8_t> dead);
+  // The same from the ids of the failed graph channels.
+  FaultPrunedRelation(const Interconnect& ic, const RoutingRelation& inner, const std::vector<int>& failed);
   std::string name() const override { return inner_.name(); }
   SubClassSpec subclasses() const override { return inner_.subclasses(); }
   RelationNeeds needs() const override { return inner_.needs(); }
@@ -42,8 +44,8 @@ class FaultPrunedRelation : public RoutingRelation {
     Header h;
   };
   void inner_route(const State& s, RouteSet& rs) const;
-  bool live(int e, int port) const;
   bool alive(const State& s) const;
+  bool leads_alive(const State& s, const RouteChoice& c) const;
   State next(const State& s, int port, int member, int sub) const;
   void prune(int e, int in_sub, int in_port, const Header& h, RouteSet& out) const;
   struct Key {

@@ -6,9 +6,7 @@
 namespace drb {
 
 LinkFaults::LinkFaults(Network& net) : net_(net), p_(net.params().faults), n_(net.nodes()) {
-  std::vector<uint8_t> dead(net.interconnect().graph().channels().size(), 0);
-  for (int c : p_.channels) dead.at(c) = 1;
-  pruned_ = std::make_unique<FaultPrunedRelation>(net.interconnect(), net.base_routing(), dead);
+  pruned_ = std::make_unique<FaultPrunedRelation>(net.interconnect(), net.base_routing(), p_.channels);
   ok_.assign(static_cast<size_t>(n_) * n_, kUnknown);
   for (int a = 0; a < n_; ++a) ok_[static_cast<size_t>(a) * n_ + a] = 1;
   next_ = p_.at;
@@ -28,19 +26,25 @@ void LinkFaults::event(int64_t now) {
   next_ = failed_ && p_.repair > now ? p_.repair : -1;
 }
 
-bool LinkFaults::decide(int src, int dst) {
-  const int r = net_.source(src).policy().reaches(dst);
-  return r >= 0 ? r == 1 : pruned_->routable(src, dst);
+bool LinkFaults::reaches(int src, int dst) {
+  uint8_t& ok = ok_[static_cast<size_t>(src) * n_ + dst];
+  if (ok == kUnknown) {
+    const int r = net_.source(src).policy().reaches(dst);
+    ok = (r >= 0 ? r == 1 : pruned_->routable(src, dst)) ? 1 : 0;
+  }
+  return ok != 0;
 }
 
-int LinkFaults::unroutable_pairs() {
-  const bool was = failed_;
-  failed_ = true;  // the pairs under the faults, also when asked after a repair
+int LinkFaults::unroutable_pairs() {  // under the faults, also when asked after a repair
   int u = 0;
   for (int a = 0; a < n_; ++a)
-    for (int b = 0; b < n_; ++b) u += !routable(a, b);
-  failed_ = was;
+    for (int b = 0; b < n_; ++b) u += !reaches(a, b);
   return u;
+}
+
+std::string LinkFaults::refused_report() const {
+  return std::to_string(pairs_.size()) + " pairs have no fault-free way under routing.algorithm=" +
+         net_.params().algorithm + " (" + std::to_string(refused_) + " messages not accepted): " + list(pairs_);
 }
 
 std::string LinkFaults::list(const std::set<std::pair<int, int>>& pairs, int most) {

@@ -29,12 +29,7 @@ class LinkFaults {
   }
   // While the links are failed: does the routing still reach dst from src? The source's path policy answers
   // if it chooses among several paths (DRB), the relation's analysis otherwise; asked once per pair.
-  bool routable(int src, int dst) {
-    if (!failed_) return true;
-    uint8_t& ok = ok_[static_cast<size_t>(src) * n_ + dst];
-    if (ok == kUnknown) ok = decide(src, dst) ? 1 : 0;
-    return ok != 0;
-  }
+  bool routable(int src, int dst) { return !failed_ || reaches(src, dst); }
   const FaultPrunedRelation& pruned() const { return *pruned_; }
   // A message from src to dst was not accepted because the pair is unroutable.
   void refused(int src, int dst) {
@@ -45,12 +40,14 @@ class LinkFaults {
   const std::set<std::pair<int, int>>& refused_pairs() const { return pairs_; }
   int unroutable_pairs();
   bool failed() const { return failed_; }
+  // "N pairs have no fault-free way under routing.algorithm=X (M messages not accepted): a>b, ...".
+  std::string refused_report() const;
   // "a>b, c>d, ..." (at most `most` pairs, then "and N more").
   static std::string list(const std::set<std::pair<int, int>>& pairs, int most = 12);
 
  private:
   void event(int64_t now);
-  bool decide(int src, int dst);
+  bool reaches(int src, int dst);  // under the faults, decided once per pair
   static constexpr uint8_t kUnknown = 2;
   Network& net_;
   FaultParams p_;

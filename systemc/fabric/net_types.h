@@ -78,6 +78,7 @@ struct NetParams {
   int max_length = 64;
   // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
   bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false;
+  bool any_rtl() const { return rtl_dec || rtl_al || rtl_gmr || rtl_xbar; }
   PowerParams power;
   FaultParams faults;
 };

@@ -239,9 +239,7 @@ void Network::step(int64_t now) {
         fail(SimError::Unroutable, "faults: packets of " + std::to_string(held.size()) +
                                        " pairs hold with no fault-free way on under routing.algorithm=" + p_.algorithm +
                                        ": " + LinkFaults::list(held) +
-                                       (faults_->refused_pairs().empty() ? std::string() : "; " + std::to_string(
-                                           faults_->refused_pairs().size()) + " pairs not accepted: " +
-                                           LinkFaults::list(faults_->refused_pairs())));
+                                       (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
     }
     fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
                               std::to_string(now - last_move_) + " cycles (sim.watchdog = " +

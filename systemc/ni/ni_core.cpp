@@ -30,12 +30,12 @@ SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
 }
 
 void SourceNi::connect(RouterCore* r, int port, int channels) {
+  if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
   router_ = r;
   port_ = port;
   channels_ = channels;
   credits_.assign(static_cast<size_t>(channels) * vcs_, net_.params().depth);
   owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
-  if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
   for (Lane& l : lane_) l = Lane{};
   for (int& x : last_lane_) x = channels;  // the first pick after the control lane is data lane 0
 }
@@ -133,8 +133,7 @@ bool SourceNi::acquire_vc(Lane& l) {
   int best = -1, best_ch = -1, best_cr = -1, best_load = INT32_MAX;
   for (int ch = 0; ch < channels_; ++ch) {
     int load = 0;
-    if (channels_ > 1)
-      for (int c = 0; c < vcs_; ++c) load += owned_[ch * vcs_ + c];
+    for (int c = 0; c < vcs_; ++c) load += owned_[ch * vcs_ + c];
     for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
       const int i = ch * vcs_ + c;
       if (owned_[i]) continue;

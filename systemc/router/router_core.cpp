@@ -86,7 +86,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     islip_n_.assign(in_ports_, 0);
     in_grant_.assign(static_cast<size_t>(in_ports_) * words_, 0);
   }
-  if (p.rtl_dec || p.rtl_al || p.rtl_gmr || p.rtl_xbar) {
+  if (p.any_rtl()) {
     if (words_ > 1)  // the Verilated blocks take 64-bit request vectors
       throw std::invalid_argument("router.blocks: the RTL blocks support routers of at most 64 ports, this one has " +
                                   std::to_string(in_ports_));

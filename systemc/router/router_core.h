@@ -219,11 +219,16 @@ class RouterCore {
     if (v.eject_n == 1) return v.eject_port;
     int best = -1, best_used = INT_MAX;
     for (int k = 0; k < v.eject_n; ++k) {
-      int used = 0;
-      for (int c = 0; c < vcs_; ++c) used += out_[v.eject_port + k].vcs[c].owner >= 0;
+      const int used = used_vcs(v.eject_port + k);
       if (used < vcs_ && used < best_used) best = v.eject_port + k, best_used = used;
     }
     return best;
+  }
+  // Output VCs of port p allocated to a packet (or not offered: a link off or failed).
+  int used_vcs(int p) const {
+    int used = 0;
+    for (const OutputVc& o : out_[p].vcs) used += o.owner >= 0;
+    return used;
   }
   uint64_t free_output_vcs(const InputVc& v, int& port, int len) const {
     return trunk_ > 1 ? free_output_vcs_t<true>(v, port, len) : free_output_vcs_t<false>(v, port, len);

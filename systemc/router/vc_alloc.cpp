@@ -13,6 +13,15 @@ extern template void RouterCore::switch_allocate<true>(int64_t);
 extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
 extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 
+namespace {
+// An output VC a head of len flits may take: free, with room for the packet under VCT, and empty when the
+// relation reallocates VCs atomically (the conditions of pick_output_vc, which writes them out for speed).
+template <class OutVc>
+bool usable(const OutVc& o, const NetParams& p, int len) {
+  return o.owner < 0 && !(p.vct && o.credits < len) && !(p.atomic_vc && o.credits < p.depth);
+}
+}  // namespace
+
 // Selection::MostCredits (the fat-tree's SADP stand-in): the candidate whose free VCs hold the most
 // credits, ties to the relation's order; -1 if none has a free VC (the callers then find none either).
 int RouterCore::most_credits(const InputVc& v, int group, int len) const {
@@ -24,7 +33,7 @@ int RouterCore::most_credits(const InputVc& v, int group, int len) const {
     int cr = 0;
     for (int c = lay.first(cls), e = c + lay.count(cls); c < e; ++c) {
       const OutputVc& o = out_[v.route.c[i].port].vcs[c];
-      if (o.owner >= 0 || (p.vct && o.credits < len) || (p.atomic_vc && o.credits < p.depth)) continue;
+      if (!usable(o, p, len)) continue;
       cr += o.credits + 1;  // a free VC with no credit still counts above none
     }
     if (cr > best_cr) best = i, best_cr = cr;
@@ -43,13 +52,9 @@ int RouterCore::least_loaded(const InputVc& v, int group, int len) const {
       const OutputPort& op = out_[v.route.c[i].port];
       const int cls = lay.cls(group, v.route.c[i].sub);
       bool free = false;
-      for (int c = lay.first(cls), e = c + lay.count(cls); c < e && !free; ++c) {
-        const OutputVc& o = op.vcs[c];
-        free = o.owner < 0 && !(p.vct && o.credits < len) && !(p.atomic_vc && o.credits < p.depth);
-      }
+      for (int c = lay.first(cls), e = c + lay.count(cls); c < e && !free; ++c) free = usable(op.vcs[c], p, len);
       if (!free) continue;
-      int used = 0;
-      for (const OutputVc& o : op.vcs) used += o.owner >= 0;
+      const int used = used_vcs(v.route.c[i].port);
       if (used < best_used) best = i, best_used = used;
     }
     if (best >= 0) return best;

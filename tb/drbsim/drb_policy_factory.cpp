@@ -66,6 +66,23 @@ std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> parse_msp_tabl
   return t;
 }
 
+OpenPath open_paths(const Scenario& s) {
+  if (!s.net.faults.on()) return {};
+  struct Pruned {
+    std::unique_ptr<Interconnect> ic;
+    std::unique_ptr<RoutingRelation> rel;
+    std::unique_ptr<FaultPrunedRelation> pruned;
+  };
+  auto sh = std::make_shared<Pruned>();
+  sh->ic = make_interconnect(s.net.topo);
+  sh->rel = make_relation(s.net.algorithm, *sh->ic, RelationParams{s.net.routing, s.net.up_selection});
+  sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->rel, s.net.faults.channels);
+  return [sh](int src, const uint32_t* intermediates, int n, int dst) {
+    return sh->pruned->alive_from(sh->ic->graph().terminals()[src].inject.element,
+                                  make_data_header(src, dst, intermediates, n, 0, 1));
+  };
+}
+
 std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
   // Direct networks: the topology's supernodes and distances; the other families: the graph's
   // (models/drb/graph_metapaths.h). Candidates are computed per channel on first use.
@@ -78,8 +95,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     NetParams net;
     int length = 10;
     int s_max = 3;
-    std::unique_ptr<RoutingRelation> data;        // link faults: the relation packets take,
-    std::unique_ptr<FaultPrunedRelation> pruned;  //   pruned of the failed channels (docs/faults.md)
+    OpenPath open;  // link faults: which MSPs can still pass
   };
   auto sh = std::make_shared<Shared>();
   sh->ic = make_interconnect(s.net.topo);
@@ -96,21 +112,14 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     std::string unused;
     sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
   }
-  if (s.net.faults.on()) {
-    sh->data = make_relation(s.net.algorithm, *sh->ic, RelationParams{s.net.routing, s.net.up_selection});
-    std::vector<uint8_t> dead(sh->ic->graph().channels().size(), 0);
-    for (int c : s.net.faults.channels) dead[c] = 1;
-    sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->data, std::move(dead));
-  }
+  sh->open = open_paths(s);
   const MetapathParams mp = metapath_params(s);
   MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {
     std::vector<Msp> out;
     auto dist = [&](int a, int b) { return topo ? topo->distance(a, b) : sh->gsn->distance(a, b); };
     auto add = [&](int n, const uint32_t* nodes) {
       // Link faults close an MSP whose steps cannot reach their destinations (the metapath as fault tolerance).
-      if (sh->pruned && !sh->pruned->alive_from(sh->ic->graph().terminals()[src].inject.element,
-                                                make_data_header(src, dst, nodes, n, 0, 1)))
-        return;
+      if (sh->open && !sh->open(src, nodes, n, dst)) return;
       // Hops of the multistep path: the sum of its steps' static distances.
       int hops = 0, at = src;
       for (int i = 0; i < n; ++i) {
@@ -127,7 +136,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     add(0, nullptr);
     if (sh->sn || (sh->gsn && sh->table.empty())) {
       // With link faults, more candidates than s_max: the closed ones are dropped, s_max of the rest open.
-      const int want = sh->pruned ? 4 * sh->s_max : sh->s_max;
+      const int want = sh->open ? 4 * sh->s_max : sh->s_max;
       const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, want)
                             : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, want);
       for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i) add(c[i].n, c[i].node);

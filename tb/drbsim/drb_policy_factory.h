@@ -14,6 +14,10 @@
 namespace drb {
 
 std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s);
+// Under link faults (faults.*): can a packet from src with these intermediate destinations reach dst through
+// the relation of routing.algorithm pruned of the failed channels (docs/faults.md)? Null without faults.
+using OpenPath = std::function<bool(int src, const uint32_t* intermediates, int n, int dst)>;
+OpenPath open_paths(const Scenario& s);
 MetapathParams metapath_params(const Scenario& s);
 // Zero-load time of an MSP of `hops` router-to-router links through `intermediates` DEC pops.
 int64_t msp_transmission_time(const NetParams& n, int hops, int intermediates, int length);

@@ -62,7 +62,7 @@ void check_faults(Scenario& s, const Interconnect& ic) {
   if (f.repair >= 0 && f.repair <= f.at) throw ConfigError("faults.repair", "must come after faults.at");
   if (s.traffic.closed.active > 0) throw ConfigError("faults.links", "link faults with closed-loop traffic are not modelled");
   if (s.net.power.on) throw ConfigError("faults.links", "link faults together with power.mechanism=on are not modelled");
-  if (s.net.rtl_dec || s.net.rtl_al || s.net.rtl_gmr || s.net.rtl_xbar)
+  if (s.net.any_rtl())
     throw ConfigError("faults.links", "link faults are not covered by the RTL blocks");
   if (s.net.routing.tie_random) throw ConfigError("routing.tie", "link faults need fixed ring ties (routing.tie=random draws them per packet)");
   const std::string& alg = s.net.algorithm;

@@ -414,13 +414,13 @@ void validate(Scenario& s) {
   check_faults(s, *ic);
   if (n.trunk_cyclic && n.topo.trunk == 1)
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
-  if (topo && n.topo.trunk > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
+  if (topo && n.topo.trunk > 1 && n.any_rtl())
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
   for (const char* k : {"routing.misroute", "routing.misroute_at_source"})
     if (s.is_set(k) && n.algorithm != "negative_first") throw ConfigError(k, "configures routing.algorithm=negative_first");
-  if (n.algorithm == "negative_first" && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
+  if (n.algorithm == "negative_first" && n.any_rtl())
     throw ConfigError("routing.algorithm", "negative_first is not covered by the RTL blocks (their route compute is DOR's)");
-  if (topo && n.topo.ni_channels > 1 && (n.rtl_dec || n.rtl_al || n.rtl_gmr || n.rtl_xbar))
+  if (topo && n.topo.ni_channels > 1 && n.any_rtl())
     throw ConfigError("topology.ni_channels", "the RTL blocks are generated for routers of 3 or 5 ports, one node channel");
   if (n.routing.dim_order == std::vector<int>{-1}) {
     n.routing.dim_order.clear();

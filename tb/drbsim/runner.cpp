@@ -9,8 +9,6 @@
 #include <sstream>
 
 #include "systemc/fabric/fabric.h"
-#include "models/routing/registry.h"
-#include "models/routing/routability.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/stats/collector.h"
 #include "tb/stats/drb_report.h"
@@ -98,24 +96,11 @@ std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s
   const int nodes = make_interconnect(s.net.topo)->terminals();
   if (s.net.algorithm == "valiant") {
     ValiantPolicy::Open open;
-    if (s.net.faults.on()) {  // draw only intermediates whose path passes the failed links (docs/faults.md)
-      struct Pruned {
-        std::unique_ptr<Interconnect> ic;
-        std::unique_ptr<RoutingRelation> rel;
-        std::unique_ptr<FaultPrunedRelation> pruned;
-      };
-      auto sh = std::make_shared<Pruned>();
-      sh->ic = make_interconnect(s.net.topo);
-      sh->rel = make_relation("valiant", *sh->ic, RelationParams{s.net.routing, s.net.up_selection});
-      std::vector<uint8_t> dead(sh->ic->graph().channels().size(), 0);
-      for (int c : s.net.faults.channels) dead[c] = 1;
-      sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->rel, std::move(dead));
-      open = [sh](int src, int mid, int dst) {
+    if (const OpenPath path = open_paths(s))  // draw only intermediates whose path passes the failed links
+      open = [path](int src, int mid, int dst) {
         const uint32_t m = static_cast<uint32_t>(mid);
-        return sh->pruned->alive_from(sh->ic->graph().terminals()[src].inject.element,
-                                      make_data_header(src, dst, mid < 0 ? nullptr : &m, mid < 0 ? 0 : 1, 0, 1));
+        return path(src, mid < 0 ? nullptr : &m, mid < 0 ? 0 : 1, dst);
       };
-    }
     return [nodes, open](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes, open); };
   }
   if (s.net.algorithm == "drb" || s.net.algorithm == "drb2") return drb_policy_factory(s);
@@ -204,10 +189,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
     throw SimError(SimError::Scoreboard, "scoreboard: " + std::to_string(accepted) + " messages accepted but " +
                                              std::to_string(col.delivered_messages()) + " delivered");
   if (const LinkFaults* lf = net.faults(); lf && !lf->refused_pairs().empty() && !s.net.faults.report)
-    throw SimError(SimError::Unroutable, "faults: " + std::to_string(lf->refused_pairs().size()) +
-                                             " pairs have no fault-free way under routing.algorithm=" + s.net.algorithm +
-                                             " (" + std::to_string(lf->refused_messages()) +
-                                             " messages not accepted): " + LinkFaults::list(lf->refused_pairs()));
+    throw SimError(SimError::Unroutable, "faults: " + lf->refused_report());
   nlohmann::json r = col.finish(fab.cycle());
   const double cyc = static_cast<double>(s.sim.measure), N = net.nodes();
   const auto& win = gen.in_window();
