@@ -7,8 +7,7 @@ namespace drb {
 
 void add_drb_keys(std::vector<KeyDef>& k) {
   using json = nlohmann::json;
-  auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
-                 std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
+  auto add = [&k](auto&&... a) { add_key(k, std::forward<decltype(a)>(a)...); };
   add("drb.supernode", "sga:2",
       "supernode construction: static | row:R | column:R | plane:AxB | subcube:J | sga:R | dga:R | random "
       "(docs/metapath-study.md), or table (drb.table); DRB's alternative paths come from it",

@@ -13,8 +13,7 @@ namespace drb {
 
 void add_fault_keys(std::vector<KeyDef>& k) {
   using json = nlohmann::json;
-  auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
-                 std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
+  auto add = [&k](auto&&... a) { add_key(k, std::forward<decltype(a)>(a)...); };
   add("faults.links", "",
       "links that fail: a list of a>b (the channel from element a to its neighbour b) or a-b (both directions); "
       "on a direct network an element is the router of that node",

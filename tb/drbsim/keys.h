@@ -35,6 +35,13 @@ struct KeyDef {
   bool list = false;  // value is a comma-separated list
 };
 
+// Appends a scalar key to a key table (the families' key files share it).
+inline void add_key(std::vector<KeyDef>& k, const char* name, const char* def, const char* help,
+                    std::function<void(Scenario&, const std::string&)> set,
+                    std::function<nlohmann::json(const Scenario&)> get) {
+  k.push_back(KeyDef{name, def, help, std::move(set), std::move(get), false});
+}
+
 // Value parsers shared by every key: each throws ConfigError(key, reason) on a malformed or out-of-range value.
 int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi);
 double to_double(const std::string& key, const std::string& v, double lo, double hi);

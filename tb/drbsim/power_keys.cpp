@@ -14,8 +14,7 @@ void add_closed_loop_keys(std::vector<KeyDef>& k);
 void add_power_keys(std::vector<KeyDef>& k) {
   add_closed_loop_keys(k);
   using json = nlohmann::json;
-  auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
-                 std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
+  auto add = [&k](auto&&... a) { add_key(k, std::forward<decltype(a)>(a)...); };
   add("power.mechanism", "off",
       "link power saving: off | on (tori and meshes with topology.trunk > 1: trunk members on and off; k-ary "
       "n-trees: up-links outside the minimal tree; docs/power.md)",
@@ -95,8 +94,7 @@ void add_power_keys(std::vector<KeyDef>& k) {
 
 void add_closed_loop_keys(std::vector<KeyDef>& k) {
   using json = nlohmann::json;
-  auto add = [&](const char* name, const char* def, const char* help, std::function<void(Scenario&, const std::string&)> set,
-                 std::function<json(const Scenario&)> get) { k.push_back(KeyDef{name, def, help, set, get, false}); };
+  auto add = [&k](auto&&... a) { add_key(k, std::forward<decltype(a)>(a)...); };
   add("traffic.closed.active", "0",
       "closed-loop request-reply traffic (the energy study): the fraction of nodes that send requests, each "
       "keeping traffic.closed.queue messages in its source queue; every request is answered by a reply of the same "
