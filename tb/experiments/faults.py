@@ -13,11 +13,8 @@ different fault set). faults.unroutable=report: the messages of pairs the routin
 accepted and counted; every accepted message is delivered (the scoreboard is on). Raw per-run JSON goes to
 out/experiments/faults/.
 """
-import argparse
-import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import matplotlib
@@ -26,7 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, run_all, start  # noqa: E402
+from runcache import run_experiment  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "faults"
@@ -77,14 +74,7 @@ def tagfile(tag):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_run_args(ap, ROOT, RESULTS)
-    a = ap.parse_args()
-    out, t0, deadline = start(a, RAW)
-    res = run_all(a, jobs(), tagfile, summary, deadline, "faults")
-    json.dump(res, open(out / "results.json", "w"), indent=1, sort_keys=True)
-    write(res, out)
-    print(f"[faults] {len(res)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
+    run_experiment(__doc__, ROOT, RESULTS, RAW, jobs(), tagfile, summary, write, "faults")
 
 
 def write(res, out):

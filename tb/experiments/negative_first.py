@@ -12,11 +12,8 @@ negative-first and DOR only), source queues of 16 messages; 10,000 warm-up + 30,
 3 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
 separate the turn model from the misroutes. Raw per-run JSON goes to out/experiments/negative-first/.
 """
-import argparse
-import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import matplotlib
@@ -25,7 +22,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, run_all, start  # noqa: E402
+from runcache import run_experiment  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "negative-first"
@@ -70,14 +67,7 @@ def tagfile(tag):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_run_args(ap, ROOT, RESULTS)
-    a = ap.parse_args()
-    out, t0, deadline = start(a, RAW)
-    res = run_all(a, jobs(), tagfile, summary, deadline, "negative-first")
-    json.dump(res, open(out / "results.json", "w"), indent=1, sort_keys=True)
-    write(res, out)
-    print(f"[negative-first] {len(res)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
+    run_experiment(__doc__, ROOT, RESULTS, RAW, jobs(), tagfile, summary, write, "negative-first")
 
 
 def points(res, vcs, alg):

@@ -1,5 +1,6 @@
 """One drbsim run whose summary is kept as JSON next to the raw output (the experiments' --reuse and
 --budget): a summary already on disk is returned as it is; past the deadline the run is not started."""
+import argparse
 import concurrent.futures as cf
 import json
 import subprocess
@@ -52,3 +53,16 @@ def run_all(a, jobs, tagfile, summarize, deadline, label):
             res[tag] = f.result()
             print(f"[{label}] {i + 1}/{len(futs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
     return res
+
+
+def run_experiment(doc, root, results, raw, jobs, tagfile, summarize, write, label):
+    """The whole of a simple runner: options, every job through the cache, results.json, write(res, out)."""
+
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_run_args(ap, root, results)
+    a = ap.parse_args()
+    out, t0, deadline = start(a, raw)
+    res = run_all(a, jobs, tagfile, summarize, deadline, label)
+    json.dump(res, open(out / "results.json", "w"), indent=1, sort_keys=True)
+    write(res, out)
+    print(f"[{label}] {len(res)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
