@@ -52,10 +52,31 @@ TEST(LoadSchedule, MessagesPerBinFollowTheSchedule) {
   }
 }
 
+// The channels pattern: each channel's own rate times the factor. Two channels at 40 and 80 cycles per
+// message; the schedule is 2 for 20,000 cycles, then 0.25: per 10,000-cycle bin (1/40 + 1/80) x 10,000 x f.
+TEST(LoadSchedule, ChannelsFollowTheSchedule) {
+  char path[] = "/tmp/drb-schedule-XXXXXX";
+  close(mkstemp(path));
+  const Exec e = drbsim(std::string("traffic.pattern=channels traffic.channels=0>9@40,20>3@80 traffic.injection=exponential "
+                                    "traffic.schedule=0:2,19999:2,20000:0.25 traffic.length=4 sim.warmup=0 sim.measure=40000 "
+                                    "stats.time_bin=10000 sim.progress=off out.json=") + path);
+  ASSERT_EQ(e.code, 0) << e.err;
+  std::ifstream in(path);
+  const auto j = nlohmann::json::parse(in);
+  std::remove(path);
+  const auto& ts = j["runs"][0]["result"]["time_series"];
+  ASSERT_EQ(ts.size(), 4u);
+  const double f[4] = {2, 2, 0.25, 0.25};
+  for (int b = 0; b < 4; ++b) {
+    const double want = (1.0 / 40 + 1.0 / 80) * 10000 * f[b];
+    EXPECT_NEAR(ts[b]["count"].get<double>(), want, 4 * std::sqrt(want) + 2) << "bin " << b;
+  }
+}
+
 TEST(LoadSchedule, MalformedSchedulesAreRefused) {
   for (const char* bad : {"traffic.schedule=100:1,50:0.5", "traffic.schedule=0:0,10:0", "traffic.schedule=0:1,10",
                           "traffic.schedule=0:1,10:20 traffic.rate=1 traffic.length=1",
-                          "traffic.schedule=0:1 traffic.pattern=channels traffic.channels=0>1@10"}) {
+                          "traffic.schedule=0:2 traffic.pattern=channels traffic.channels=0>1@1 traffic.injection=bernoulli"}) {
     const Exec e = drbsim(bad);
     EXPECT_EQ(e.code, 2) << bad;
     EXPECT_EQ(e.err.rfind("drbsim: error: traffic.schedule:", 0), 0u) << bad << ": " << e.err;

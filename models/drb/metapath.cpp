@@ -33,18 +33,31 @@ int Metapath::find(const Header& a) const {
   return -1;
 }
 
-int Metapath::on_latency(int i, uint32_t lat_queue, bool final_report, int64_t now) {
+void Metapath::report(int i, uint32_t lat_queue, bool final_report) {
   const int64_t lat = cand_[i].t_tx + lat_queue;  // Eq. 4-5: transmission time + queueing
   if (i < s_) ab_ += bw(lat) - bw(lat_cfg_[i]);   // subtract the old term, add the new one
   lat_cfg_[i] = lat;
   if (final_report) lat_sel_[i] = lat;
+}
+
+bool Metapath::wants_grow() const {
+  return p_.bw_compare ? ab_ < abc_ * p_.tol_bw : latency() > umbral_ + tol_;
+}
+bool Metapath::wants_shrink() const {
+  return p_.bw_compare ? ab_ > abc_ * p_.tol_bw : latency() < umbral_ - tol_;
+}
+
+int Metapath::on_latency(int i, uint32_t lat_queue, bool final_report, int64_t now) {
+  report(i, lat_queue, final_report);
+  return resize(now);
+}
+
+int Metapath::resize(int64_t now) {
   const int cap = std::min<int>(p_.s_max, candidates());
   const int64_t lat_p = latency();
   const long double step = static_cast<long double>(abc_) * p_.tol_bw / p_.k_bw;  // ABc * Tol / k
-  const bool grow = p_.bw_compare ? ab_ < abc_ * p_.tol_bw : lat_p > umbral_ + tol_;
-  const bool shrink = p_.bw_compare ? ab_ > abc_ * p_.tol_bw : lat_p < umbral_ - tol_;
   int change = 0;
-  if (grow && s_ < cap) {
+  if (wants_grow() && s_ < cap) {
     int d = 1;  // Eq. 4-12: until ABc < AB + step * d(d+1)/2, or the metapath is full
     while (!(abc_ < ab_ + step * d * (d + 1) / 2) && s_ + d < cap) ++d;
     const int64_t init = p_.init == MetapathParams::MetapathLatency ? lat_p : cand_[0].t_tx;
@@ -54,7 +67,7 @@ int Metapath::on_latency(int i, uint32_t lat_queue, bool final_report, int64_t n
     }
     s_ += d;
     change = d;
-  } else if (shrink && s_ > 1) {
+  } else if (wants_shrink() && s_ > 1) {
     int d = 1;  // Eq. 4-13: until AB - step * d(d+1)/2 < ABc (1 + 1/k), keeping the canonical path
     const long double hi = abc_ * (1.0L + 1.0L / p_.k_bw);
     while (!(ab_ - step * d * (d + 1) / 2 < hi) && s_ - d > 1) ++d;
@@ -67,6 +80,15 @@ int Metapath::on_latency(int i, uint32_t lat_queue, bool final_report, int64_t n
     history_.push_back({now, s_});
   }
   return change;
+}
+
+int Metapath::apply(int s, const int64_t* lat, int64_t now) {
+  const int before = s_;
+  s_ = std::max(1, std::min(s, std::min<int>(p_.s_max, candidates())));
+  for (int i = 0; i < s_; ++i) lat_cfg_[i] = lat_sel_[i] = lat[i];
+  recompute();
+  if (s_ != before) history_.push_back({now, s_});
+  return s_ - before;
 }
 
 uint64_t Metapath::total() const {

@@ -9,6 +9,7 @@
 // b_i = max(1, BW_SCALE / lat_sel_i), cumulative sums C_k, a draw R in [0, C_s), the smallest k with
 // R < C_k. Early (GMR) reports change the configuration values only; selection uses final reports.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -48,10 +49,19 @@ class Metapath {
   // A latency report for MSP i: the queueing latency the packet accumulated (its AL field, unsigned).
   // Returns the size change (+n opened, -n closed, 0).
   int on_latency(int i, uint32_t lat_queue, bool final_report, int64_t now);
+  // The two halves of on_latency: record the report, then grow or shrink by the band (PR-DRB puts its
+  // solution lookup between them).
+  void report(int i, uint32_t lat_queue, bool final_report);
+  int resize(int64_t now);
+  bool wants_grow() const;
+  bool wants_shrink() const;
+  // Open the first s candidates with these latencies at once (a stored PR-DRB solution); returns the change.
+  int apply(int s, const int64_t* lat, int64_t now);
   int select(uint64_t r) const;  // r uniform in [0, total())
   uint64_t total() const;
   int size() const { return s_; }
   int candidates() const { return static_cast<int>(cand_.size()); }
+  int capacity() const { return std::min(p_.s_max, candidates()); }  // the widest it may grow
   const Msp& msp(int i) const { return cand_[i]; }
   int find(const Header& ack) const;  // which candidate an ack's MSP fields name, -1 if none
   int64_t ab() const { return ab_; }

@@ -12,6 +12,15 @@
 
 namespace drb {
 
+// PR-DRB's pattern record (docs/prdrb.md): the contending flows a router captured into a message's side
+// record when its contention latency first passed the router threshold; the message's ack carries it back.
+struct FlowCapture {
+  static constexpr int kMaxFlows = 8;  // prdrb.f_max at most
+  uint8_t n = 0;                       // flows captured
+  int16_t router = -1;                 // the routing element that captured them
+  uint64_t flow[kMaxFlows] = {};       // (source << 32) | destination
+};
+
 struct PathChoice {
   int n = 0;              // intermediate destinations (0..2)
   uint32_t node[2] = {0, 0};
@@ -25,6 +34,8 @@ class PathPolicy {
   virtual bool wants_acks() const { return false; }
   // An ack (final or early) reached this source at cycle now.
   virtual void on_ack(const Header& ack, int64_t now) {}
+  // The same with the pattern record the ack carries (null: none captured); only PR-DRB reads it.
+  virtual void on_report(const Header& ack, const FlowCapture* cap, int64_t now) { on_ack(ack, now); }
   // Under link faults: 1 if some path the policy may take to dst is open, 0 if none is, -1 if the policy
   // takes the canonical path only (the network's own analysis decides).
   virtual int reaches(int dst) { return -1; }

@@ -23,17 +23,27 @@ UpSelection up_selection(const std::string& s) {
 }  // namespace
 
 std::string algorithms_of(const Interconnect& ic) {
-  if (ic.tree()) return "updown | adaptive | valiant | drb";
-  if (ic.hybrid()) return "dor | adaptive | valiant | drb";
-  if (ic.flatfly()) return "dor | adaptive | valiant | drb | drb2";
+  if (ic.tree()) return "updown | adaptive | valiant | drb | prdrb";
+  if (ic.hybrid()) return "dor | adaptive | valiant | drb | prdrb";
+  if (ic.flatfly()) return "dor | adaptive | valiant | drb | prdrb | drb2";
   if (ic.ruft()) return "updown";
-  if (ic.kind() == "midimew") return "dor | valiant | drb | drb2";
-  if (ic.kind() == "mesh") return "dor | adaptive | negative_first | valiant | drb | drb2";
-  return "dor | adaptive | valiant | drb | drb2";
+  if (ic.kind() == "midimew") return "dor | valiant | drb | prdrb | drb2";
+  if (ic.kind() == "mesh") return "dor | adaptive | negative_first | valiant | drb | prdrb | drb2";
+  return "dor | adaptive | valiant | drb | prdrb | drb2";
 }
 
 std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, const Interconnect& ic,
                                                const RelationParams& p) {
+  if (algorithm == "prdrb") {  // PR-DRB routes each MSP step as DRB does; it differs at the source and in monitoring
+    try {
+      return make_relation("drb", ic, p);
+    } catch (const std::invalid_argument& e) {
+      std::string m = e.what();
+      const std::string from = "routing.algorithm: drb ";
+      if (m.rfind(from, 0) == 0) m = "routing.algorithm: prdrb " + m.substr(from.size());
+      throw std::invalid_argument(m);
+    }
+  }
   if (const Topology* t = ic.direct()) {
     if (algorithm == "negative_first") {
       const auto* mesh = dynamic_cast<const KAryNCube*>(t);

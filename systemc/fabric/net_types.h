@@ -38,6 +38,16 @@ struct FaultParams {
   bool on() const { return !channels.empty(); }
 };
 
+// PR-DRB's monitoring at every router (docs/prdrb.md): the first router where a message's contention
+// latency passes th_router captures up to f_max contending flows into the message's side record.
+struct CaptureParams {
+  bool on = false;                  // routing.algorithm=prdrb
+  uint32_t th_router = 0;           // cycles
+  bool accumulated = false;         // compare the accumulated latency (AL field) instead of this router's wait
+  int f_max = 4;
+  bool buffer_only = false;         // prdrb.capture=buffer: only the packets queued behind it in its VC
+};
+
 struct NetParams {
   TopologyParams topo;
   std::string algorithm = "dor";
@@ -81,6 +91,7 @@ struct NetParams {
   bool any_rtl() const { return rtl_dec || rtl_al || rtl_gmr || rtl_xbar; }
   PowerParams power;
   FaultParams faults;
+  CaptureParams capture;
 };
 
 struct Packet {
@@ -96,9 +107,11 @@ struct Packet {
   uint16_t hops = 0;       // router-to-router links crossed
   uint16_t index = 0;      // packet index within its message
   uint16_t msp = 0;        // path index chosen by the source policy
+  uint32_t capture = 0;    // PR-DRB: slot + 1 of the flow record captured for it (0: none; its Predictive bit)
   bool measured = false;
   bool live = false;
   std::vector<uint16_t> path;  // routers in visiting order (kept across slot reuse: no reallocation)
+  std::vector<uint32_t> waits; // PR-DRB only: this router's wait at each of them
 };
 
 struct Message {

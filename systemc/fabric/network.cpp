@@ -118,6 +118,8 @@ uint32_t Network::new_packet() {
   pk.wait = 0;
   pk.t_inj = pk.t_arrive = -1;
   pk.path.clear();
+  pk.capture = 0;
+  if (p_.capture.on) pk.waits.clear();
   ++live_packets_;
   return s;
 }
@@ -186,7 +188,21 @@ void Network::set_measuring(bool m) {
   measuring_ = m;
 }
 
-void Network::deliver_ack(int src, const Header& ack, int64_t t) { ideal_acks_.push(t, PendingAck{src, ack}); }
+void Network::deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture) {
+  ideal_acks_.push(t, PendingAck{src, ack, capture});
+}
+
+uint32_t Network::new_capture() {
+  ++captures_made_;
+  if (!free_captures_.empty()) {
+    const uint32_t s = free_captures_.back();
+    free_captures_.pop_back();
+    captures_[s] = FlowCapture{};
+    return s + 1;
+  }
+  captures_.emplace_back();
+  return static_cast<uint32_t>(captures_.size());
+}
 
 bool Network::early_ack(int r, const Header& data, int64_t now) {
   ++early_acks_;
@@ -224,7 +240,12 @@ void Network::step(int64_t now) {
   });
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
-    src_[a.src]->policy().on_ack(a.h, now);
+    if (a.capture) {
+      src_[a.src]->policy().on_report(a.h, &captures_[a.capture - 1], now);
+      free_capture(a.capture);
+    } else {
+      src_[a.src]->policy().on_ack(a.h, now);
+    }
     for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
     ideal_acks_.pop();
   }

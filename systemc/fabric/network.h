@@ -116,7 +116,15 @@ class Network {
   void free_message(uint32_t slot);
 
   // Ack plumbing (DRB): a used ack reaches the source policy at cycle t (after ack_delay).
-  void deliver_ack(int src, const Header& ack, int64_t t);
+  void deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture = 0);
+  // PR-DRB flow records (slot + 1 ids; the packet, then its ack, carries one until the source used it).
+  uint32_t new_capture();
+  FlowCapture& capture(uint32_t id) { return captures_[id - 1]; }
+  const FlowCapture& capture(uint32_t id) const { return captures_[id - 1]; }
+  void free_capture(uint32_t id) {
+    if (id) free_captures_.push_back(id - 1);
+  }
+  uint64_t captures() const { return captures_made_; }
   // GMR in element r fired for a data head: build the early ack and queue it at r's first terminal (or drop it).
   bool early_ack(int r, const Header& data, int64_t now);
 
@@ -197,7 +205,11 @@ class Network {
   struct PendingAck {
     int src;
     Header h;
+    uint32_t capture;
   };
+  std::vector<FlowCapture> captures_;
+  std::vector<uint32_t> free_captures_;
+  uint64_t captures_made_ = 0;
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
   Wheel<LinkFlit> flit_wheel_;
   Wheel<LinkCredit> credit_wheel_;

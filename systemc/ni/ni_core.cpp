@@ -52,9 +52,9 @@ bool SourceNi::enqueue(uint32_t slot) {
   return true;
 }
 
-bool SourceNi::push_control(const Header& ack, bool early, int limit) {
+bool SourceNi::push_control(const Header& ack, bool early, int limit, uint32_t capture) {
   if (early && limit > 0 && early_queued_ >= limit) return false;
-  control_.push(Control{ack, early});
+  control_.push(Control{ack, early, capture});
   net_.wake_source(node_);
   if (early) ++early_queued_;
   return true;
@@ -104,6 +104,7 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     pk.index = 0;
     pk.msp = 0;
     pk.measured = false;
+    pk.capture = c.capture;
   }
   if (net_.needs().tie_bits) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.needs().tie_bits) - 1));  // a bit per dimension
   pk.src = node_;
@@ -296,7 +297,7 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
   net_.packet_ejected();
   const NetParams& p = net_.params();
   if (pk.hdr.tclass == TrafficClass::Ack) {
-    net_.deliver_ack(node_, pk.hdr, now + p.ack_delay);
+    net_.deliver_ack(node_, pk.hdr, now + p.ack_delay, pk.capture);
     net_.free_packet(slot);
     return;
   }
@@ -305,9 +306,12 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
   if (p.acks) {
     const Header ack = make_ack_header(pk.hdr, AckKind::Final, static_cast<uint16_t>(p.ack_flits));
     net_.ack_sent();
-    if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay);
-    else net_.source(node_).push_control(ack, false, 0);
+    if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay, pk.capture);
+    else net_.source(node_).push_control(ack, false, 0, pk.capture);
+  } else {
+    net_.free_capture(pk.capture);
   }
+  pk.capture = 0;  // the ack carries the record on
   const uint64_t key = static_cast<uint64_t>(pk.src) << 32;
   Reorder& r = reorder_[pk.src];  // nothing below inserts into reorder_, so the reference stays valid
   const uint32_t mask = (1u << p.seq_bits) - 1;

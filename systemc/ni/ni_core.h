@@ -37,7 +37,7 @@ class SourceNi {
   bool enqueue(uint32_t msg_slot);
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
   // early acks (0 = unbounded); returns false if dropped.
-  bool push_control(const Header& ack, bool early, int limit);
+  bool push_control(const Header& ack, bool early, int limit, uint32_t capture = 0);
   // A credit from the router's injection port of channel ch, usable from cycle t: the network's link wheel
   // calls credit() then (defined in network.h).
   inline void accept_credit(int64_t t, uint8_t ch, uint8_t vc);
@@ -88,6 +88,7 @@ class SourceNi {
   struct Control {
     Header h;
     bool early;
+    uint32_t capture;  // PR-DRB: the flow record the ack carries back
   };
   Ring<Control> control_;
   int early_queued_ = 0;

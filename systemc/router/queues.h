@@ -20,6 +20,7 @@ class Ring {
   int size() const { return size_; }
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
+  const T& at(int i) const { return buf_[(head_ + i) & mask_]; }  // i-th from the front
   void push(const T& v) {
     if (size_ > mask_) grow();
     buf_[(head_ + size_) & mask_] = v;

@@ -53,6 +53,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
   in_class_ = net.needs().input_class;
   in_port_ = net.needs().input_port;
+  capture_ = p.capture.on;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   link_.resize(out_ports_);
@@ -169,7 +170,8 @@ void RouterCore::reset_link_stats() {
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {
-  Packet& pk = net_.pkt(v.buf.front().pkt);
+  v.pkt = v.buf.front().pkt;
+  Packet& pk = net_.pkt(v.pkt);
   Header& h = pk.hdr;
   const Interconnect& ic = net_.interconnect();
   for (;;) {
@@ -222,6 +224,35 @@ void RouterCore::block(InputVc& v) {
   h.latency = al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
+void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
+  const CaptureParams& c = net_.params().capture;
+  pk.waits.push_back(wait);
+  if (pk.capture) return;  // the Predictive bit: one capture per message
+  if ((c.accumulated ? pk.hdr.latency : wait) <= c.th_router) return;
+  const uint32_t id = net_.new_capture();
+  pk.capture = id;
+  FlowCapture& fc = net_.capture(id);
+  fc.router = static_cast<int16_t>(id_);
+  const uint64_t own = uint64_t{pk.hdr.origin} << 32 | pk.hdr.final_dest;
+  auto add = [&](const Packet& o) {
+    const uint64_t f = uint64_t{o.hdr.origin} << 32 | o.hdr.final_dest;
+    if (f == own || fc.n >= c.f_max) return;
+    for (int i = 0; i < fc.n; ++i)
+      if (fc.flow[i] == f) return;
+    fc.flow[fc.n++] = f;
+  };
+  // The flows it contended with for the link: the packets holding the output's other VCs ...
+  if (!c.buffer_only)
+    for (const OutputVc& o : out_[v.out_port].vcs)
+      if (o.owner >= 0 && o.owner != kNotOffered) {
+        const InputVc& w = in_[o.owner / vcs_].vcs[o.owner % vcs_];
+        if (&w != &v && w.pkt != v.pkt) add(net_.pkt(w.pkt));
+      }
+  // ... and the packets queued behind it in its own buffer, head of queue first.
+  for (int i = 0; i < v.buf.size(); ++i)
+    if (v.buf.at(i).head()) add(net_.pkt(v.buf.at(i).pkt));
+}
+
 void RouterCore::send(int in_port, int vc, int64_t now) {
   const NetParams& p = net_.params();
   InputPort& ip = in_[in_port];
@@ -245,6 +276,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       h.latency = al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : net_.al().resume(h.latency, t2);
     }
     pk.path.push_back(static_cast<uint16_t>(id_));
+    if (capture_ && h.tclass == TrafficClass::Data) monitor(v, pk, wait);
     if (op.network) {
       ++pk.hops;
       h.dateline |= op.dateline;

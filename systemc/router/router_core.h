@@ -114,6 +114,7 @@ class RouterCore {
     bool blocked = false;   // AL has subtracted T1 for the current hop
     bool prio = false;      // carries a high-priority ack
     int16_t out_port = -1, out_vc = -1;
+    uint32_t pkt = 0;       // slot of the packet being routed or sent (PR-DRB's capture reads it)
     int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
     int64_t t_req = 0;      // first VC-allocation request at this router
     uint8_t va_acc = 0;     // iSLIP VC allocation: accept pointer over the output VCs
@@ -198,6 +199,8 @@ class RouterCore {
   template <class Key>
   static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key);
   void block(InputVc& v);
+  // PR-DRB monitoring (docs/prdrb.md): a head leaving after waiting `wait` cycles here.
+  void monitor(const InputVc& v, Packet& pk, uint32_t wait);
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
   int pick_output_vc(const InputVc& v, int& port, int len) const {
@@ -254,6 +257,7 @@ class RouterCore {
   Selection sel_ = Selection::InOrder;  // how the relation's candidates are chosen among
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   bool in_port_ = false;     // the relation reads the input port (RelationNeeds::input_port)
+  bool capture_ = false;     // PR-DRB's monitoring is on
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;

@@ -7,6 +7,7 @@
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath.h"
 #include "models/drb/msp_candidates.h"
+#include "models/drb/prdrb.h"
 #include "models/drb/supernode.h"
 #include "models/routing/registry.h"
 #include "models/routing/routability.h"
@@ -83,6 +84,20 @@ OpenPath open_paths(const Scenario& s) {
   };
 }
 
+bool disjoint_msp(const CandidateMsp& original, const CandidateMsp& alt, int ports) {
+  const auto& a = original.links;
+  const auto& b = alt.links;
+  for (size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] == b[j]) return false;
+    a[i] < b[j] ? ++i : ++j;
+  }
+  if (ports > 0)  // direct networks: an intermediate node is a router, which the original path must not visit
+    for (int k = 0; k < alt.n; ++k)
+      for (int l : a)
+        if (l / ports == static_cast<int>(alt.node[k])) return false;
+  return true;
+}
+
 std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
   // Direct networks: the topology's supernodes and distances; the other families: the graph's
   // (models/drb/graph_metapaths.h). Candidates are computed per channel on first use.
@@ -95,6 +110,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     NetParams net;
     int length = 10;
     int s_max = 3;
+    bool disjoint = false;  // PR-DRB: alternatives share no link with the original path
     OpenPath open;  // link faults: which MSPs can still pass
   };
   auto sh = std::make_shared<Shared>();
@@ -113,6 +129,8 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
   }
   sh->open = open_paths(s);
+  const bool prdrb = s.net.algorithm == "prdrb";
+  sh->disjoint = prdrb && s.prdrb.disjoint == "links";
   const MetapathParams mp = metapath_params(s);
   MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {
     std::vector<Msp> out;
@@ -136,10 +154,11 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     add(0, nullptr);
     if (sh->sn || (sh->gsn && sh->table.empty())) {
       // With link faults, more candidates than s_max: the closed ones are dropped, s_max of the rest open.
-      const int want = sh->open ? 4 * sh->s_max : sh->s_max;
+      const int want = sh->open || sh->disjoint ? 4 * sh->s_max : sh->s_max;
       const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, want)
                             : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, want);
-      for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i) add(c[i].n, c[i].node);
+      for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i)
+        if (!sh->disjoint || disjoint_msp(c[0], c[i], topo ? topo->ports() : 0)) add(c[i].n, c[i].node);
     } else {
       auto it = sh->table.find({src, dst});
       if (it != sh->table.end())
@@ -147,6 +166,15 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     }
     return out;
   };
+  if (prdrb) {
+    PrdrbParams pp;
+    pp.mp = mp;
+    pp.match = s.prdrb.match == "exact" ? PrdrbParams::Exact : s.prdrb.match == "key" ? PrdrbParams::KeyOnly : PrdrbParams::Jaccard;
+    pp.theta = s.prdrb.theta;
+    pp.e_max = s.prdrb.e_max;
+    pp.w_stable = s.prdrb.w_stable;
+    return [pp, cands](int node) -> std::unique_ptr<PathPolicy> { return std::make_unique<PrdrbPolicy>(node, pp, cands); };
+  }
   return [mp, cands](int node) -> std::unique_ptr<PathPolicy> {
     return std::make_unique<MetapathPolicy>(node, mp, cands);
   };

@@ -19,6 +19,10 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
 using OpenPath = std::function<bool(int src, const uint32_t* intermediates, int n, int dst)>;
 OpenPath open_paths(const Scenario& s);
 MetapathParams metapath_params(const Scenario& s);
+// PR-DRB's disjointness rule (prdrb.disjoint=links): alt shares no link with the original path and, on a direct
+// network (ports > 0: link id = router * ports + port), none of its intermediate nodes is a router it leaves from.
+struct CandidateMsp;
+bool disjoint_msp(const CandidateMsp& original, const CandidateMsp& alt, int ports);
 // Zero-load time of an MSP of `hops` router-to-router links through `intermediates` DEC pops.
 int64_t msp_transmission_time(const NetParams& n, int hops, int intermediates, int length);
 // drb.table: "src>dst=i|i+j|...;..." -> alternative MSPs (intermediate nodes) per channel; ConfigError.

@@ -329,11 +329,12 @@ std::vector<KeyDef> build() {
   // --- routing --------------------------------------------------------------------------------------
   enum_key("routing.algorithm", "dor",
            "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
-           "fattree), Valiant, DRB, DRB2, updown (fattree: deterministic load-balanced up/down; ruft: its single "
+           "fattree), Valiant, DRB, DRB2, PR-DRB (prdrb: DRB with captured congestion patterns and stored solutions, "
+           "docs/prdrb.md), updown (fattree: deterministic load-balanced up/down; ruft: its single "
            "path), negative_first (meshes: the turn model with least-loaded channels and misrouting, "
            "docs/negative-first.md); unset, a fattree or ruft takes updown; a pair the topology does not offer is "
            "refused",
-           {"dor", "adaptive", "negative_first", "valiant", "drb", "drb2", "updown"},
+           {"dor", "adaptive", "negative_first", "valiant", "drb", "drb2", "prdrb", "updown"},
            [](Scenario& s) -> std::string& { return s.net.algorithm; });
   bool_key("routing.misroute", "true",
            "negative_first: when every minimal channel of the phase has all its VCs taken, a head that has taken no "
@@ -528,6 +529,7 @@ const std::vector<KeyDef>& scenario_keys() {
   static const std::vector<KeyDef> k = [] {
     auto v = build();
     add_drb_keys(v);
+    add_prdrb_keys(v);
     add_power_keys(v);
     add_fault_keys(v);
     return v;

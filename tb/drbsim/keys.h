@@ -51,6 +51,8 @@ std::string to_enum(const std::string& key, const std::string& v, const std::vec
 
 const std::vector<KeyDef>& scenario_keys();
 void add_drb_keys(std::vector<KeyDef>& keys);  // drb_keys.cpp
+void add_prdrb_keys(std::vector<KeyDef>& keys);  // prdrb_keys.cpp
+void check_prdrb(Scenario& s, int max_packet_flits);  // prdrb_keys.cpp, from validate(): fills net.capture
 void add_power_keys(std::vector<KeyDef>& keys);  // power_keys.cpp
 class Interconnect;
 void check_power(const Scenario& s, const Interconnect& ic);  // power_keys.cpp, from validate()

@@ -416,6 +416,9 @@ void validate(Scenario& s) {
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && n.any_rtl())
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
+  if (n.algorithm != "prdrb" && !s.swept.count("routing.algorithm"))  // a sweep may compare it with others
+    for (const KeyDef& k : scenario_keys())
+      if (k.name.rfind("prdrb.", 0) == 0 && s.is_set(k.name)) throw ConfigError(k.name, "configures routing.algorithm=prdrb");
   for (const char* k : {"routing.misroute", "routing.misroute_at_source"})
     if (s.is_set(k) && n.algorithm != "negative_first") throw ConfigError(k, "configures routing.algorithm=negative_first");
   if (n.algorithm == "negative_first" && n.any_rtl())
@@ -469,8 +472,12 @@ void validate(Scenario& s) {
   if (!tr.schedule.empty() && tr.injection == "bernoulli" && tr.message_rate() * tr.schedule_max() > 1)
     throw ConfigError("traffic.schedule", "its highest factor times the rate exceeds one message per node per cycle, "
                                           "the most Bernoulli injection allows");
-  if (!tr.schedule.empty() && tr.pattern == "channels")
-    throw ConfigError("traffic.schedule", "a schedule scales traffic.rate; the channels pattern takes its own intervals");
+  if (!tr.schedule.empty() && tr.pattern == "channels" && tr.injection == "bernoulli")
+    for (const ChannelSpec& c : tr.channels)
+      if ((c.interval > 0 ? c.interval : tr.interval) < tr.schedule_max())
+        throw ConfigError("traffic.schedule", "its highest factor over channel " + std::to_string(c.src) + ">" +
+                                                  std::to_string(c.dst) + "'s interval exceeds one message per cycle, "
+                                                  "the most Bernoulli injection allows");
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");
@@ -505,7 +512,7 @@ void validate(Scenario& s) {
   if (needs.atomic_vc && s.vc_realloc == "eager")
     throw ConfigError("router.vc_realloc", alg + " routing needs atomic VC reallocation (eager lets an escape VC "
                                            "wait behind a packet that took an adaptive VC, which can deadlock)");
-  n.acks = alg == "drb" || alg == "drb2";
+  n.acks = alg == "drb" || alg == "drb2" || alg == "prdrb";
   n.gmr = alg == "drb2";
   n.steps = 1;
   if (alg == "valiant") n.steps = 2;
@@ -569,7 +576,8 @@ void validate(Scenario& s) {
   }
   check_traffic_rates(s);
   check_windows(s, ic->terminals());
-  if (alg == "drb" || alg == "drb2") {
+  if (alg == "prdrb") check_prdrb(s, max_pkt);
+  if (alg == "drb" || alg == "drb2" || alg == "prdrb") {
     std::unique_ptr<GraphSupernodes> gsn;
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
     else if (topo) make_construction(s, *topo);

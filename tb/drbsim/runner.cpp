@@ -103,7 +103,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s
       };
     return [nodes, open](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes, open); };
   }
-  if (s.net.algorithm == "drb" || s.net.algorithm == "drb2") return drb_policy_factory(s);
+  if (s.net.algorithm == "drb" || s.net.algorithm == "drb2" || s.net.algorithm == "prdrb") return drb_policy_factory(s);
   return {};
 }
 

@@ -78,6 +78,19 @@ struct DrbParams {
   std::string table;  // drb.supernode=table: explicit MSPs per channel
 };
 
+// PR-DRB's own parameters (prdrb.*); the metapath ones are DRB's (drb.*).
+struct PrdrbScenario {
+  int64_t th_router = 0;         // 0: the packet length in flits
+  std::string trigger = "local"; // local | accumulated
+  int f_max = 4;
+  std::string capture = "link";  // link | buffer
+  int w_stable = 8;
+  std::string match = "jaccard"; // jaccard | exact | key
+  double theta = 0.5;
+  int e_max = 4;
+  std::string disjoint = "links"; // links | none: alternative MSPs share no link with the original path
+};
+
 struct Scenario {
   NetParams net;
   TrafficParams traffic;
@@ -85,6 +98,7 @@ struct Scenario {
   StatsParams stats;
   OutParams out;
   DrbParams drb;
+  PrdrbScenario prdrb;
   std::string vc_realloc = "auto";
   std::string vc_classes = "auto";
   std::string preset = "none";  // router.preset: applied by validate() to every key not given explicitly  // routing.vc_classes before the topology resolves auto

@@ -1,8 +1,10 @@
 #include "tb/stats/drb_report.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "models/drb/metapath.h"
+#include "models/drb/prdrb.h"
 
 namespace drb {
 
@@ -13,9 +15,9 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
   std::vector<double> size_sum;  // per time bin: sum over channels of the size, weighted by time in the bin
   size_t listed = 0;
   std::vector<uint64_t> size_count(16, 0);
-  for (int src = 0; src < net.nodes(); ++src) {
-    auto* pol = dynamic_cast<MetapathPolicy*>(&net.source(src).policy());
-    if (!pol) continue;
+  uint64_t captures = 0, commits = 0, applied = 0, expansions = 0, stored = 0;
+  // DRB's and PR-DRB's policies keep the same per-channel metapath state; PR-DRB adds its database.
+  auto visit = [&](auto* pol, int src) {
     resizes += pol->resizes();
     std::vector<int> dsts;
     for (auto& [d, c] : pol->channels())
@@ -26,6 +28,18 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
       ++n_channels;
       acks += c.acks;
       early += c.early;
+      json pr;
+      if constexpr (std::is_same_v<std::decay_t<decltype(*pol)>, PrdrbPolicy>) {
+        captures += c.captures;
+        commits += c.commits;
+        applied += c.applied;
+        expansions += c.expansions;
+        stored += pol->db().entries(d).size();
+        json ap = json::array();
+        for (auto& [t, s] : c.applies) ap.push_back({t, s});
+        pr = {{"captures", c.captures}, {"commits", c.commits}, {"applied", ap},
+              {"stored", pol->db().entries(d).size()}};
+      }
       unknown += c.unknown;
       const Metapath& mp = *c.mp;
       ++size_count[std::min<size_t>(mp.size(), size_count.size() - 1)];
@@ -65,8 +79,14 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
                             {"early_acks", c.early},
                             {"msps", msps},
                             {"size_history", hist}});
+        if (!pr.is_null()) channels.back()["prdrb"] = pr;
       }
     }
+  };
+  bool any_prdrb = false;
+  for (int src = 0; src < net.nodes(); ++src) {
+    if (auto* pol = dynamic_cast<MetapathPolicy*>(&net.source(src).policy())) visit(pol, src);
+    if (auto* pol = dynamic_cast<PrdrbPolicy*>(&net.source(src).policy())) visit(pol, src), any_prdrb = true;
   }
   json r;
   r["channels_total"] = n_channels;
@@ -83,6 +103,9 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
                {"sent_early", net.early_acks()},
                {"early_dropped", net.early_drops()},
                {"bytes", (net.acks_sent() + net.early_acks() - net.early_drops()) * net.params().ack_flits * flit_bytes}};
+  if (any_prdrb)
+    r["prdrb"] = {{"captures_made", net.captures()}, {"acks_with_capture", captures}, {"solutions_stored", commits},
+                  {"solutions_held", stored}, {"solutions_applied", applied}, {"gradual_expansions", expansions}};
   if (time_bin > 0 && n_channels) {
     json ts = json::array();
     for (size_t b = 0; b < size_sum.size(); ++b)

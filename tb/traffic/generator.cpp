@@ -12,10 +12,12 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   const bool bern = tp.injection == "bernoulli", onoff = tp.injection == "onoff";
   const int64_t forever = static_cast<int64_t>(kNever);
   const int64_t change = tp.change_pattern != "none" ? tp.change_at : forever;
+  // Under a schedule every source runs at its highest factor (and is thinned): a channel's interval shrinks.
+  const double smax = tp.schedule.empty() ? 1.0 : tp.schedule_max();
   auto add_pattern_sources = [&](int slot, const std::string& name, double msg_rate, int64_t from, int64_t until) {
     if (name == "channels") {
       for (size_t c = 0; c < tp.channels.size(); ++c) {
-        const double mean = tp.channels[c].interval > 0 ? tp.channels[c].interval : tp.interval;
+        const double mean = (tp.channels[c].interval > 0 ? tp.channels[c].interval : tp.interval) / smax;
         src_.push_back(Source{tp.channels[c].src, slot, static_cast<int>(c), 0, bern || onoff ? 1.0 / mean : mean, bern,
                               from, until, Rng::stream(seed, 1000000 + src_.size()), 0, false, {}});
       }
