@@ -182,6 +182,8 @@ TEST(DrbOverload, Ideal) { overload("drb", "ideal", 200000); }
 TEST(DrbOverload, InNetwork) { overload("drb", "in_network", 200000); }
 TEST(DrbOverload, HighPriority) { overload("drb", "high_priority", 200000); }
 TEST(DrbOverload, Drb2InNetwork) { overload("drb2", "in_network", 200000); }
+TEST(DrbOverload, PrdrbHighPriority) { overload("prdrb", "high_priority", 100000); }
+TEST(DrbOverloadLong, PrdrbHighPriority) { overload("prdrb", "high_priority", 1000000); }
 TEST(DrbOverloadLong, Ideal) { overload("drb", "ideal", 1000000); }
 TEST(DrbOverloadLong, InNetwork) { overload("drb", "in_network", 1000000); }
 TEST(DrbOverloadLong, HighPriority) { overload("drb", "high_priority", 1000000); }

@@ -130,12 +130,12 @@ TEST(Faults, EveryAcceptedMessageDeliveredPastSaturation) {
 }
 
 // DRB's metapath as a fault-tolerance mechanism: with the link 0-1 of a 4x4 torus failed both ways, DOR
-// loses 16 pairs (those whose DOR path crosses it), DRB none — the MSPs through the link are
+// loses 16 pairs (those whose DOR path crosses it), DRB and PR-DRB none — the MSPs through the link are
 // closed and the pairs take alternatives through other supernodes; Valiant none either (it draws only
 // intermediates whose two steps avoid the link). Past saturation every accepted message is
 // delivered, and no packet crosses the failed link.
 TEST(Faults, DrbAndValiantRouteAroundWithTheirPaths) {
-  for (const char* alg : {"drb", "valiant"}) {
+  for (const char* alg : {"drb", "prdrb", "valiant"}) {
     const std::vector<std::string> kv{"topology.k=4", std::string("routing.algorithm=") + alg, "router.vcs=4", "faults.links=0-1"};
     const auto j = in_child([kv] {
       std::vector<std::string> k2 = kv;
@@ -232,6 +232,35 @@ TEST(Faults, Refusals) {
       {"faults.links=0>1 topology.trunk=2 power.mechanism=on", "faults.links"},
       {"topology.k=33 faults.links=0>1", "faults.links"}
   });
+}
+
+}  // namespace
+
+namespace {
+
+// DRB and PR-DRB route every pair of the 8x8 torus and mesh around any single failed link (both directions):
+// a pair whose supernode MSPs all cross it takes an MSP through any one open intermediate.
+TEST(Faults, DrbAndPrdrbRouteEverySingleLinkFault) {
+  for (const char* alg : {"drb", "prdrb"})
+    for (const char* kind : {"torus", "mesh"}) {
+      int links = 0, bad = 0;
+      for (int a = 0; a < 64; ++a)
+        for (int b : {a % 8 == 7 ? a - 7 : a + 1, (a + 8) % 64}) {
+          if (std::string(kind) == "mesh" && (b == a - 7 || b < a)) continue;  // no wrap links
+          const Scenario s = scenario({"topology.k=8", std::string("topology.kind=") + kind,
+                                       std::string("routing.algorithm=") + alg, "router.vcs=6",
+                                       "faults.links=" + std::to_string(a) + "-" + std::to_string(b)});
+          const auto factory = policy_factory(s);
+          ++links;
+          for (int x = 0; x < 64; ++x) {
+            auto pol = factory(x);
+            for (int y = 0; y < 64; ++y)
+              if (x != y && pol->reaches(y) != 1) ++bad;
+          }
+        }
+      EXPECT_EQ(links, std::string(kind) == "mesh" ? 112 : 128);
+      EXPECT_EQ(bad, 0) << alg << " on the " << kind << ": pairs left without an open MSP";
+    }
 }
 
 }  // namespace

@@ -99,6 +99,7 @@ void PrdrbPolicy::on_report(const Header& ack, const FlowCapture* cap, int64_t n
   if (ack.ack_kind == AckKind::Early) return;  // PR-DRB reports come with the final ack only
   Channel& c = channel(static_cast<int>(ack.final_dest));
   ++c.acks;
+  if (cap) ++c.records;
   if (cap && cap->n > 0) {
     c.sig = flow_signature(*cap);
     ++c.captures;
@@ -111,24 +112,22 @@ void PrdrbPolicy::on_report(const Header& ack, const FlowCapture* cap, int64_t n
   Metapath& mp = *c.mp;
   mp.report(i, ack.latency, true);
   int change = 0;
-  if (mp.wants_grow()) {
-    // Table 2: over the threshold, a stored solution for this pattern is applied directly; without one
-    // (or once the metapath is already as wide as it), DRB's gradual expansion.
-    const Solution* sol = db_.find(static_cast<int>(ack.final_dest), c.sig);
-    bool fits = sol && sol->s > mp.size() && sol->s <= mp.capacity();
-    for (int k = 0; fits && k < sol->s; ++k)
-      fits = mp.msp(k).n == sol->msps[k].n && mp.msp(k).node[0] == sol->msps[k].node[0] &&
-             mp.msp(k).node[1] == sol->msps[k].node[1];
-    if (fits) {
-      change = mp.apply(sol->s, sol->lat.data(), now);
-      ++c.applied;
-      c.applies.push_back({now, mp.size()});
-    } else {
-      change = mp.resize(now);
-      if (change) ++c.expansions;
-    }
+  const bool grow = mp.wants_grow();
+  // Table 2: over the threshold, a stored solution for this pattern is applied directly (prdrb.apply=pattern:
+  // also below it, on an ack that brings a captured pattern); without one, or once the metapath is already as
+  // wide as the solution, DRB's gradual expansion or contraction.
+  const Solution* sol = grow || (p_.on_pattern && cap && cap->n > 0) ? db_.find(static_cast<int>(ack.final_dest), c.sig) : nullptr;
+  bool fits = sol && sol->s > mp.size() && sol->s <= mp.capacity();
+  for (int k = 0; fits && k < sol->s; ++k)
+    fits = mp.msp(k).n == sol->msps[k].n && mp.msp(k).node[0] == sol->msps[k].node[0] &&
+           mp.msp(k).node[1] == sol->msps[k].node[1];
+  if (fits) {
+    change = mp.apply(sol->s, sol->lat.data(), now);
+    ++c.applied;
+    c.applies.push_back({now, mp.size()});
   } else {
-    change = mp.resize(now);  // contraction below the band, nothing inside it
+    change = mp.resize(now);
+    if (change > 0) ++c.expansions;
   }
   if (change) {
     ++resizes_;

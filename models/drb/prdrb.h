@@ -24,6 +24,9 @@ struct PrdrbParams {
   double theta = 0.5;         // θ_match for Jaccard
   int e_max = 4;              // stored solutions per (source, destination)
   int w_stable = 8;           // acks with an unchanged size inside the band before a solution is stored
+  // When a stored solution is looked up: only when Latency(MP*) passes the threshold (Table 2 as printed), or
+  // also when an ack brings a captured pattern (the pattern is back before the metapath latency shows it).
+  bool on_pattern = false;
 };
 
 struct Solution {
@@ -67,9 +70,9 @@ class PrdrbPolicy : public PathPolicy {
   struct Channel {
     std::unique_ptr<Metapath> mp;
     std::vector<uint64_t> use;
-    FlowSig sig;             // the latest captured flows of this pair
+    FlowSig sig;             // the latest captured flows of this pair (records: acks with a record; captures: with flows)
     int stable = 0;          // consecutive acks with no size change inside the band
-    uint64_t acks = 0, early = 0, captures = 0, unknown = 0, commits = 0, applied = 0, expansions = 0;
+    uint64_t acks = 0, early = 0, records = 0, captures = 0, unknown = 0, commits = 0, applied = 0, expansions = 0;
     std::vector<std::pair<int64_t, int>> applies;  // (cycle, size reached) of each applied solution
   };
   const std::unordered_map<int, Channel>& channels() const { return ch_; }

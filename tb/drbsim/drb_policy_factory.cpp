@@ -1,5 +1,6 @@
 #include "tb/drbsim/drb_policy_factory.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -157,12 +158,28 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
       const int want = sh->open || sh->disjoint ? 4 * sh->s_max : sh->s_max;
       const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, want)
                             : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, want);
+      // PR-DRB's disjointness is from a usable original path: once link faults close it, any open MSP serves.
+      const bool disjoint = sh->disjoint && !out.empty();
       for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i)
-        if (!sh->disjoint || disjoint_msp(c[0], c[i], topo ? topo->ports() : 0)) add(c[i].n, c[i].node);
+        if (!disjoint || disjoint_msp(c[0], c[i], topo ? topo->ports() : 0)) add(c[i].n, c[i].node);
     } else {
       auto it = sh->table.find({src, dst});
       if (it != sh->table.end())
         for (auto& alt : it->second) add(static_cast<int>(alt.size()), alt.data());
+    }
+    if (sh->open && out.empty()) {
+      // Every supernode MSP is closed: any one intermediate node, nearest first (ties by id), so that a pair the
+      // network still connects through some one-intermediate path keeps a metapath.
+      const int N = sh->ic->terminals();
+      std::vector<std::pair<int, int>> mids;
+      for (int m = 0; m < N; ++m)
+        if (m != src && m != dst) mids.push_back({dist(src, m) + dist(m, dst), m});
+      std::sort(mids.begin(), mids.end());
+      for (const auto& [hops, m] : mids) {
+        const uint32_t node = static_cast<uint32_t>(m);
+        add(1, &node);
+        if (static_cast<int>(out.size()) >= sh->s_max) break;
+      }
     }
     return out;
   };
@@ -173,6 +190,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     pp.theta = s.prdrb.theta;
     pp.e_max = s.prdrb.e_max;
     pp.w_stable = s.prdrb.w_stable;
+    pp.on_pattern = s.prdrb.apply == "pattern";
     return [pp, cands](int node) -> std::unique_ptr<PathPolicy> { return std::make_unique<PrdrbPolicy>(node, pp, cands); };
   }
   return [mp, cands](int node) -> std::unique_ptr<PathPolicy> {

@@ -38,6 +38,10 @@ void add_prdrb_keys(std::vector<KeyDef>& k) {
   add("prdrb.e_max", "4", "E_max, stored solutions per (source, destination); the least recently used goes",
       [](Scenario& s, const std::string& v) { s.prdrb.e_max = static_cast<int>(to_int("prdrb.e_max", v, 1, 1024)); },
       [](const Scenario& s) { return json(s.prdrb.e_max); });
+  add("prdrb.apply", "threshold", "when a stored solution is looked up: threshold (only when Latency(MP*) passes "
+      "the metapath threshold, Table 2 as printed) | pattern (also on every ack that brings a captured pattern)",
+      [](Scenario& s, const std::string& v) { s.prdrb.apply = to_enum("prdrb.apply", v, {"threshold", "pattern"}); },
+      [](const Scenario& s) { return json(s.prdrb.apply); });
   add("prdrb.disjoint", "links", "alternative MSPs from the supernodes: only those sharing no link with the original "
       "path (links) or any (none); drb.supernode=table lists them explicitly",
       [](Scenario& s, const std::string& v) { s.prdrb.disjoint = to_enum("prdrb.disjoint", v, {"links", "none"}); },

@@ -89,6 +89,7 @@ struct PrdrbScenario {
   double theta = 0.5;
   int e_max = 4;
   std::string disjoint = "links"; // links | none: alternative MSPs share no link with the original path
+  std::string apply = "threshold"; // threshold | pattern
 };
 
 struct Scenario {
