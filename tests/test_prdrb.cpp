@@ -437,3 +437,18 @@ TEST(Prdrb, RandomLinkFaultsPastSaturation) {
 }
 
 }  // namespace
+
+namespace {
+
+// drbsim header shows the capture record: on the 8x8 torus (64 nodes and routers: 6-bit ids) with F_max = 4,
+// 1 (Predictive) + 3 (count 0..4) + 6 (router) + 4 x 2 x 6 (flows) = 58 bits.
+TEST(Prdrb, HeaderCommandShowsTheCaptureRecord) {
+  const Exec e = drbsim("header topology.k=8 routing.algorithm=prdrb router.vcs=6");
+  ASSERT_EQ(e.code, 0) << e.err;
+  EXPECT_NE(e.out.find("prdrb.f_max=4): 58 bits"), std::string::npos) << e.out;
+  const Exec f = drbsim("header topology.k=8 routing.algorithm=prdrb router.vcs=6 prdrb.f_max=8");
+  EXPECT_NE(f.out.find("prdrb.f_max=8): 107 bits"), std::string::npos) << f.out;  // 1 + 4 (0..8) + 6 + 96
+  EXPECT_EQ(drbsim("header topology.k=8 routing.algorithm=drb router.vcs=6").out.find("capture"), std::string::npos);
+}
+
+}  // namespace

@@ -11,6 +11,15 @@ FlowSig flow_signature(const FlowCapture& c) {
   return s;
 }
 
+CaptureLayout capture_layout(int terminals, int elements, int f_max) {
+  CaptureLayout l;
+  l.count = bits_for(static_cast<uint64_t>(f_max) + 1);
+  l.router = bits_for(static_cast<uint64_t>(elements));
+  l.flow = bits_for(static_cast<uint64_t>(terminals));
+  l.flows = f_max;
+  return l;
+}
+
 double jaccard(const FlowSig& a, const FlowSig& b) {
   if (a.empty() && b.empty()) return 1.0;
   size_t i = 0, j = 0, both = 0;

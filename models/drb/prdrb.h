@@ -18,6 +18,14 @@ FlowSig flow_signature(const FlowCapture& c);
 // |a ∩ b| / |a ∪ b|; two empty sets are equal (1).
 double jaccard(const FlowSig& a, const FlowSig& b);
 
+// Width of the capture record on the wire: the Predictive bit, a flow count (0..f_max), the capturing element
+// and f_max (source, destination) fields of node-id width.
+struct CaptureLayout {
+  int predictive = 1, count = 0, router = 0, flow = 0, flows = 0;
+  int total() const { return predictive + count + router + flows * 2 * flow; }
+};
+CaptureLayout capture_layout(int terminals, int elements, int f_max);
+
 struct PrdrbParams {
   MetapathParams mp;          // DRB's: s_max, Th_metapath (LatUmbral and the tolerance band), resize steps
   enum Match { Jaccard, Exact, KeyOnly } match = Jaccard;

@@ -13,6 +13,7 @@
 #include "tb/drbsim/report.h"
 #include "tb/stats/metapath_report.h"
 
+#include "models/drb/prdrb.h"
 #include "models/packet/header.h"
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
@@ -31,6 +32,13 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
   for (int i = 0; i < static_cast<int>(Field::Count); ++i) {
     const Field f = static_cast<Field>(i);
     std::cout << fmt::format("{:<14} {:>6} {:>6}\n", HeaderLayout::name(f), hl.offset(f), hl.width(f));
+  }
+  if (s.net.algorithm == "prdrb") {
+    const CaptureLayout c = capture_layout(ic->terminals(), ic->elements(), s.prdrb.f_max);
+    std::cout << fmt::format("PR-DRB capture record (a side record the packet, then its ack, carries; prdrb.f_max={}): "
+                             "{} bits\n", s.prdrb.f_max, c.total());
+    std::cout << fmt::format("{:<14} {:>6}\n{:<14} {:>6}\n{:<14} {:>6}\n{:<14} {:>6}\n", "predictive", c.predictive,
+                             "count", c.count, "router", c.router, "flows", fmt::format("{}x2x{}", c.flows, c.flow));
   }
   return 0;
 }

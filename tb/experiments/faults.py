@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """Link faults (docs/results/faults/): accepted load, latency and the share of routable pairs against the number
 of random link faults, on the 8x8 torus and the 8x8 mesh, for DOR, Duato's adaptive routing, negative-first
-DRB (its metapath closes the MSPs through failed links) and Valiant (it draws only open intermediates).
+DRB and PR-DRB (their metapaths close the MSPs through failed links; with every supernode MSP closed, any open
+one-intermediate MSP) and Valiant (it draws only open intermediates).
 
 usage: faults.py [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--out DIR]
 
 Set-up: uniform traffic, 10-flit messages, Bernoulli injection at 0.15 flits/node/cycle (below every
 fault-free saturation here), the default router (8-flit buffers), 2 VCs (on the torus 3 for adaptive
-routing: 2 dateline escape classes + 1 adaptive, and 4 for DRB and Valiant: 2 steps x 2 dateline classes), faults
+routing: 2 dateline escape classes + 1 adaptive, and 4 for DRB, PR-DRB and Valiant: 2 steps x 2 dateline classes), faults
 from cycle 0 drawn with the run's seed (faults.random_links, both directions of each link), 5,000 + 20,000 cycles, 3 seeds per point (each a
 different fault set). faults.unroutable=report: the messages of pairs the routing cannot route are not
 accepted and counted; every accepted message is delivered (the scoreboard is on). Raw per-run JSON goes to
@@ -33,11 +34,13 @@ NETS = {
     "8x8 torus": (["topology.k=8"], {"DOR": ["routing.algorithm=dor"],
                                      "Duato adaptive": ["routing.algorithm=adaptive", "router.vcs=3"],
                                      "DRB": ["routing.algorithm=drb", "router.vcs=4"],
+                                     "PR-DRB": ["routing.algorithm=prdrb", "router.vcs=4"],
                                      "Valiant": ["routing.algorithm=valiant", "router.vcs=4"]}),
     "8x8 mesh": (["topology.kind=mesh", "topology.k=8"], {"DOR": ["routing.algorithm=dor"],
                                                           "Duato adaptive": ["routing.algorithm=adaptive"],
                                                           "negative-first": ["routing.algorithm=negative_first"],
                                                           "DRB": ["routing.algorithm=drb"],
+                                                          "PR-DRB": ["routing.algorithm=prdrb"],
                                                           "Valiant": ["routing.algorithm=valiant"]}),
 }
 FAULTS = [0, 1, 2, 3, 4, 6, 8, 12, 16]
