@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,14 @@
 #include "tb/drbsim/runner.h"
 
 namespace drb::test {
+
+// The whole of a (small) file, "" if it cannot be read.
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 inline Scenario scenario(const std::vector<std::string>& kv) { return load_scenarios("", "test", kv).runs[0]; }
 

@@ -11,13 +11,6 @@ using namespace drb::test;
 
 namespace {
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string run(const std::string& seed, const std::string& out) {
   const Exec e = drbsim("topology.k=4 traffic.pattern=uniform routing.algorithm=adaptive router.vcs=4 sim.warmup=1000 "
                         "sim.measure=5000 sim.jobs=2 sweep.traffic.rate=0.1,0.3,0.5 sim.seed=" + seed + " out.json=" + out);

@@ -19,13 +19,6 @@ using namespace drb::test;
 
 namespace {
 
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 uint64_t flow(uint32_t s, uint32_t d) { return uint64_t{s} << 32 | d; }
 
 TEST(Prdrb, JaccardAndSignatures) {
@@ -449,6 +442,34 @@ TEST(Prdrb, HeaderCommandShowsTheCaptureRecord) {
   const Exec f = drbsim("header topology.k=8 routing.algorithm=prdrb router.vcs=6 prdrb.f_max=8");
   EXPECT_NE(f.out.find("prdrb.f_max=8): 107 bits"), std::string::npos) << f.out;  // 1 + 4 (0..8) + 6 + 96
   EXPECT_EQ(drbsim("header topology.k=8 routing.algorithm=drb router.vcs=6").out.find("capture"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// Property 1's priority. Acks travel in their own VC class, so past saturation they wait only for the switch
+// and the link. Uniform traffic at 0.8 flits/node/cycle (twice the 8x8 torus' saturation): a one-flit ack
+// crossing H hops takes 5 H + 6 cycles at zero load from leaving the NI (NI link, 4 stages per router, links,
+// ejection), 5 x 256/63 + 6 = 26.3 on average over uniform pairs. With priority its excess over that is
+// under half of the excess without (in_network), and under 1.5 cycles.
+TEST(Prdrb, AcksHavePriorityOverData) {
+  auto run = [](const char* mode) {
+    return run_child(scenario({"topology.k=8", "routing.algorithm=prdrb", "router.vcs=8", "router.buffer=4",
+                               "traffic.rate=0.8", "traffic.source_queue=16", std::string("drb.ack_mode=") + mode,
+                               "sim.warmup=2000", "sim.measure=10000", "stats.links=false"}));
+  };
+  const auto hi = run("high_priority"), lo = run("in_network");
+  ASSERT_FALSE(hi.contains("error") || lo.contains("error")) << hi.dump().substr(0, 500) << lo.dump().substr(0, 500);
+  const double zero = 5.0 * 256 / 63 + 6;
+  const double h = hi["drb"]["acks"]["network_latency"].get<double>() - zero;
+  const double l = lo["drb"]["acks"]["network_latency"].get<double>() - zero;
+  std::printf("ack excess over zero load: high_priority %.2f, in_network %.2f cycles; rejected %.3f\n", h, l,
+              hi["rejection_rate"].get<double>());
+  EXPECT_GT(hi["rejection_rate"].get<double>(), 0.2) << "not past saturation";
+  EXPECT_GT(hi["drb"]["acks"]["crossed_network"].get<uint64_t>(), 10000u);
+  EXPECT_LT(h, 0.5 * l);
+  EXPECT_LT(h, 1.5);
 }
 
 }  // namespace

@@ -117,27 +117,29 @@ double MetapathPolicy::channel_bytes(int cands, int events) {
 MetapathPolicy::MetapathPolicy(int src, const MetapathParams& p, Candidates cands)
     : src_(src), p_(p), cands_(std::move(cands)) {}
 
-MetapathPolicy::Channel& MetapathPolicy::channel(int dst) {
-  auto it = ch_.find(dst);
-  if (it != ch_.end()) return it->second;
-  Channel& c = ch_[dst];
-  std::vector<Msp> cand = cands_(src_, dst);
-  if (cand.empty()) return c;  // unreachable: the network refuses the pair's messages
-  c.mp = std::make_unique<Metapath>(std::move(cand), p_);
-  c.use.assign(c.mp->candidates(), 0);
-  return c;
+void MetapathChannel::open(std::vector<Msp> cand, const MetapathParams& p) {
+  if (cand.empty()) return;  // unreachable: the network refuses the pair's messages
+  mp = std::make_unique<Metapath>(std::move(cand), p);
+  use.assign(mp->candidates(), 0);
 }
 
-void MetapathPolicy::choose(int dst, Rng& rng, PathChoice& out) {
-  Channel& c = channel(dst);
-  const int i = c.mp->size() == 1 ? 0 : c.mp->select(rng.below(c.mp->total()));
-  const Msp& m = c.mp->msp(i);
+void MetapathChannel::draw(Rng& rng, PathChoice& out) {
+  const int i = mp->size() == 1 ? 0 : mp->select(rng.below(mp->total()));  // one path: no draw
+  const Msp& m = mp->msp(i);
   out.n = m.n;
   out.node[0] = m.node[0];
   out.node[1] = m.node[1];
   out.msp = static_cast<uint16_t>(i);
-  ++c.use[i];
+  ++use[i];
 }
+
+MetapathPolicy::Channel& MetapathPolicy::channel(int dst) {
+  auto [it, added] = ch_.try_emplace(dst);
+  if (added) it->second.open(cands_(src_, dst), p_);
+  return it->second;
+}
+
+void MetapathPolicy::choose(int dst, Rng& rng, PathChoice& out) { channel(dst).draw(rng, out); }
 
 void MetapathPolicy::on_ack(const Header& ack, int64_t now) {
   Channel& c = channel(static_cast<int>(ack.final_dest));

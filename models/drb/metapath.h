@@ -85,6 +85,15 @@ class Metapath {
   std::vector<std::pair<int64_t, int>> history_{{0, 1}};
 };
 
+// One destination's metapath at a source and its per-MSP use: the state DRB's and PR-DRB's policies share.
+struct MetapathChannel {
+  std::unique_ptr<Metapath> mp;  // null: no candidate (every MSP closed by link faults)
+  std::vector<uint64_t> use;     // packets sent per candidate
+  void open(std::vector<Msp> cand, const MetapathParams& p);  // stays null without a candidate
+  // Selection (Eq. 4-14/4-15, PR-DRB's Table 3): an open MSP with probability (1/L_i) / sum 1/L_j.
+  void draw(Rng& rng, PathChoice& out);
+};
+
 // The source policy: one Metapath per destination, created on first use from the candidate function.
 class MetapathPolicy : public PathPolicy {
  public:
@@ -99,9 +108,7 @@ class MetapathPolicy : public PathPolicy {
   // Some candidate is left (the candidate function drops the MSPs closed by link faults).
   int reaches(int dst) override { return channel(dst).mp ? 1 : 0; }
 
-  struct Channel {
-    std::unique_ptr<Metapath> mp;  // null: no candidate (every MSP closed by link faults)
-    std::vector<uint64_t> use;  // packets sent per candidate
+  struct Channel : MetapathChannel {
     uint64_t acks = 0, early = 0, unknown = 0;
   };
   const std::unordered_map<int, Channel>& channels() const { return ch_; }

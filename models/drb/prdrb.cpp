@@ -82,27 +82,13 @@ PrdrbPolicy::PrdrbPolicy(int src, const PrdrbParams& p, MetapathPolicy::Candidat
     : src_(src), p_(p), cands_(std::move(cands)), db_(p) {}
 
 PrdrbPolicy::Channel& PrdrbPolicy::channel(int dst) {
-  auto it = ch_.find(dst);
-  if (it != ch_.end()) return it->second;
-  Channel& c = ch_[dst];
-  std::vector<Msp> cand = cands_(src_, dst);
-  if (cand.empty()) return c;  // unreachable under link faults: the network refuses the pair
-  c.mp = std::make_unique<Metapath>(std::move(cand), p_.mp);
-  c.use.assign(c.mp->candidates(), 0);
-  return c;
+  auto [it, added] = ch_.try_emplace(dst);
+  if (added) it->second.open(cands_(src_, dst), p_.mp);
+  return it->second;
 }
 
-void PrdrbPolicy::choose(int dst, Rng& rng, PathChoice& out) {
-  Channel& c = channel(dst);
-  // Table 3: sample the cumulative distribution of 1/L_ci (a new pair has only its original path).
-  const int i = c.mp->size() == 1 ? 0 : c.mp->select(rng.below(c.mp->total()));
-  const Msp& m = c.mp->msp(i);
-  out.n = m.n;
-  out.node[0] = m.node[0];
-  out.node[1] = m.node[1];
-  out.msp = static_cast<uint16_t>(i);
-  ++c.use[i];
-}
+// Table 3: sample the cumulative distribution of 1/L_ci (a new pair has only its original path).
+void PrdrbPolicy::choose(int dst, Rng& rng, PathChoice& out) { channel(dst).draw(rng, out); }
 
 void PrdrbPolicy::on_report(const Header& ack, const FlowCapture* cap, int64_t now) {
   if (ack.ack_kind == AckKind::Early) return;  // PR-DRB reports come with the final ack only

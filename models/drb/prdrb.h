@@ -75,9 +75,7 @@ class PrdrbPolicy : public PathPolicy {
   void on_report(const Header& ack, const FlowCapture* cap, int64_t now) override;
   int reaches(int dst) override { return channel(dst).mp ? 1 : 0; }
 
-  struct Channel {
-    std::unique_ptr<Metapath> mp;
-    std::vector<uint64_t> use;
+  struct Channel : MetapathChannel {
     FlowSig sig;             // the latest captured flows of this pair (records: acks with a record; captures: with flows)
     int stable = 0;          // consecutive acks with no size change inside the band
     uint64_t acks = 0, early = 0, records = 0, captures = 0, unknown = 0, commits = 0, applied = 0, expansions = 0;

@@ -152,6 +152,14 @@ class Network {
   uint64_t early_drops() const { return early_drops_; }
   uint64_t acks_sent() const { return acks_sent_; }
   void ack_sent() { ++acks_sent_; }
+  // Acks that crossed the network (in_network, high_priority): how many, and their cycles from the head
+  // leaving the NI to the tail reaching the source (what their priority shortens).
+  void ack_crossed(int64_t cycles) {
+    ++acks_crossed_;
+    ack_cycles_ += cycles;
+  }
+  uint64_t acks_crossed() const { return acks_crossed_; }
+  double ack_network_latency() const { return acks_crossed_ ? static_cast<double>(ack_cycles_) / acks_crossed_ : 0; }
   int64_t in_flight_sum() const { return in_flight_sum_; }
   // Link wheel: flits and credits between routers, delivered at the start of the cycle they arrive in.
   struct LinkFlit {
@@ -223,7 +231,8 @@ class Network {
   int64_t now_ = 0, last_move_ = 0;
   uint64_t next_packet_id_ = 1, next_message_id_ = 1;
   uint64_t flit_hops_ = 0, live_messages_ = 0, live_packets_ = 0;
-  uint64_t early_acks_ = 0, early_drops_ = 0, acks_sent_ = 0;
+  uint64_t early_acks_ = 0, early_drops_ = 0, acks_sent_ = 0, acks_crossed_ = 0;
+  int64_t ack_cycles_ = 0;
   int64_t in_network_ = 0, flits_in_flight_ = 0, in_flight_sum_ = 0;
 
   friend class SourceNi;

@@ -297,6 +297,7 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
   net_.packet_ejected();
   const NetParams& p = net_.params();
   if (pk.hdr.tclass == TrafficClass::Ack) {
+    net_.ack_crossed(now - pk.t_inj);
     net_.deliver_ack(node_, pk.hdr, now + p.ack_delay, pk.capture);
     net_.free_packet(slot);
     return;

@@ -100,6 +100,8 @@ nlohmann::json drb_report(Network& net, int64_t time_bin, int64_t end, int flit_
                {"early_used", early},
                {"unmatched", unknown},
                {"sent_final", net.acks_sent()},
+               {"crossed_network", net.acks_crossed()},
+               {"network_latency", net.ack_network_latency()},
                {"sent_early", net.early_acks()},
                {"early_dropped", net.early_drops()},
                {"bytes", (net.acks_sent() + net.early_acks() - net.early_drops()) * net.params().ack_flits * flit_bytes}};
