@@ -4,9 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
+#include <map>
 #include <set>
-#include <sstream>
 
 #include "models/drb/prdrb.h"
 #include "models/routing/cdg.h"
@@ -230,12 +229,18 @@ TEST(Prdrb, AcksCarryOneCaptureFromTheFirstRouterOverThreshold) {
     struct Obs : NetObserver {
       Network* net;
       uint64_t data = 0, captured = 0, bad = 0, over_f = 0, own = 0;
+      std::map<uint64_t, std::vector<std::pair<int, uint32_t>>> waits;  // packet id -> (router, wait) per hop
+      void head_waited(const Packet& p, int router, uint32_t wait) override { waits[p.id].push_back({router, wait}); }
       void packet_arrived(const Packet& p, const Message&, int64_t) override {
         ++data;
-        if (p.waits.size() != p.path.size()) ++bad;
+        const auto w = std::move(waits[p.id]);
+        waits.erase(p.id);
+        if (w.size() != p.path.size()) ++bad;
         int first = -1;
-        for (size_t i = 0; i < p.waits.size() && first < 0; ++i)
-          if (p.waits[i] > 6) first = static_cast<int>(i);
+        for (size_t i = 0; i < w.size() && first < 0; ++i) {
+          if (w[i].first != p.path[i]) ++bad;
+          if (w[i].second > 6) first = static_cast<int>(i);
+        }
         if (!p.capture) {
           bad += first >= 0;
           return;

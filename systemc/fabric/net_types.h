@@ -96,6 +96,7 @@ struct NetParams {
 
 struct Packet {
   Header hdr;
+  uint32_t capture = 0;    // PR-DRB: slot + 1 of the flow record captured for it (0: none; its Predictive bit)
   uint64_t id = 0;
   uint32_t msg = 0;        // message slot
   int32_t src = 0;
@@ -107,11 +108,9 @@ struct Packet {
   uint16_t hops = 0;       // router-to-router links crossed
   uint16_t index = 0;      // packet index within its message
   uint16_t msp = 0;        // path index chosen by the source policy
-  uint32_t capture = 0;    // PR-DRB: slot + 1 of the flow record captured for it (0: none; its Predictive bit)
   bool measured = false;
   bool live = false;
   std::vector<uint16_t> path;  // routers in visiting order (kept across slot reuse: no reallocation)
-  std::vector<uint32_t> waits; // PR-DRB only: this router's wait at each of them
 };
 
 struct Message {

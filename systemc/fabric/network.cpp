@@ -119,7 +119,6 @@ uint32_t Network::new_packet() {
   pk.t_inj = pk.t_arrive = -1;
   pk.path.clear();
   pk.capture = 0;
-  if (p_.capture.on) pk.waits.clear();
   ++live_packets_;
   return s;
 }

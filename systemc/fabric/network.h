@@ -43,6 +43,8 @@ class NetObserver {
   virtual void message_delivered(const Message& m, int64_t now) {}
   virtual void message_rejected(int src, int flits, int64_t now) {}
   virtual void ack_used(int src, const Header& ack, int64_t now) {}
+  // PR-DRB's monitor only: a data head leaves `router` after waiting `wait` cycles there (before its capture test).
+  virtual void head_waited(const Packet& p, int router, uint32_t wait) {}
 };
 
 // A set of node ids as bits, visited in increasing id order: which routers and NIs to step this cycle.

@@ -226,7 +226,7 @@ void RouterCore::block(InputVc& v) {
 
 void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
   const CaptureParams& c = net_.params().capture;
-  pk.waits.push_back(wait);
+  for (NetObserver* o : net_.observers()) o->head_waited(pk, id_, wait);
   if (pk.capture) return;  // the Predictive bit: one capture per message
   if ((c.accumulated ? pk.hdr.latency : wait) <= c.th_router) return;
   const uint32_t id = net_.new_capture();
