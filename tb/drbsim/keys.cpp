@@ -386,8 +386,10 @@ std::vector<KeyDef> build() {
   // --- traffic --------------------------------------------------------------------------------------
   enum_key("traffic.pattern", "uniform", "destination pattern",
            {"uniform", "bitcomp", "bitrev", "butterfly", "shuffle", "transpose", "tornado", "neighbour",
-            "hotspot_nodes", "channels"},
+            "hotspot_nodes", "channels", "trace"},
            [](Scenario& s) -> std::string& { return s.traffic.pattern; });
+  str_key("traffic.trace", "", "trace pattern: the trace file, one message a line: cycle source destination length "
+          "[dependency] (docs/traffic.md)", [](Scenario& s) -> std::string& { return s.traffic.trace; });
   enum_key("traffic.injection", "bernoulli",
            "injection process: per-cycle Bernoulli, exponential inter-arrival, or self-similar ON/OFF sources with "
            "Pareto periods (traffic.onoff.*)",
@@ -516,6 +518,8 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> int64_t& { return s.stats.time_bin; });
   str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
   str_key("out.csv", "", "write one CSV row per run to this file", [](Scenario& s) -> std::string& { return s.out.csv; });
+  str_key("out.trace", "", "write every generated message to this file as a trace (replayable with traffic.pattern=trace)",
+          [](Scenario& s) -> std::string& { return s.out.messages; });
   str_key("out.plot", "", "write a latency-vs-accepted-load plot (PNG or SVG) to this file",
           [](Scenario& s) -> std::string& { return s.out.plot; });
   str_key("trace.vcd", "", "write a VCD waveform of router occupancy and per-port flits to this file",

@@ -16,6 +16,7 @@
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
+#include "tb/traffic/trace.h"
 #include "models/routing/registry.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
@@ -313,6 +314,21 @@ void check_pattern(const Scenario& s, const std::string& key, const std::string&
   }
 }
 
+// traffic.pattern=trace: the whole file is read and checked before anything runs (streaming: a trace larger
+// than memory is fine); without sim.measure the window ends with the trace. Returns its longest message.
+int check_trace(Scenario& s, int nodes) {
+  if (s.traffic.trace.empty()) throw ConfigError("traffic.trace", "the trace pattern needs a trace file");
+  for (const char* k : {"traffic.rate", "traffic.interval", "traffic.schedule", "traffic.change_pattern",
+                        "traffic.background", "traffic.injection", "traffic.length", "traffic.length_weights",
+                        "traffic.channels"})
+    if (s.is_set(k)) throw ConfigError(k, "does not apply to traffic.pattern=trace (the trace gives every message)");
+  std::ifstream in(s.traffic.trace);
+  if (!in) throw ConfigError("traffic.trace", "cannot read '" + s.traffic.trace + "'");
+  const TraceSummary t = scan_trace(in, nodes);
+  if (!s.is_set("sim.measure")) s.sim.measure = std::max<int64_t>(1, t.last_cycle + 1 - s.sim.warmup);
+  return t.max_length;
+}
+
 // A std::invalid_argument from the models ("key: reason") as the front end's keyed error.
 ConfigError keyed_error(const std::invalid_argument& e) {
   const std::string m = e.what();
@@ -446,7 +462,9 @@ void validate(Scenario& s) {
     for (double x : tr.weights) w += x;
     if (w <= 0) throw ConfigError("traffic.length_weights", "weights must not all be zero");
   }
-  const int max_len = *std::max_element(tr.lengths.begin(), tr.lengths.end());
+  int max_len = *std::max_element(tr.lengths.begin(), tr.lengths.end());
+  if (tr.pattern == "trace") max_len = check_trace(s, ic->terminals());
+  else if (s.is_set("traffic.trace")) throw ConfigError("traffic.trace", "configures traffic.pattern=trace");
   const int max_pkt = n.max_packet_flits > 0 ? std::min(max_len, n.max_packet_flits) : max_len;
   if (n.max_packet_flits == 1 && max_len > 1)
     throw ConfigError("ni.max_packet_flits", "packets of 1 flit cannot carry a multi-flit message (each packet needs its head)");

@@ -39,6 +39,7 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   if (!s.out.csv.empty()) o.push_back({"out.csv", s.out.csv});
   if (!s.out.plot.empty()) o.push_back({"out.plot", s.out.plot});
   if (!s.out.trace.empty()) o.push_back({"trace.vcd", s.out.trace});
+  if (!s.out.messages.empty()) o.push_back({"out.trace", s.out.messages});
   return o;
 }
 

@@ -158,6 +158,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   if (LinkPower* pw = net.power()) pw->set_bin(s.stats.time_bin);
   TrafficGenerator gen(net, s.traffic, s.net.seed);
   gen.set_window(w, e);
+  if (!s.out.messages.empty()) gen.record_to(s.out.messages);
   fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
   Progress prog(s, ctx);
   constexpr int64_t kChunk = 2000;
@@ -174,10 +175,11 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   run_to(e, "measure");
   if (net.power()) pw_e = PowerMark(*net.power(), e);
   net.set_measuring(false);
-  gen.stop();
-  // Drain: no new messages; everything accepted must come out, exactly once.
+  // A trace whose window was not set replays to its end (replies included); otherwise nothing new is offered.
+  if (!(s.traffic.pattern == "trace" && !s.is_set("sim.measure"))) gen.stop();
+  // Drain: everything accepted must come out, exactly once.
   const int64_t limit = e + s.sim.drain_max;
-  while (net.live_messages() > 0 || net.live_packets() > 0) {
+  while (net.live_messages() > 0 || net.live_packets() > 0 || gen.pending()) {
     if (fab.cycle() >= limit)
       throw SimError(SimError::Drain, "drain incomplete after " + std::to_string(s.sim.drain_max) + " cycles: " +
                                           std::to_string(net.live_messages()) + " messages still queued or in flight");

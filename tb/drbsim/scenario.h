@@ -35,6 +35,7 @@ struct TrafficParams {
   // traffic.schedule: (cycle, factor of the rate) points, linear between them, constant outside; empty =
   // constant rate.
   std::vector<std::pair<int64_t, double>> schedule;
+  std::string trace;                    // traffic.pattern=trace: the trace file (tb/traffic/trace.h)
   double schedule_factor(int64_t t) const;
   double schedule_max() const;
   double mean_length() const;
@@ -59,7 +60,8 @@ struct StatsParams {
 };
 
 struct OutParams {
-  std::string json, csv, plot, trace;
+  std::string json, csv, plot, trace;  // trace: the VCD waveform (trace.vcd)
+  std::string messages;                // out.trace: the generated messages as a trace file
 };
 
 // DRB policy knobs (read by the metapath policy; see docs/drb.md).

@@ -7,6 +7,11 @@
 namespace drb {
 
 TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed) : net_(net), tp_(tp) {
+  if (tp.pattern == "trace") {
+    replay_ = std::make_unique<TraceReplay>(net, tp.trace);
+    net.add_observer(replay_.get());
+    return;
+  }
   const int N = net.nodes();
   const Topology* direct = net.interconnect().direct();
   const bool bern = tp.injection == "bernoulli", onoff = tp.injection == "onoff";
@@ -99,8 +104,37 @@ int TrafficGenerator::length(Rng& rng) const {
   return tp_.lengths.back();
 }
 
+void TrafficGenerator::record_to(const std::string& path) {
+  record_ = std::make_unique<std::ofstream>(path);
+  if (!*record_) throw std::runtime_error("out.trace: cannot write '" + path + "'");
+  *record_ << "# cycle source destination length\n";
+}
+
+void TrafficGenerator::count(bool measured, int len, bool ok) {
+  Counts* cs[2] = {&all_, measured ? &win_ : nullptr};
+  for (Counts* c : cs) {
+    if (!c) continue;
+    ++c->messages;
+    c->flits += len;
+    if (!ok) {
+      ++c->rejected;
+      c->rejected_flits += len;
+    }
+  }
+}
+
 void TrafficGenerator::cycle(int64_t t) {
   if (stopped_) return;
+  if (replay_) {
+    replay_->cycle(t, [&](const TraceRecord& r, int64_t now) {
+      const uint64_t id = net_.submit(r.src, r.dst, r.length, now, now >= win_start_ && now < win_end_);
+      count(now >= win_start_ && now < win_end_, r.length, id != 0);
+      if (record_) *record_ << now << ' ' << r.src << ' ' << r.dst << ' ' << r.length << '\n';
+      return id;
+    });
+    for (const auto& d : replay_->take_dropped()) count(d.cycle >= win_start_ && d.cycle < win_end_, d.length, false);
+    return;
+  }
   while (!heap_.empty() && heap_.front().first <= t) {
     const int i = heap_.front().second;
     Source& s = src_[i];
@@ -118,16 +152,9 @@ void TrafficGenerator::cycle(int64_t t) {
     const int len = length(s.rng);
     const bool measured = t >= win_start_ && t < win_end_;
     const bool ok = net_.submit(s.node, dst, len, t, measured) != 0;
-    Counts* cs[2] = {&all_, measured ? &win_ : nullptr};
-    for (Counts* c : cs) {
-      if (!c) continue;
-      ++c->messages;
-      c->flits += len;
-      if (!ok) {
-        ++c->rejected;
-        c->rejected_flits += len;
-      }
-    }
+    count(measured, len, ok);
+    if (record_)
+      *record_ << t << ' ' << s.node << ' ' << dst << ' ' << len << '\n';
     advance(s);
     replace_top({static_cast<int64_t>(std::floor(s.next)), i});
   }

@@ -12,6 +12,7 @@
 #include "tb/drbsim/scenario.h"
 #include "tb/traffic/onoff.h"
 #include "tb/traffic/pattern.h"
+#include "tb/traffic/trace.h"
 
 namespace drb {
 
@@ -25,6 +26,10 @@ class TrafficGenerator {
     win_end_ = end;
   }
   void stop() { stopped_ = true; }
+  // A trace still has messages to release (never true for the synthetic sources, which run until stopped).
+  bool pending() const { return !stopped_ && replay_ && replay_->pending(); }
+  // out.trace: write every message generated from now on as a trace line (tb/traffic/trace.h).
+  void record_to(const std::string& path);
   struct Counts {
     uint64_t messages = 0, flits = 0, rejected = 0, rejected_flits = 0;
   };
@@ -46,6 +51,7 @@ class TrafficGenerator {
     OnOffProcess oo;
   };
   void advance(Source& s);
+  void count(bool measured, int len, bool ok);
   int length(Rng& rng) const;
 
   Network& net_;
@@ -62,6 +68,8 @@ class TrafficGenerator {
   bool stopped_ = false;
   bool scheduled_ = false;  // traffic.schedule is set
   Counts win_, all_;
+  std::unique_ptr<TraceReplay> replay_;  // traffic.pattern=trace
+  std::unique_ptr<std::ofstream> record_;
 };
 
 }  // namespace drb

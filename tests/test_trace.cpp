@@ -1,0 +1,139 @@
+// Trace-driven traffic (traffic.pattern=trace, out.trace): a recorded synthetic run replays to the same
+// delivered messages; a reply waits for its request's delivery (hand-worked cycles); a reply to a rejected
+// request is not sent; malformed lines exit 2 naming the line; the generator script writes valid traces.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "systemc/fabric/fabric.h"
+#include "tb/traffic/generator.h"
+#include "tests/support.h"
+
+using namespace drb;
+using namespace drb::test;
+
+namespace {
+
+std::string temp(const std::string& name, const std::string& text = "") {
+  const std::string p = ::testing::TempDir() + "/" + name;
+  if (!text.empty()) std::ofstream(p) << text;
+  return p;
+}
+
+nlohmann::json result(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in)["runs"][0]["result"];
+}
+
+TEST(Trace, RecordedRunReplaysToTheSameDeliveredMessages) {
+  const std::string tr = temp("rec.trace"), a = temp("syn.json"), b = temp("rep.json");
+  const std::string net = "topology.k=4 router.vcs=4 sim.warmup=1000 sim.measure=6000 sim.progress=off stats.per_pair=true ";
+  const Exec e = drbsim(net + "routing.algorithm=adaptive traffic.pattern=transpose traffic.rate=0.9 traffic.length=4,12 "
+                        "traffic.source_queue=4 out.trace=" + tr + " out.json=" + a);
+  ASSERT_EQ(e.code, 0) << e.err;
+  const Exec f = drbsim(net + "routing.algorithm=adaptive traffic.pattern=trace traffic.source_queue=4 traffic.trace=" + tr +
+                        " out.json=" + b);
+  ASSERT_EQ(f.code, 0) << f.err;
+  const auto x = result(a), y = result(b);
+  EXPECT_GT(x["rejected_messages"].get<uint64_t>(), 0u) << "past saturation: rejections must replay too";
+  for (const char* k : {"messages_delivered_total", "messages_accepted_total", "offered_messages", "rejected_messages",
+                        "latency", "network_latency", "per_pair", "hops"})
+    EXPECT_EQ(x[k], y[k]) << k;
+}
+
+// 4x4 torus, default pipeline: message 0 from node 0 to node 5 (2 hops, 10 flits) is generated at cycle 0 and
+// arrives at 1 + 3 x 4 + 2 + 1 + 9 = 25; message 1, the reply 5 -> 0 (4 flits) waiting for it, is released
+// at 26 (not at its cycle 3) and arrives 1 + 12 + 2 + 1 + 3 = 19 cycles later, at 45. Message 2 (cycle 40,
+// 1 -> 2, waits for 0) is released at its own cycle, 40, its dependency being delivered by then.
+TEST(Trace, ReplyWaitsForItsRequest) {
+  const std::string tr = temp("dep.trace", "# request and reply\n0 0 5 10\n3 5 0 4 0\n40 1 2 1 0\n");
+  const auto j = in_child([tr] {
+    const Scenario s = scenario({"topology.k=4", "traffic.pattern=trace", "traffic.trace=" + tr});
+    Fabric fab("fabric", s.net);
+    Network& net = fab.net();
+    struct Obs : NetObserver {
+      nlohmann::json got = nlohmann::json::array();
+      void message_delivered(const Message& m, int64_t now) override {
+        got.push_back({{"src", m.src}, {"gen", m.t_gen}, {"at", now}});
+      }
+    } obs;
+    net.add_observer(&obs);
+    TrafficGenerator gen(net, s.traffic, 1);
+    gen.set_window(0, 1000);
+    fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
+    fab.run_until(200);
+    return obs.got;
+  });
+  ASSERT_FALSE(j.is_object() && j.contains("error")) << j.dump();
+  ASSERT_EQ(j.size(), 3u) << j.dump();
+  EXPECT_EQ(j[0], (nlohmann::json{{"src", 0}, {"gen", 0}, {"at", 25}}));
+  EXPECT_EQ(j[1], (nlohmann::json{{"src", 5}, {"gen", 26}, {"at", 45}}));
+  EXPECT_EQ(j[2]["gen"], 40);
+}
+
+// Node 0's source queue holds one message: of two at cycle 0 the second is rejected, and the reply that
+// waits for it is not sent (counted as offered and rejected); the reply to the first is.
+TEST(Trace, ReplyToARejectedRequestIsNotSent) {
+  const std::string tr = temp("rej.trace", "0 0 5 10\n0 0 6 10\n1 6 0 2 1\n1 5 0 2 0\n");
+  const std::string out = temp("rej.json");
+  const Exec e = drbsim("topology.k=4 traffic.pattern=trace traffic.source_queue=1 sim.warmup=0 sim.measure=100 sim.progress=off "
+                        "traffic.trace=" + tr + " out.json=" + out);
+  ASSERT_EQ(e.code, 0) << e.err;
+  const auto r = result(out);
+  EXPECT_EQ(r["offered_messages"], 4);
+  EXPECT_EQ(r["rejected_messages"], 2);
+  EXPECT_EQ(r["messages_delivered_total"], 2);
+}
+
+TEST(Trace, MalformedLinesExitTwoWithTheLineNumber) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"0 1 2 3\n1 2 x 4\n", "line 2: 'x' is not an integer"},
+      {"0 1 2\n", "line 1: expected cycle source destination length"},
+      {"# c\n\n5 1 2 3\n4 1 2 3\n", "line 4: cycle 4 comes after cycle 5"},
+      {"0 1 16 3\n", "line 1: destination 16 is not a node"},
+      {"0 3 3 3\n", "line 1: source and destination are both 3"},
+      {"0 1 2 0\n", "line 1: length 0 is not 1..4096"},
+      {"0 1 2 3 0\n", "line 1: dependency 0 is not an earlier message"},
+      {"0 1 2 3\n1 1 2 3 5\n", "line 2: dependency 5 is not an earlier message"},
+      {"0 1 2 3 1 9\n", "line 1: more than 5 fields"},
+      {"0 1 2 3.5\n", "line 1: '3.5' is not an integer"},
+      {"# nothing\n", "the trace has no message line"},
+  };
+  int k = 0;
+  for (const auto& [text, why] : cases) {
+    const std::string tr = temp("bad" + std::to_string(k++) + ".trace", text);
+    const Exec e = drbsim("topology.k=4 traffic.pattern=trace traffic.trace=" + tr);
+    EXPECT_EQ(e.code, 2) << text;
+    EXPECT_EQ(e.err.rfind("drbsim: error: traffic.trace: " + std::string(why), 0), 0u) << text << " -> " << e.err;
+  }
+  expect_refused({{"topology.k=4 traffic.pattern=trace", "traffic.trace"},
+                  {"topology.k=4 traffic.pattern=trace traffic.trace=/nonexistent/x", "traffic.trace"},
+                  {"topology.k=4 traffic.trace=" + temp("ok.trace", "0 1 2 3\n"), "traffic.trace"},
+                  {"topology.k=4 traffic.pattern=trace traffic.rate=0.2 traffic.trace=" + temp("ok.trace"), "traffic.rate"},
+                  {"topology.k=4 sweep.traffic.rate=0.1,0.2 out.trace=" + temp("two.trace"), "out.trace"}});
+}
+
+// The example trace and the generator script: a request/reply trace from the transpose pattern replays to its
+// end (the replies released after the trace's last cycle included), every line a message delivered.
+TEST(Trace, GeneratorScriptAndExampleReplay) {
+  const std::string tr = temp("gen.trace");
+  const std::string cmd = "/usr/bin/python3 " DRB_SOURCE_DIR "/tb/gen/make_trace.py --nodes 16 --pattern transpose "
+                          "--rate 0.05 --length 8 --cycles 3000 --replies 2 --seed 3 > " + tr;
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (const std::string& f : {tr, std::string(DRB_SOURCE_DIR "/tb/scenarios/example.trace")}) {
+    const std::string out = temp("gen.json");
+    const Exec e = drbsim("topology.k=4 traffic.pattern=trace sim.warmup=0 sim.progress=off traffic.trace=" + f +
+                          " out.json=" + out);
+    ASSERT_EQ(e.code, 0) << f << ": " << e.err;
+    const auto r = result(out);
+    std::ifstream in(f);
+    uint64_t lines = 0;
+    for (std::string l; std::getline(in, l);) lines += !l.empty() && l[0] != '#';
+    EXPECT_GT(lines, 20u) << f;
+    EXPECT_EQ(r["messages_accepted_total"], lines) << f;
+    EXPECT_EQ(r["messages_delivered_total"], lines) << f;
+  }
+}
+
+}  // namespace
