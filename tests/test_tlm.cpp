@@ -103,37 +103,87 @@ TEST(Tlm, HostToHostRoundTripInOrderAndIntact) {
   EXPECT_EQ(fab.net().live_messages(), 0u);
 }
 
-TEST(Tlm, ReadCommandAndBadAddressAreRefused) {
+// Split reads: node 0 writes 64 bytes into node 5's memory and reads them back; reads the whole 4 KiB that
+// one read may ask for; the memory's own error comes back; a read too long, to a node without a host, or of
+// another command is refused at once. The read-back takes at least the request's and the reply's zero-load
+// times: request (2 flits, 2 hops) 1 + 3 x 4 + 2 + 1 + 1 = 17 cycles, reply (1 + ceil(65 / 16) = 6 flits)
+// 1 + 12 + 2 + 1 + 5 = 21: 38 cycles of 1 ns.
+TEST(Tlm, SplitReadReturnsTheRemoteBytes) {
   NetParams p;
   p.topo.k = {4, 4};
-  Fabric fab("fabric", p, {}, {0});
+  Fabric fab("fabric", p, {}, {0, 5});
+  struct Memory : sc_core::sc_module {
+    tlm_utils::simple_target_socket<Memory> in{"in"};
+    std::vector<uint8_t> bytes = std::vector<uint8_t>(8192);
+    explicit Memory(sc_core::sc_module_name n) : sc_module(n) {
+      for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i * 7 + 1);
+      in.register_b_transport(this, &Memory::access);
+    }
+    void access(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+      const uint64_t off = gp.get_address() % kNodeWindow;
+      if (off + gp.get_data_length() > bytes.size()) return gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+      if (gp.is_write()) std::copy(gp.get_data_ptr(), gp.get_data_ptr() + gp.get_data_length(), bytes.begin() + off);
+      else std::copy(bytes.begin() + off, bytes.begin() + off + gp.get_data_length(), gp.get_data_ptr());
+      gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+  } mem("mem");
   struct Probe : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<Probe> out{"out"};
-    tlm::tlm_response_status read = tlm::TLM_INCOMPLETE_RESPONSE, bad = tlm::TLM_INCOMPLETE_RESPONSE;
+    std::vector<tlm::tlm_response_status> st;
+    std::vector<uint8_t> back, big;
+    sc_core::sc_time read_took;
     SC_HAS_PROCESS(Probe);
     explicit Probe(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
-    void run() {
-      uint8_t b[4] = {1, 2, 3, 4};
+    tlm::tlm_response_status go(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data) {
       tlm::tlm_generic_payload gp;
+      gp.set_command(c);
+      gp.set_address(addr);
+      gp.set_data_ptr(data.data());
+      gp.set_data_length(static_cast<unsigned>(data.size()));
+      gp.set_streaming_width(static_cast<unsigned>(data.size()));
       sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-      gp.set_data_ptr(b);
-      gp.set_data_length(4);
-      gp.set_command(tlm::TLM_READ_COMMAND);
-      gp.set_address(kNodeWindow);
       out->b_transport(gp, d);
-      read = gp.get_response_status();
-      gp.set_command(tlm::TLM_WRITE_COMMAND);
-      gp.set_address(99 * kNodeWindow);
-      out->b_transport(gp, d);
-      bad = gp.get_response_status();
+      return gp.get_response_status();
+    }
+    void run() {
+      std::vector<uint8_t> w(64);
+      for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<uint8_t>(200 - i);
+      st.push_back(go(tlm::TLM_WRITE_COMMAND, 5 * kNodeWindow + 100, w));
+      back.assign(64, 0);
+      const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+      st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 100, back));
+      read_took = sc_core::sc_time_stamp() - t0;
+      big.assign(kMaxRead, 0);
+      st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 4096, big));
+      std::vector<uint8_t> x(16), y(kMaxRead + 1);
+      st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 8190, x));  // past the memory's end
+      st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow, y));
+      st.push_back(go(tlm::TLM_READ_COMMAND, 1 * kNodeWindow, x));        // node 1 has no host
+      st.push_back(go(tlm::TLM_IGNORE_COMMAND, 5 * kNodeWindow, x));
+      st.push_back(go(tlm::TLM_WRITE_COMMAND, 99 * kNodeWindow, x));
     }
   } probe("probe");
-  Receiver rx("rx");
+  Receiver rx0("rx0");
+  Idle idle5("idle5");
   probe.out.bind(fab.host(0).in);
-  fab.host(0).out.bind(rx.in);
-  fab.run_until(100);
-  EXPECT_EQ(probe.read, tlm::TLM_COMMAND_ERROR_RESPONSE);
-  EXPECT_EQ(probe.bad, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  idle5.out.bind(fab.host(5).in);
+  fab.host(0).out.bind(rx0.in);
+  fab.host(5).out.bind(mem.in);
+  fab.run_until(3000);
+  ASSERT_EQ(probe.st.size(), 8u);
+  const std::vector<tlm::tlm_response_status> want{tlm::TLM_OK_RESPONSE, tlm::TLM_OK_RESPONSE, tlm::TLM_OK_RESPONSE,
+                                                   tlm::TLM_ADDRESS_ERROR_RESPONSE, tlm::TLM_BURST_ERROR_RESPONSE,
+                                                   tlm::TLM_ADDRESS_ERROR_RESPONSE, tlm::TLM_COMMAND_ERROR_RESPONSE,
+                                                   tlm::TLM_ADDRESS_ERROR_RESPONSE};
+  EXPECT_EQ(probe.st, want);
+  std::vector<uint8_t> w(64);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<uint8_t>(200 - i);
+  EXPECT_EQ(probe.back, w) << "the read came after the posted write from the same source";
+  EXPECT_TRUE(std::equal(probe.big.begin(), probe.big.end(), mem.bytes.begin() + 4096));
+  EXPECT_GE(probe.read_took, sc_core::sc_time(38, sc_core::SC_NS));
+  EXPECT_LT(probe.read_took, sc_core::sc_time(200, sc_core::SC_NS));
+  EXPECT_EQ(fab.host(5).reads_served(), 3u);
+  EXPECT_TRUE(rx0.got.empty());
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 #pragma once
 #include <exception>
 #include <functional>
+#include <cstdint>
 #include <memory>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "systemc/fabric/network.h"
@@ -23,6 +25,7 @@ class Fabric : public sc_core::sc_module {
 
   Network& net() { return *net_; }
   NiHost& host(int node);
+  bool has_host(int node) const { return node >= 0 && node < static_cast<int>(host_index_.size()) && host_index_[node] >= 0; }
   Router& router(int r) { return *routers_[r]; }
   sc_core::sc_time period() const { return period_; }
   int64_t cycle() const { return cycle_; }  // the next cycle to be simulated
@@ -31,6 +34,11 @@ class Fabric : public sc_core::sc_module {
   void add_cycle_hook(std::function<void(int64_t)> f) { hooks_.push_back(std::move(f)); }
   // Simulate until `cycle` cycles have run (pauses the kernel there; may be called repeatedly).
   void run_until(int64_t cycle);
+  // Run for as long as the kernel runs (a user's sc_start); a failure pauses the kernel and is held for rethrow().
+  void free_running() { stop_at_ = INT64_MAX; }
+  void rethrow() {
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
   // Waveforms: per router the buffered flits and per output port the flits sent (VCD).
   void trace(const std::string& file);
 

@@ -1,0 +1,54 @@
+#include "tb/vp/vp_fabric.h"
+
+#include <stdexcept>
+
+#include "systemc/fabric/fabric.h"
+#include "tb/drbsim/loader.h"
+#include "tb/drbsim/runner.h"
+
+namespace drb {
+
+struct VpFabric::Counter : NetObserver {
+  uint64_t n = 0;
+  void message_delivered(const Message&, int64_t) override { ++n; }
+};
+
+VpFabric::VpFabric(sc_core::sc_module_name name, const std::vector<std::string>& keys, const std::vector<int>& host_nodes)
+    : sc_module(name) {
+  Scenario s;
+  try {
+    const ScenarioSet set = load_scenarios("", "vp", keys);
+    if (set.runs.size() != 1) throw std::invalid_argument("sweep: a virtual platform builds one fabric, not a sweep");
+    s = set.runs[0];
+  } catch (const ConfigError& e) {
+    throw std::invalid_argument(e.key + ": " + e.reason);
+  }
+  std::vector<int> hosts = host_nodes;
+  const int n = make_interconnect(s.net.topo)->terminals();
+  if (hosts.empty())
+    for (int i = 0; i < n; ++i) hosts.push_back(i);
+  for (int h : hosts)
+    if (h < 0 || h >= n) throw std::invalid_argument("host_nodes: node " + std::to_string(h) + " does not exist");
+  fabric_ = std::make_unique<Fabric>("fabric", s.net, policy_factory(s), hosts, s.sim.clock_ns);
+  fabric_->free_running();
+  counter_ = std::make_unique<Counter>();
+  fabric_->net().add_observer(counter_.get());
+}
+
+VpFabric::~VpFabric() = default;
+int VpFabric::nodes() const { return fabric_->net().nodes(); }
+NiHost& VpFabric::host(int node) { return fabric_->host(node); }
+sc_core::sc_time VpFabric::period() const { return fabric_->period(); }
+int64_t VpFabric::cycle() const { return fabric_->cycle(); }
+uint64_t VpFabric::delivered_messages() const { return counter_->n; }
+void VpFabric::check() {
+  try {
+    fabric_->rethrow();
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("drb fabric: ") + e.what());
+  }
+}
+
+const char* version() { return DRB_VERSION; }
+
+}  // namespace drb

@@ -1,0 +1,42 @@
+// The fabric for a user's SystemC virtual platform (docs/integration.md; installed as <drb/vp_fabric.h>):
+// built from scenario keys exactly as drbsim takes them, with a TLM-2.0 host adapter (NiHost: target
+// socket `in`, initiator socket `out`) on each node that has a host. Bind every host's sockets before
+// sc_start; the fabric then runs for as long as the kernel does.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "systemc/ni/ni_host.h"
+
+namespace drb {
+
+class Fabric;
+
+class VpFabric : public sc_core::sc_module {
+ public:
+  // keys: "topology.k=4", "routing.algorithm=drb", ... (drbsim --help lists them all); a bad key or value
+  // throws std::invalid_argument("key: reason") before anything is built. host_nodes: empty = every node.
+  VpFabric(sc_core::sc_module_name name, const std::vector<std::string>& keys, const std::vector<int>& host_nodes = {});
+  ~VpFabric() override;
+  int nodes() const;
+  NiHost& host(int node);
+  sc_core::sc_time period() const;  // one clock cycle (sim.clock_ns)
+  int64_t cycle() const;            // cycles simulated so far
+  uint64_t delivered_messages() const;
+  // A scoreboard failure or stall pauses the kernel (sc_start returns early) with the fabric's report held;
+  // call check() after sc_start returns to have it rethrown (std::runtime_error).
+  void check();
+
+ private:
+  struct Counter;
+  std::unique_ptr<Counter> counter_;  // declared first: destroyed after the fabric that calls it
+  std::unique_ptr<Fabric> fabric_;
+};
+
+// The installed package's version ("major.minor.patch").
+const char* version();
+
+}  // namespace drb

@@ -1,0 +1,24 @@
+#!/bin/bash
+# Installs the package into a temporary prefix, builds examples/vp against it as an outside project would,
+# and runs it: every initiator must have completed transfers with no byte wrong. Only the public headers
+# may be installed.
+set -euo pipefail
+build=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+headers=$(cd "$tmp/prefix/include" && find . -type f | sort | tr '\n' ' ')
+[ "$headers" = "./drb/systemc/ni/ni_host.h ./drb/vp_fabric.h " ] || { echo "installed headers: $headers"; exit 1; }
+cmake -S "$src/examples/vp" -B "$tmp/vp" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+cmake --build "$tmp/vp" -j 2 >/dev/null
+out=$("$tmp/vp/vp" 8000)
+echo "$out"
+for d in dma_0 dma_5 dma_10 dma_15; do
+  echo "$out" | grep -Eq "^$d +[1-9][0-9]* +[0-9.]+ +[0-9.]+ +0$" || { echo "no clean line for $d"; exit 1; }
+done
+# A bad key is refused before anything is built (exit 2, the key named).
+set +e
+err=$("$tmp/vp/vp" 100 routing.algorithm=nope 2>&1 >/dev/null)
+rc=$?
+set -e
+[ $rc -eq 2 ] && echo "$err" | grep -q "routing.algorithm" || { echo "bad key: rc $rc, $err"; exit 1; }
