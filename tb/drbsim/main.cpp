@@ -1,6 +1,10 @@
 // drbsim: the scenario runner. `drbsim [scenario.yaml] [key=value ...]`; see --help.
 #include <systemc>  // declares sc_main with C linkage
 
+#include <fstream>
+
+#include "tb/drbsim/slurm.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -24,6 +28,8 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
        drbsim header [key=value ...]                      head-flit layout for a configuration
        drbsim topology [scenario.yaml] [key=value ...]    structural figures counted on the network graph
        drbsim --help | --keys-markdown
+       drbsim --slurm [--slurm-partition=P] [--slurm-time=1:00:00] [--slurm-throttle=N] [--slurm-dir=out/slurm]
+              [--slurm-poll=10] [scenario.yaml] [key=value ...]   the runs as a Slurm job array (docs/slurm.md)
 
 With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on an 8x8 torus, static
 routing vs DRB) and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
@@ -34,14 +40,14 @@ run failed (scoreboard, stall or incomplete drain) or its results could not be w
 Keys [default]:)";
 
 int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-             const std::string& scenario_path) {
+             const std::string& scenario_path, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s0 = set.runs[0];
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, scenario_path);  // before simulating: a run's results must have somewhere to go
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", origin.c_str(), set.runs.size(), set.runs.size() > 1 ? "s" : "");
-  const std::vector<nlohmann::json> results = run_all(set);
+  const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm) : run_all(set);
   const nlohmann::json doc = report_json(set, results);
   if (yaml == kDefaultScenario)  // the demo says what it shows
     std::cout << "Static routing (dor) vs DRB on the DRB thesis' hot spot, 8x8 torus; interval = cycles per message "
@@ -99,8 +105,32 @@ int dispatch(std::vector<std::string> args) {
     args.erase(args.begin());
   }
   std::string yaml, origin = "built-in", path;
-  std::vector<std::string> overrides;
-  for (const std::string& a : args) {
+  std::vector<std::string> overrides, plain;
+  SlurmOptions slurm;
+  int run_index = -1;
+  std::string result;
+  // --args-file F: the arguments one per line (a Slurm task gets its sweep this way, with no shell between).
+  std::vector<std::string> expanded;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--args-file") {
+      expanded.push_back(args[i]);
+      continue;
+    }
+    if (i + 1 >= args.size()) throw ConfigError("--args-file", "needs a file");
+    std::ifstream in(args[++i]);
+    if (!in) throw ConfigError("--args-file", "cannot read '" + args[i] + "'");
+    for (std::string l; std::getline(in, l);) expanded.push_back(l);
+  }
+  args = expanded;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (parse_slurm_option(a, slurm)) continue;
+    if (a == "--run-index" || a == "--result") {  // a Slurm task (written by --slurm, not for users)
+      if (i + 1 >= args.size()) throw ConfigError(a, "needs a value");
+      if (a == "--result") result = args[++i];
+      else run_index = static_cast<int>(to_int("--run-index", args[++i], 0, 1 << 30));
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       std::cout << kUsage << keys_help();
       return kExitOk;
@@ -110,6 +140,7 @@ int dispatch(std::vector<std::string> args) {
       return kExitOk;
     }
     if (a.rfind("--", 0) == 0) throw ConfigError(a, "unknown option (see --help)");
+    plain.push_back(a);
     if (a.find('=') != std::string::npos) {
       overrides.push_back(a);
     } else if (path.empty()) {
@@ -124,7 +155,11 @@ int dispatch(std::vector<std::string> args) {
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
   if (cmd == "topology") return run_topology_command(yaml, origin, overrides, path);
   if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
-  return simulate(yaml, origin, overrides, path);
+  if (run_index >= 0) {
+    if (result.empty()) throw ConfigError("--result", "a task needs its result file");
+    return run_slurm_task(load_scenarios(yaml, origin, overrides), run_index, result);
+  }
+  return simulate(yaml, origin, overrides, path, slurm, plain);
 }
 
 }  // namespace

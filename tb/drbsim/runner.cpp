@@ -269,6 +269,10 @@ nlohmann::json in_child(const std::function<nlohmann::json()>& f) {
   return collect(c, status);
 }
 
+nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx) {
+  return guarded([&] { return run_one(s, ctx); });
+}
+
 std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single) {
   const int total = static_cast<int>(set.runs.size());
   std::vector<nlohmann::json> out(total);

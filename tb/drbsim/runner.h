@@ -22,6 +22,8 @@ struct RunContext {
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s);
 
 nlohmann::json run_one(const Scenario& s, const RunContext& ctx = {});
+// run_one with a failure turned into its {"error", "kind"} result, as run_all's children report it.
+nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx);
 std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false);
 // Fork a child that calls f() and return what it returned (or an error object).
 nlohmann::json in_child(const std::function<nlohmann::json()>& f);

@@ -3,7 +3,8 @@
 comes back; latency against time (100-cycle bins, mean over the seeds, and its running average), per
 occurrence peak and convergence, latency maps and throughput.
 
-usage: prdrb.py [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--out DIR] [--seeds 50]
+usage: prdrb.py [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--out DIR] [--seeds 50] [--raw DIR]
+                [--slurm [--slurm-partition P] [--slurm-time T] [--slurm-throttle N]]   (docs/slurm.md)
 
 Set-up (docs/prdrb.md): 8x8 torus, 8 VCs of 4 flits, 10-flit messages, exponential inter-arrival, source
 queues of 16 messages, acks with priority over data (drb.ack_mode=high_priority) for every series. Four
@@ -32,7 +33,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, run_cached, start  # noqa: E402
+from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "prdrb"
@@ -225,15 +226,19 @@ def plots(agg, out):
 
 
 def main():
+    global RAW
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_run_args(ap, ROOT, RESULTS)
     ap.add_argument("--seeds", type=int, default=50)
+    ap.add_argument("--raw", default=str(RAW), help="folder of the per-run summaries (the cache)")
     a = ap.parse_args()
+    RAW = Path(a.raw)
     out, t0, deadline = start(a, RAW)
     todo = jobs(a.seeds)
-    res = {}
-    with cf.ThreadPoolExecutor(a.jobs) as ex:
-        futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summary) for tag, keys in todo}
+    res = run_all(a, todo, tagfile, summary, deadline, "prdrb") if a.slurm else {}
+    with cf.ThreadPoolExecutor(a.jobs if not a.slurm else 1) as ex:
+        futs = {} if a.slurm else {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summary)
+                                    for tag, keys in todo}
         for i, (tag, f) in enumerate(futs.items()):
             res[tag] = f.result()
             if (i + 1) % 50 == 0 or i + 1 == len(futs) or "error" in res[tag]:

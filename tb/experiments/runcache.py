@@ -33,6 +33,63 @@ def add_run_args(ap, root, results):
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--budget", type=float, help="start no run after this many seconds")
     ap.add_argument("--out", default=str(results))
+    ap.add_argument("--slurm", action="store_true",
+                    help="run as a Slurm job array and gather when it finishes; runs already summarised are kept")
+    ap.add_argument("--slurm-partition", default="")
+    ap.add_argument("--slurm-time", default="1:00:00", help="per task")
+    ap.add_argument("--slurm-throttle", type=int, default=0, help="tasks running at once (0: no limit)")
+    ap.add_argument("--slurm-poll", type=float, default=10, help="seconds between queue checks")
+
+
+def run_slurm(a, jobs, tagfile, summarize, label):
+    """The (tag, keys) jobs as one Slurm job array (docs/slurm.md): each task runs drbsim on an argument file
+    (no shell between); the results are summarised into the cache like local runs. A job whose summary is
+    already there is not submitted again, so a failed or cancelled array resumes."""
+    todo = [(tag, keys) for tag, keys in jobs if not tagfile(tag).exists()]
+    if todo:
+        work = tagfile(todo[0][0]).parent / "slurm"
+        (work / "logs").mkdir(parents=True, exist_ok=True)
+        lists = []
+        for tag, keys in todo:
+            raw = tagfile(tag).resolve()
+            args = raw.with_suffix(".args")
+            args.write_text("\n".join(keys + [f"out.json={raw.with_suffix('.run.json')}"]) + "\n")
+            lists.append(str(args))
+        (work / "pending.txt").write_text("\n".join(lists) + "\n")
+        throttle = f"%{a.slurm_throttle}" if a.slurm_throttle > 0 else ""
+        script = work / "array.sh"
+        script.write_text("\n".join([
+            "#!/bin/bash", f"#SBATCH --job-name={label}", f"#SBATCH --array=0-{len(todo) - 1}{throttle}",
+            "#SBATCH --ntasks=1", "#SBATCH --cpus-per-task=1", f"#SBATCH --time={a.slurm_time}"]
+            + ([f"#SBATCH --partition={a.slurm_partition}"] if a.slurm_partition else [])
+            + [f"#SBATCH --output={work.resolve()}/logs/%A_%a.out",
+               f"args=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" '{(work / 'pending.txt').resolve()}')",
+               f"exec '{Path(a.drbsim).resolve()}' --args-file \"$args\""]) + "\n")
+        p = subprocess.run(["sbatch", "--parsable", str(script)], capture_output=True, text=True)
+        if p.returncode:
+            sys.exit(f"[{label}] sbatch failed: {p.stderr.strip() or p.returncode}")
+        job = p.stdout.strip().split(";")[0]
+        print(f"[{label}] slurm job {job}: {len(todo)} of {len(jobs)} runs", file=sys.stderr, flush=True)
+        while True:
+            done = sum(1 for tag, _ in todo if tagfile(tag).with_suffix(".run.json").exists())
+            q = subprocess.run(["squeue", "-h", "-j", job, "-o", "%T"], capture_output=True, text=True)
+            if done == len(todo) or q.returncode or not q.stdout.strip():
+                break
+            print(f"[{label}] slurm: {done}/{len(todo)} runs done", file=sys.stderr, flush=True)
+            time.sleep(a.slurm_poll)
+        for tag, _ in todo:  # summarise what came back, as run_cached does for a local run
+            raw, run = tagfile(tag), tagfile(tag).with_suffix(".run.json")
+            if run.exists():
+                raw.write_text(json.dumps(summarize(json.loads(run.read_text())["runs"][0]["result"])))
+                run.unlink()
+                raw.with_suffix(".args").unlink()
+    res = {tag: json.loads(tagfile(tag).read_text()) if tagfile(tag).exists() else {"error": "no result from Slurm"}
+           for tag, _ in jobs}
+    missing = [t for t, r in res.items() if "error" in r and r["error"] == "no result from Slurm"]
+    if missing:
+        sys.exit(f"[{label}] {len(missing)} runs left no result (logs in {tagfile(jobs[0][0]).parent / 'slurm' / 'logs'}); "
+                 "run the same command again to submit only those")
+    return res
 
 
 def start(a, raw):
@@ -46,6 +103,8 @@ def start(a, raw):
 
 def run_all(a, jobs, tagfile, summarize, deadline, label):
     """Runs the (tag, keys) jobs a.jobs at a time through the cache, printing progress; returns {tag: summary}."""
+    if getattr(a, "slurm", False):
+        return run_slurm(a, jobs, tagfile, summarize, label)
     res = {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summarize) for tag, keys in jobs}
