@@ -30,7 +30,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, run_cached, start  # noqa: E402
+from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "hybrid"
@@ -99,10 +99,13 @@ def windows(nodes, full):
     return (20_000, 200_000) if nodes <= 64 else (20_000, 60_000)
 
 
+def summary(r):
+    return {"accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
+            "offered": r["offered_flits_per_node_cycle"]}
+
+
 def run(drbsim, keys, raw, reuse, deadline=None):
-    return run_cached(drbsim, keys, raw, reuse, deadline, lambda r: {
-        "accepted": r["accepted_flits_per_node_cycle"], "latency": r["latency"]["mean"],
-        "offered": r["offered_flits_per_node_cycle"]})
+    return run_cached(drbsim, keys, raw, reuse, deadline, summary)
 
 
 def structure(drbsim, keys):
@@ -118,7 +121,7 @@ def main():
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
     out, t0, deadline = start(a, RAW)
-    jobs, cost = {}, {}
+    jobs, cost, slurm_jobs, raws = {}, {}, [], {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
             st = SETS[sname]
@@ -146,8 +149,12 @@ def main():
             if st.get("full_only"):  # the big set load by load (every network's base latency first), short paths first
                 todo.sort(key=lambda x: x[:2])
             for *_, tag, keys, raw in todo:
-                jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse, deadline)
-        res = {}
+                if a.slurm:  # one job array for every set, gathered below
+                    slurm_jobs.append((tag, keys))
+                    raws[tag] = raw
+                else:
+                    jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse, deadline)
+        res = run_all(a, slurm_jobs, lambda t: raws[t], summary, deadline, "hybrid") if a.slurm else {}
         for i, (tag, f) in enumerate(jobs.items()):
             res[tag] = f.result()
             print(f"[hybrid] {i + 1}/{len(jobs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)

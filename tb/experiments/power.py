@@ -28,7 +28,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, run_cached, start  # noqa: E402
+from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "power"
@@ -278,12 +278,15 @@ def main():
     add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
     out, t0, deadline = start(a, RAW)
-    futs = {}
+    futs, res = {}, {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for s in a.sets:
+            if a.slurm:  # one job array per set (the dynamic set keeps its time series)
+                res.update(run_all(a, list(SETS[s](a.full)), tagfile, lambda r, d=s == "dynamic": summary(r, d),
+                                   deadline, "power"))
+                continue
             for tag, keys in SETS[s](a.full):
                 futs[tag] = ex.submit(run, a.drbsim, keys, tagfile(tag), a.reuse, deadline, s == "dynamic")
-        res = {}
         for i, (tag, f) in enumerate(futs.items()):
             res[tag] = f.result()
             short = {k: v for k, v in res[tag].items() if "series" not in k}

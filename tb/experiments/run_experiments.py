@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Reproduce the DRB thesis experiments (chapter-4 example, chapter-6 evaluation) with drbsim.
 
-usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse]
+usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse] [--slurm ...] (docs/slurm.md)
                           [--packets N] [--seeds N] [--out DIR] [--list]
 
 Each experiment runs one or more scenario files of tb/scenarios with every seed, one drbsim process per
@@ -24,6 +24,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from runcache import add_slurm_args, run_slurm  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import aggregate  # noqa: E402
@@ -262,8 +265,15 @@ def execute(name, exp, scale, args):
     t0 = time.time()
     done, cached, run_seconds = 0, 0, 0.0
     infos = {}
+    if args.slurm:  # one job array; runs with a raw result already are not submitted again
+        run_slurm(args, [(tag, r["argv"] + ["sim.jobs=1", "sim.progress=off"]) for tag, r in unique.items()],
+                  lambda tag: raw_dir / f"{tag}.json", lambda res: {"runs": [{"result": res}]}, name)
+        for tag, r in unique.items():
+            infos[tag] = dict(rc=0, seconds=0.0, cmd=r["argv"])
+            (raw_dir / f"{tag}.meta").write_text(json.dumps(infos[tag]))
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(run_one, args.drbsim, raw_dir, r, args.reuse): tag for tag, r in unique.items()}
+        futs = {pool.submit(run_one, args.drbsim, raw_dir, r, args.reuse): tag
+                for tag, r in ([] if args.slurm else unique.items())}
         for fut in cf.as_completed(futs):
             info, was_cached = fut.result()
             infos[futs[fut]] = info
@@ -299,6 +309,7 @@ def main():
     ap.add_argument("--seeds", type=int, help="seeds per point (quick looks)")
     ap.add_argument("--out", default=str(RESULTS), help="results folder (default docs/results)")
     ap.add_argument("--list", action="store_true", help="list the experiments and exit")
+    add_slurm_args(ap)
     args = ap.parse_args()
     if args.list:
         for n, e in EXPERIMENTS.items():

@@ -33,6 +33,11 @@ def add_run_args(ap, root, results):
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--budget", type=float, help="start no run after this many seconds")
     ap.add_argument("--out", default=str(results))
+    add_slurm_args(ap)
+
+
+def add_slurm_args(ap):
+    """--slurm and its options (docs/slurm.md)."""
     ap.add_argument("--slurm", action="store_true",
                     help="run as a Slurm job array and gather when it finishes; runs already summarised are kept")
     ap.add_argument("--slurm-partition", default="")
