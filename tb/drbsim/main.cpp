@@ -107,6 +107,7 @@ int dispatch(std::vector<std::string> args) {
   std::string yaml, origin = "built-in", path;
   std::vector<std::string> overrides, plain;
   SlurmOptions slurm;
+  std::string slurm_opt;  // the last --slurm-* option given
   int run_index = -1;
   std::string result;
   // --args-file F: the arguments one per line (a Slurm task gets its sweep this way, with no shell between).
@@ -124,7 +125,10 @@ int dispatch(std::vector<std::string> args) {
   args = expanded;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (parse_slurm_option(a, slurm)) continue;
+    if (parse_slurm_option(a, slurm)) {
+      if (a != "--slurm") slurm_opt = a.substr(0, a.find('='));
+      continue;
+    }
     if (a == "--run-index" || a == "--result") {  // a Slurm task (written by --slurm, not for users)
       if (i + 1 >= args.size()) throw ConfigError(a, "needs a value");
       if (a == "--result") result = args[++i];
@@ -151,6 +155,9 @@ int dispatch(std::vector<std::string> args) {
       throw ConfigError(a, "unexpected argument (one scenario file, then key=value overrides)");
     }
   }
+  if (!slurm_opt.empty() && !slurm.on) throw ConfigError(slurm_opt, "configures --slurm, which is not given");
+  if (slurm.on && cmd != "run") throw ConfigError("--slurm", "submits simulation runs; drbsim " + cmd + " runs none");
+  if (run_index >= 0 && slurm.on) throw ConfigError("--slurm", "a task (--run-index) runs its one run itself");
   if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, path);
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
   if (cmd == "topology") return run_topology_command(yaml, origin, overrides, path);

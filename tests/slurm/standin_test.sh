@@ -49,4 +49,16 @@ grep -q "job 771, 1 of 3 runs (2 done before)" second.err || { echo "resume:"; c
 grep -qxF '#SBATCH --array=0-0' submitted_1.sh || { echo "resume array:"; cat submitted_1.sh; exit 1; }
 [ "$(cat work/*/pending.txt)" = 1 ] || { echo "pending: $(cat work/*/pending.txt)"; exit 1; }
 cmp local.json res.json
-echo "array script, failure report, resume and byte-identical gather: ok"
+# Bad options: exit 2 naming the option, before anything is submitted.
+for bad in "--slurm-partition=x|--slurm-partition" "--slurm --slurm-throttle=x|--slurm-throttle" \
+           "--slurm --slurm-time=1h;rm|--slurm-time" "header --slurm|--slurm"; do
+  args=${bad%|*} key=${bad#*|}
+  set +e
+  # shellcheck disable=SC2086
+  err=$("$drbsim" $args topology.k=4 2>&1 >/dev/null)
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] && [[ "$err" == "drbsim: error: $key:"* ]] || { echo "$args: rc $rc, $err"; exit 1; }
+done
+[ "$(ls submitted_*.sh | wc -l)" = 2 ] || { echo "a bad option submitted something"; exit 1; }
+echo "array script, failure report, resume, byte-identical gather and bad options: ok"
