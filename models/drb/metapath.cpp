@@ -53,7 +53,7 @@ int Metapath::on_latency(int i, uint32_t lat_queue, bool final_report, int64_t n
 }
 
 int Metapath::resize(int64_t now) {
-  const int cap = std::min<int>(p_.s_max, candidates());
+  const int cap = capacity();
   const int64_t lat_p = latency();
   const long double step = static_cast<long double>(abc_) * p_.tol_bw / p_.k_bw;  // ABc * Tol / k
   int change = 0;
@@ -84,7 +84,7 @@ int Metapath::resize(int64_t now) {
 
 int Metapath::apply(int s, const int64_t* lat, int64_t now) {
   const int before = s_;
-  s_ = std::max(1, std::min(s, std::min<int>(p_.s_max, candidates())));
+  s_ = std::max(1, std::min(s, capacity()));
   for (int i = 0; i < s_; ++i) lat_cfg_[i] = lat_sel_[i] = lat[i];
   recompute();
   if (s_ != before) history_.push_back({now, s_});

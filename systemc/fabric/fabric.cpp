@@ -32,7 +32,7 @@ void Fabric::run_until(int64_t cycle) {
   if (cycle <= cycle_) return;
   stop_at_ = cycle;
   sc_core::sc_start();
-  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  rethrow();
 }
 
 void Fabric::tick() {

@@ -239,12 +239,8 @@ void Network::step(int64_t now) {
   });
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
-    if (a.capture) {
-      src_[a.src]->policy().on_report(a.h, &captures_[a.capture - 1], now);
-      free_capture(a.capture);
-    } else {
-      src_[a.src]->policy().on_ack(a.h, now);
-    }
+    src_[a.src]->policy().on_report(a.h, a.capture ? &captures_[a.capture - 1] : nullptr, now);
+    free_capture(a.capture);
     for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
     ideal_acks_.pop();
   }

@@ -18,6 +18,10 @@ namespace drb {
 
 namespace {
 
+std::string why(int err) { return std::strerror(err); }
+
+}  // namespace
+
 // mkdir -p of path's folder; false with errno set if a part cannot be made.
 bool make_parent(const std::string& path) {
   for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
@@ -26,10 +30,6 @@ bool make_parent(const std::string& path) {
   }
   return true;
 }
-
-std::string why(int err) { return std::strerror(err); }
-
-}  // namespace
 
 std::vector<OutputFile> run_outputs(const Scenario& s) {
   std::vector<OutputFile> o;
@@ -83,13 +83,30 @@ void write_output(const std::string& key, const std::string& path, const std::st
   if (!wrote || !flushed || !closed) throw OutputError(key, "cannot write '" + path + "': " + why(err));
 }
 
-int run_program(const std::vector<std::string>& argv) {
+int run_program(const std::vector<std::string>& argv, std::string* out) {
   std::vector<char*> a;
   for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
   a.push_back(nullptr);
   std::fflush(nullptr);
+  int fd[2] = {-1, -1};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (out) {  // its standard output into a pipe we read
+    if (pipe(fd) != 0) return -1;
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    posix_spawn_file_actions_addclose(&fa, fd[1]);
+  }
   pid_t pid;
-  if (posix_spawn(&pid, a[0], nullptr, nullptr, a.data(), environ) != 0) return -1;
+  const int rc = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (out) {
+    close(fd[1]);
+    char buf[4096];
+    for (ssize_t n; rc == 0 && (n = read(fd[0], buf, sizeof buf)) > 0;) out->append(buf, static_cast<size_t>(n));
+    close(fd[0]);
+  }
+  if (rc != 0) return -1;
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) return -1;

@@ -27,8 +27,10 @@ std::vector<OutputFile> run_outputs(const Scenario& s);
 void check_outputs(const std::vector<OutputFile>& outs, const std::string& scenario_path);
 // Write text to path; OutputError(key, ...) on any failure (including a full disk at close).
 void write_output(const std::string& key, const std::string& path, const std::string& text);
-// Run a program with these arguments (argv[0] is the program path) and wait: its exit status, or -1 if
-// it could not be started or did not exit normally.
-int run_program(const std::vector<std::string>& argv);
+// Run a program with these arguments (argv[0]: a path, or a name looked up on PATH) and wait: its exit
+// status, or -1 if it could not be started or did not exit normally. With out, its standard output lands there.
+int run_program(const std::vector<std::string>& argv, std::string* out = nullptr);
+// mkdir -p of path's folder (everything before its last '/'); false with errno set if a part cannot be made.
+bool make_parent(const std::string& path);
 
 }  // namespace drb

@@ -269,6 +269,12 @@ nlohmann::json in_child(const std::function<nlohmann::json()>& f) {
   return collect(c, status);
 }
 
+RunContext run_context(const ScenarioSet& set, int i) {
+  std::string l;
+  for (auto& [k, v] : set.runs[i].swept) l += (l.empty() ? "" : " ") + k.substr(k.rfind('.') + 1) + "=" + v;
+  return RunContext{i, static_cast<int>(set.runs.size()), l};
+}
+
 nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx) {
   return guarded([&] { return run_one(s, ctx); });
 }
@@ -277,9 +283,7 @@ std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single) {
   const int total = static_cast<int>(set.runs.size());
   std::vector<nlohmann::json> out(total);
   auto job = [&](int i) {
-    std::string l;
-    for (auto& [k, v] : set.runs[i].swept) l += (l.empty() ? "" : " ") + k.substr(k.rfind('.') + 1) + "=" + v;
-    return [&set, i, total, l] { return run_one(set.runs[i], RunContext{i, total, l}); };
+    return [&set, i, ctx = run_context(set, i)] { return run_one(set.runs[i], ctx); };
   };
   if (total == 1 && !fork_single) {
     out[0] = guarded(job(0));

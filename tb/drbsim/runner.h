@@ -22,6 +22,8 @@ struct RunContext {
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s);
 
 nlohmann::json run_one(const Scenario& s, const RunContext& ctx = {});
+// Run i of a set: its index, the set's size and its label (the swept keys' values), for the progress line.
+RunContext run_context(const ScenarioSet& set, int i);
 // run_one with a failure turned into its {"error", "kind"} result, as run_all's children report it.
 nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx);
 std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false);

@@ -1,16 +1,15 @@
 #include "tb/drbsim/slurm.h"
 
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "tb/drbsim/keys.h"
+#include "tb/drbsim/outputs.h"
 #include "tb/drbsim/runner.h"
 
 namespace drb {
@@ -23,40 +22,6 @@ std::string abs_path(const std::string& p) {
   return std::string(getcwd(cwd, sizeof cwd) ? cwd : ".") + "/" + p;
 }
 
-bool make_dirs(const std::string& path) {
-  for (size_t i = 1; i <= path.size(); ++i)
-    if (i == path.size() || path[i] == '/') {
-      const std::string d = path.substr(0, i);
-      if (mkdir(d.c_str(), 0777) != 0 && errno != EEXIST) return false;
-    }
-  return true;
-}
-
-// Runs argv (no shell) and returns its exit code (-1: could not run), stdout into out.
-int capture(const std::vector<std::string>& argv, std::string& out) {
-  int fd[2];
-  if (pipe(fd) != 0) return -1;
-  const pid_t pid = fork();
-  if (pid < 0) return -1;
-  if (pid == 0) {
-    dup2(fd[1], 1);
-    close(fd[0]);
-    close(fd[1]);
-    std::vector<char*> a;
-    for (auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-    a.push_back(nullptr);
-    execvp(a[0], a.data());
-    _exit(127);
-  }
-  close(fd[1]);
-  char buf[4096];
-  for (ssize_t n; (n = read(fd[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? (WEXITSTATUS(st) == 127 ? -1 : WEXITSTATUS(st)) : -1;
-}
-
 uint64_t fnv(const std::string& s, uint64_t h = 1469598103934665603ull) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
   return h;
@@ -65,14 +30,6 @@ uint64_t fnv(const std::string& s, uint64_t h = 1469598103934665603ull) {
 bool complete(const std::string& result) {
   std::ifstream in(result);
   return in && nlohmann::json::accept(in);
-}
-
-int to_int(const std::string& opt, const std::string& v, int lo, int hi) {
-  char* end = nullptr;
-  const long x = std::strtol(v.c_str(), &end, 10);
-  if (v.empty() || *end || x < lo || x > hi)
-    throw ConfigError(opt, "'" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
-  return static_cast<int>(x);
 }
 
 }  // namespace
@@ -90,8 +47,8 @@ bool parse_slurm_option(const std::string& arg, SlurmOptions& o) {
   };
   if (opt == "--slurm-partition") o.partition = plain(v);
   else if (opt == "--slurm-time") o.time = plain(v);
-  else if (opt == "--slurm-throttle") o.throttle = to_int(opt, v, 0, 1 << 20);
-  else if (opt == "--slurm-poll") o.poll = to_int(opt, v, 1, 3600);
+  else if (opt == "--slurm-throttle") o.throttle = static_cast<int>(to_int(opt, v, 0, 1 << 20));
+  else if (opt == "--slurm-poll") o.poll = static_cast<double>(to_int(opt, v, 1, 3600));
   else if (opt == "--slurm-dir") {
     if (v.empty() || v.find('\n') != std::string::npos) throw ConfigError(opt, "needs a folder name");
     o.dir = v;
@@ -114,7 +71,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv(key)));
   const std::string work = abs_path(o.dir) + "/" + hex;
-  if (!make_dirs(work + "/logs")) throw ConfigError("--slurm-dir", "cannot create '" + work + "'");
+  if (!make_parent(work + "/logs/")) throw ConfigError("--slurm-dir", "cannot create '" + work + "'");
   const int total = static_cast<int>(set.runs.size());
   auto result = [&](int i) { return work + "/run_" + std::to_string(i) + ".json"; };
   std::vector<int> todo;
@@ -147,7 +104,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
         << "/run_'\"$idx\".json\n";
     }
     std::string out;
-    const int rc = capture({"sbatch", "--parsable", script}, out);
+    const int rc = run_program({"sbatch", "--parsable", script}, &out);
     if (rc != 0) throw std::runtime_error("slurm: sbatch " + std::string(rc < 0 ? "could not be run (is Slurm installed?)" : "failed (exit " + std::to_string(rc) + ")") + ": " + out);
     const std::string job = out.substr(0, out.find_first_of(";\n"));
     std::fprintf(stderr, "[drbsim] slurm: job %s, %zu of %d runs (%d done before), work folder %s\n", job.c_str(),
@@ -158,7 +115,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
       for (int i : todo) done += complete(result(i));
       if (done == todo.size()) break;
       std::string q;
-      const int qrc = capture({"squeue", "-h", "-j", job, "-o", "%T"}, q);
+      const int qrc = run_program({"squeue", "-h", "-j", job, "-o", "%T"}, &q);
       if (qrc != 0 || q.find_first_not_of(" \n") == std::string::npos) break;  // no task left queued or running
       std::fprintf(stderr, "[drbsim] slurm: %zu/%zu runs done\n", done, todo.size());
       std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int64_t>(o.poll * 1000)));
@@ -186,9 +143,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
 int run_slurm_task(const ScenarioSet& set, int index, const std::string& result) {
   if (index < 0 || index >= static_cast<int>(set.runs.size()))
     throw ConfigError("--run-index", std::to_string(index) + " is not a run of this set (0.." + std::to_string(set.runs.size() - 1) + ")");
-  std::string label;
-  for (auto& [k, v] : set.runs[index].swept) label += (label.empty() ? "" : " ") + k.substr(k.rfind('.') + 1) + "=" + v;
-  const nlohmann::json r = run_guarded(set.runs[index], RunContext{index, static_cast<int>(set.runs.size()), label});
+  const nlohmann::json r = run_guarded(set.runs[index], run_context(set, index));
   const std::string tmp = result + ".tmp";
   {
     std::ofstream out(tmp);

@@ -123,16 +123,18 @@ void TrafficGenerator::count(bool measured, int len, bool ok) {
   }
 }
 
+uint64_t TrafficGenerator::offer(int src, int dst, int len, int64_t t) {
+  const uint64_t id = net_.submit(src, dst, len, t, in_window(t));
+  count(in_window(t), len, id != 0);
+  if (record_) *record_ << t << ' ' << src << ' ' << dst << ' ' << len << '\n';
+  return id;
+}
+
 void TrafficGenerator::cycle(int64_t t) {
   if (stopped_) return;
   if (replay_) {
-    replay_->cycle(t, [&](const TraceRecord& r, int64_t now) {
-      const uint64_t id = net_.submit(r.src, r.dst, r.length, now, now >= win_start_ && now < win_end_);
-      count(now >= win_start_ && now < win_end_, r.length, id != 0);
-      if (record_) *record_ << now << ' ' << r.src << ' ' << r.dst << ' ' << r.length << '\n';
-      return id;
-    });
-    for (const auto& d : replay_->take_dropped()) count(d.cycle >= win_start_ && d.cycle < win_end_, d.length, false);
+    replay_->cycle(t, [this](const TraceRecord& r, int64_t now) { return offer(r.src, r.dst, r.length, now); });
+    for (const auto& d : replay_->take_dropped()) count(in_window(d.cycle), d.length, false);
     return;
   }
   while (!heap_.empty() && heap_.front().first <= t) {
@@ -150,11 +152,7 @@ void TrafficGenerator::cycle(int64_t t) {
     }
     const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
     const int len = length(s.rng);
-    const bool measured = t >= win_start_ && t < win_end_;
-    const bool ok = net_.submit(s.node, dst, len, t, measured) != 0;
-    count(measured, len, ok);
-    if (record_)
-      *record_ << t << ' ' << s.node << ' ' << dst << ' ' << len << '\n';
+    offer(s.node, dst, len, t);
     advance(s);
     replace_top({static_cast<int64_t>(std::floor(s.next)), i});
   }

@@ -52,6 +52,9 @@ class TrafficGenerator {
   };
   void advance(Source& s);
   void count(bool measured, int len, bool ok);
+  bool in_window(int64_t t) const { return t >= win_start_ && t < win_end_; }
+  // Submit one message generated at cycle t, count it (and record it for out.trace); the network's id or 0.
+  uint64_t offer(int src, int dst, int len, int64_t t);
   int length(Rng& rng) const;
 
   Network& net_;
