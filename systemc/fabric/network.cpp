@@ -50,6 +50,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     src_.push_back(std::make_unique<SourceNi>(*this, t, policy ? policy(t) : std::make_unique<StaticPolicy>()));
     dst_.push_back(std::make_unique<DestNi>(*this, t));
   }
+  for (auto& r : routers_) r->alloc_buffers();
   // Wiring from the network graph (models/topology/graph.h): channels between element ports, terminals at
   // their injection and ejection attachments.
   const NetworkGraph& g = ic_->graph();

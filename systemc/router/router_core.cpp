@@ -62,7 +62,6 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     InputPort& ip = in_[i];
     ip.vcs.resize(vcs_);
     for (int c = 0; c < vcs_; ++c) {
-      ip.vcs[c].buf.init(p.depth);
       ip.vcs[c].port = static_cast<uint8_t>(i);
       ip.vcs[c].vc = static_cast<uint8_t>(c);
     }
@@ -97,6 +96,11 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
     gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;
     xbar_rtl_ = p.rtl_xbar ? rtl_.get() : nullptr;
   }
+}
+
+void RouterCore::alloc_buffers() {
+  for (InputPort& ip : in_)
+    for (InputVc& v : ip.vcs) v.buf.init(net_.params().depth);
 }
 
 void RouterCore::connect_output(int p, RouterCore* down, int down_port, int extra) {

@@ -37,6 +37,10 @@ class RouterCore {
   int in_ports() const { return in_ports_; }
   int out_ports() const { return out_ports_; }
 
+  // The input buffers, allocated apart from the control state (the Network calls it once every element is
+  // built): a cycle touches every busy element's control state, and packed together it stays in cache
+  // instead of one element per few pages between the buffers.
+  void alloc_buffers();
   // Wiring (done once by the Network).
   void connect_output(int p, RouterCore* down, int down_port, int extra = 0);
   void connect_eject(int p, DestNi* ni);
