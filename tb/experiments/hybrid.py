@@ -12,7 +12,8 @@ adaptive with 2. One seed per point (the thesis reports one curve).
 
 Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot) and the
 256-node set (uniform, hot spot, adaptive). --full adds the 2-D 4096-node uniform cost/performance set,
-run load by load (every network at the lowest load first) with each run's wall time in its table.
+run load by load (every network at the lowest load first; networks already saturated at a lower load after
+the others) with each run's wall time in its table.
 Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there). --budget S starts no run
 after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
 --reuse run completes them. Results of sets not run this time are kept from the previous results.json.
@@ -104,6 +105,22 @@ def summary(r):
             "offered": r["offered_flits_per_node_cycle"]}
 
 
+def raw_path(tag):
+    return RAW / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
+
+
+def saturated(series, loads, load):
+    """Whether a kept run of this series (tag without the load) at a lower load accepted under 95% of what was
+    offered."""
+    for lo in loads:
+        f = raw_path(f"{series}|{lo}")
+        if lo < load and f.exists():
+            r = json.loads(f.read_text())
+            if "error" not in r and r["accepted"] < 0.95 * r["offered"]:
+                return True
+    return False
+
+
 def run(drbsim, keys, raw, reuse, deadline=None):
     return run_cached(drbsim, keys, raw, reuse, deadline, summary)
 
@@ -143,11 +160,15 @@ def main():
                             keys = (tkeys + TIMING + PATTERN_KEYS[pat] + akeys +
                                     [f"router.vcs={v}", "router.buffer=512", "traffic.length=256",
                                      f"traffic.rate={load}", f"sim.warmup={warm}", f"sim.measure={meas}"])
-                            tag = f"{sname}|{label}|{alg or 'det'}|{pat}|{load}"
-                            raw = RAW / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
-                            todo.append((load, cost[label]["average_distance"], tag, keys, raw))
-            if st.get("full_only"):  # the big set load by load (every network's base latency first), short paths first
-                todo.sort(key=lambda x: x[:2])
+                            series = f"{sname}|{label}|{alg or 'det'}|{pat}"
+                            tag, raw = f"{series}|{load}", raw_path(f"{series}|{load}")
+                            todo.append((saturated(series, st["loads"], load), load, cost[label]["average_distance"], tag,
+                                         keys, raw))
+            if st.get("full_only"):
+                # The big set load by load (every network's base latency first), short paths first; a network
+                # already saturated at a lower load (in the runs kept) after every one whose throughput is
+                # still open, so that a run cut by the budget leaves the table's throughputs measured.
+                todo.sort(key=lambda x: x[:3])
             for *_, tag, keys, raw in todo:
                 if a.slurm:  # one job array for every set, gathered below
                     slurm_jobs.append((tag, keys))
