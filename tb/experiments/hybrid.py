@@ -10,10 +10,11 @@ queues of 2 packets per VC; 256-flit packets (128 and 512 in the packet-size set
 routers 8 cycles of flight per stage. Deterministic routing with 1 VC (tori 2, the dateline classes),
 adaptive with 2. One seed per point (the thesis reports one curve).
 
-Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot) and the
-256-node set (uniform, hot spot, adaptive). --full adds the 2-D 4096-node uniform cost/performance set,
-run load by load (every network at the lowest load first; networks already saturated at a lower load after
-the others) with each run's wall time in its table.
+Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot), the
+256-node set (uniform, hot spot, adaptive), and at 256 nodes as 4-D k = 4 (the thesis: 4096 nodes as 3-D
+to 6-D) a uniform and complement set and the packet-size set (uniform, 128- and 512-flit packets). --full
+adds the 2-D 4096-node uniform cost/performance set, run load by load (every network at the lowest load
+first; networks already saturated at a lower load after the others) with each run's wall time in its table.
 Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there). --budget S starts no run
 after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
 --reuse run completes them. Results of sets not run this time are kept from the previous results.json.
@@ -44,11 +45,11 @@ TIMING = ["router.switching=vct", "router.delay.rc=18", "router.delay.va=1", "ro
 
 def torus(k, n):
     return (f"torus {k}^{n}" if n > 2 else f"torus {k}x{k}",
-            [f"topology.kind=torus", f"topology.k={k}", f"topology.n={n}"], 2)
+            ["topology.kind=torus", f"topology.k={k}", f"topology.n={n}"], 2)
 
 
 def mesh(k, n):
-    return (f"mesh {k}^{n}" if n > 2 else f"mesh {k}x{k}", [f"topology.kind=mesh", f"topology.k={k}", f"topology.n={n}"], 1)
+    return (f"mesh {k}^{n}" if n > 2 else f"mesh {k}x{k}", ["topology.kind=mesh", f"topology.k={k}", f"topology.n={n}"], 1)
 
 
 def tree(k, n):
@@ -69,12 +70,22 @@ def hybrid(k, n, subnet, m):
     return name, keys, 1
 
 
-def family_2d(k, stages, trees, flats):
-    nets = [torus(k, 2), mesh(k, 2), hybrid(k, 2, "crossbar", 1)]
+def family(k, n, stages, trees, flats):
+    nets = [torus(k, n), mesh(k, n), hybrid(k, n, "crossbar", 1)]
     for m in stages:
-        nets += [hybrid(k, 2, "fattree", m), hybrid(k, 2, "ruft", m)]
+        nets += [hybrid(k, n, "fattree", m), hybrid(k, n, "ruft", m)]
     nets += [tree(a, s) for a, s in trees] + [flatfly(*f) for f in flats]
     return nets
+
+
+def family_2d(k, stages, trees, flats):
+    return family(k, 2, stages, trees, flats)
+
+
+# More dimensions at the same size (thesis: 4096 nodes as 3-D/4-D/6-D, uniform and complement) and the packet-size
+# figure (thesis: 4-D, k = 8) at reduced scale: 256 nodes as 4-D, k = 4, against the 2-D 256-node set.
+SIZE_NETS = family(4, 4, [2], [(2, 8), (4, 4), (16, 2)], [(4, 4, 1)])
+SIZE_LOADS = [0.05, 0.15, 0.3, 0.45, 0.6, 0.8]
 
 
 SETS = {
@@ -88,6 +99,11 @@ SETS = {
                          patterns=["uniform"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8], adaptive=True),
     "4096": dict(nets=family_2d(64, [2, 3, 6], [(2, 12), (4, 6), (16, 3)], [(16, 2, 16), (2, 10, 4), (64, 2, 1)]),
                  patterns=["uniform"], loads=[0.05, 0.2, 0.35, 0.5, 0.65, 0.8], full_only=True),
+    "256-4d": dict(nets=SIZE_NETS, patterns=["uniform", "bitcomp"], loads=SIZE_LOADS, title="256 nodes (4-D, k = 4)"),
+    "256-4d-128": dict(nets=SIZE_NETS, patterns=["uniform"], loads=SIZE_LOADS, length=128,
+                       title="256 nodes (4-D, k = 4), 128-flit packets"),
+    "256-4d-512": dict(nets=SIZE_NETS, patterns=["uniform"], loads=SIZE_LOADS, length=512,
+                       title="256 nodes (4-D, k = 4), 512-flit packets"),
 }
 PATTERN_KEYS = {"uniform": ["traffic.pattern=uniform"], "bitcomp": ["traffic.pattern=bitcomp"],
                 "hotspot": ["traffic.pattern=hotspot_nodes", "traffic.hotspot.nodes=0", "traffic.hotspot.fraction=0.05"]}
@@ -143,6 +159,7 @@ def main():
         for sname in names:
             st = SETS[sname]
             vcs_add = 1 if st.get("adaptive") else 0
+            length = st.get("length", 256)  # queues hold 2 packets: buffer = 2 x length
             todo = []
             for label, tkeys, vcs in st["nets"]:
                 cost[label] = structure(a.drbsim, tkeys)
@@ -158,7 +175,7 @@ def main():
                     for pat in st["patterns"]:
                         for load in st["loads"]:
                             keys = (tkeys + TIMING + PATTERN_KEYS[pat] + akeys +
-                                    [f"router.vcs={v}", "router.buffer=512", "traffic.length=256",
+                                    [f"router.vcs={v}", f"router.buffer={2 * length}", f"traffic.length={length}",
                                      f"traffic.rate={load}", f"sim.warmup={warm}", f"sim.measure={meas}"])
                             series = f"{sname}|{label}|{alg or 'det'}|{pat}"
                             tag, raw = f"{series}|{load}", raw_path(f"{series}|{load}")
@@ -221,7 +238,7 @@ def write_tables(names, res, cost, out):
                     rows.append((label, base, thr, c["channels"], c["switches"], el, thr / el * 1e6, base * el,
                                  f"{len(pts)}/{len(st['loads'])}", walls))
                 rows.sort(key=lambda r: -r[6])
-                title = f"{sname.split('-')[0]} nodes, {pat}" + ("" if alg == "det" else f", {alg} (2 VCs)")
+                title = f"{st.get('title', sname.split('-')[0] + ' nodes')}, {pat}" + ("" if alg == "det" else f", {alg} (2 VCs)")
                 planned = len(st["nets"]) * len(st["loads"])
                 done = sum(len(p) for p in ser.values())
                 lines += [f"## {title}", ""]
@@ -257,7 +274,8 @@ def write_plots(names, res, out):
                 ax.set_yscale("log")
                 ax.set_xlabel("accepted load (flits/node/cycle)")
                 ax.set_ylabel("mean packet latency (cycles)")
-                ax.set_title(f"{sname.split('-')[0]} nodes, {pat}" + ("" if alg == "det" else f", {alg}, 2 VCs"))
+                ax.set_title(f"{st.get('title', sname.split('-')[0] + ' nodes')}, {pat}" +
+                             ("" if alg == "det" else f", {alg}, 2 VCs"))
                 ax.grid(alpha=0.3, which="both")
                 ax.legend(fontsize=7, ncol=2)
                 fig.tight_layout()
