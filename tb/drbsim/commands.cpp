@@ -45,9 +45,9 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 
 // drbsim topology: structural figures counted on the built graph (models/topology/graph.h).
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                         const std::string& scenario_path) {
+                         const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
-  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, scenario_path);
+  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   nlohmann::json all = nlohmann::json::array();
   std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>7} {:>7}\n", "topology",
                            "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
@@ -87,14 +87,14 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
 }
 
 int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                          const std::string& scenario_path) {
+                          const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   for (const Scenario& s : set.runs)
     if (s.drb.supernode == "table")
       throw ConfigError("drb.supernode",
                         "the metapath study compares construction methods; an explicit table (drb.supernode=table) "
                         "has none to study (it is for simulation runs)");
-  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, scenario_path);
+  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   // Direct networks: the topology's constructions and DOR; the other families: the graph's supernodes and
   // the family's static relation (models/drb/graph_metapath_study.h).
   struct Row {

@@ -3,13 +3,15 @@
 #include <string>
 #include <vector>
 
+#include "tb/drbsim/inputs.h"
+
 namespace drb {
 
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides);
-// scenario_path: the scenario file ("" if none), which no output may overwrite.
+// inputs: the files the command line named (scenario file, --args-file), which no output may overwrite.
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                         const std::string& scenario_path);
+                         const std::vector<InputFile>& inputs);
 int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                          const std::string& scenario_path);
+                          const std::vector<InputFile>& inputs);
 
 }  // namespace drb

@@ -5,6 +5,7 @@
 
 #include "tb/drbsim/slurm.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "tb/drbsim/builtin.h"
 #include "tb/drbsim/commands.h"
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"
@@ -40,12 +42,12 @@ run failed (scoreboard, stall or incomplete drain) or its results could not be w
 Keys [default]:)";
 
 int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-             const std::string& scenario_path, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
+             const std::vector<InputFile>& inputs, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s0 = set.runs[0];
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
-  check_outputs(outs, scenario_path);  // before simulating: a run's results must have somewhere to go
+  check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", origin.c_str(), set.runs.size(), set.runs.size() > 1 ? "s" : "");
   const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm) : run_all(set);
   const nlohmann::json doc = report_json(set, results);
@@ -81,21 +83,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
 // One line on stderr whatever the key or reason hold: control characters are shown escaped and an
 // overlong line is cut (keys and values come from the user's input).
 void print_error(const std::string& key, const std::string& reason) {
-  auto clean = [](const std::string& in, size_t max) {
-    std::string out;
-    for (unsigned char c : in) {
-      if (out.size() >= max) return out + "...";
-      if (c < 0x20 || c == 0x7f) {
-        char b[8];
-        std::snprintf(b, sizeof b, "\\x%02x", c);
-        out += b;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-    return out;
-  };
-  std::cerr << "drbsim: error: " << clean(key, 120) << ": " << clean(reason, 800) << "\n";
+  std::cerr << "drbsim: error: " << printable(key, 120) << ": " << printable(reason, 800) << "\n";
 }
 
 int dispatch(std::vector<std::string> args) {
@@ -105,6 +93,7 @@ int dispatch(std::vector<std::string> args) {
     args.erase(args.begin());
   }
   std::string yaml, origin = "built-in", path;
+  std::vector<InputFile> inputs;
   std::vector<std::string> overrides, plain;
   SlurmOptions slurm;
   std::string slurm_opt;  // the last --slurm-* option given
@@ -150,6 +139,7 @@ int dispatch(std::vector<std::string> args) {
     } else if (path.empty()) {
       yaml = read_file(a);
       origin = path = a;
+      inputs.push_back({"scenario", a});
       if (yaml.empty()) yaml = "{}";
     } else {
       throw ConfigError(a, "unexpected argument (one scenario file, then key=value overrides)");
@@ -158,15 +148,15 @@ int dispatch(std::vector<std::string> args) {
   if (!slurm_opt.empty() && !slurm.on) throw ConfigError(slurm_opt, "configures --slurm, which is not given");
   if (slurm.on && cmd != "run") throw ConfigError("--slurm", "submits simulation runs; drbsim " + cmd + " runs none");
   if (run_index >= 0 && slurm.on) throw ConfigError("--slurm", "a task (--run-index) runs its one run itself");
-  if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, path);
+  if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, inputs);
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
-  if (cmd == "topology") return run_topology_command(yaml, origin, overrides, path);
+  if (cmd == "topology") return run_topology_command(yaml, origin, overrides, inputs);
   if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
   if (run_index >= 0) {
     if (result.empty()) throw ConfigError("--result", "a task needs its result file");
     return run_slurm_task(load_scenarios(yaml, origin, overrides), run_index, result);
   }
-  return simulate(yaml, origin, overrides, path, slurm, plain);
+  return simulate(yaml, origin, overrides, inputs, slurm, plain);
 }
 
 }  // namespace
@@ -193,6 +183,9 @@ int sc_main(int argc, char* argv[]) {
 // Our own entry point: silence the kernel banner (users read the table and errors), then let SystemC
 // set itself up and call sc_main as usual.
 int main(int argc, char* argv[]) {
+  // An output whose reader went away (a pipe, a FIFO) fails its write with EPIPE, reported naming the key,
+  // instead of killing the process.
+  std::signal(SIGPIPE, SIG_IGN);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

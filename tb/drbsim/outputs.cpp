@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,7 +12,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/keys.h"
+#include "tb/drbsim/loader.h"
 
 extern char** environ;
 
@@ -43,30 +47,47 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   return o;
 }
 
-void check_outputs(const std::vector<OutputFile>& outs, const std::string& scenario_path) {
-  struct stat in_st {};
-  const bool have_in = !scenario_path.empty() && stat(scenario_path.c_str(), &in_st) == 0;
+std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile> given) {
+  for (const Scenario& s : set.runs)
+    if (!s.traffic.trace.empty()) given.push_back({"traffic.trace", s.traffic.trace});
+  return given;
+}
+
+void check_outputs(const std::vector<OutputFile>& outs, const std::vector<InputFile>& inputs) {
+  std::vector<std::pair<const InputFile*, FileId>> in_ids;
+  for (const InputFile& in : inputs) {
+    FileId id;
+    if (!in.path.empty() && file_id(in.path, id)) in_ids.push_back({&in, id});
+  }
   std::vector<std::pair<struct stat, bool>> seen;  // and whether the file existed before the check
   for (size_t i = 0; i < outs.size(); ++i) {
     const OutputFile& o = outs[i];
+    const std::string shown = "'" + printable(o.path) + "'";
     if (o.path.empty()) throw ConfigError(o.key, "empty file name");
-    if (!make_parent(o.path)) throw ConfigError(o.key, "cannot create the folder of '" + o.path + "': " + why(errno));
+    if (!make_parent(o.path)) throw ConfigError(o.key, "cannot create the folder of " + shown + ": " + why(errno));
     struct stat st {};
     const bool existed = stat(o.path.c_str(), &st) == 0;
-    if (existed && S_ISDIR(st.st_mode)) throw ConfigError(o.key, "'" + o.path + "' is a directory");
+    if (existed && S_ISDIR(st.st_mode)) throw ConfigError(o.key, shown + " is a directory");
     // Open for writing without truncating: an existing result stays intact until the run has finished.
-    const int fd = open(o.path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) throw ConfigError(o.key, "cannot write '" + o.path + "': " + why(errno));
+    // Non-blocking: a FIFO with no reader is refused at once (ENXIO) instead of waiting for one.
+    const int fd = open(o.path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666);
+    if (fd < 0)
+      throw ConfigError(o.key, errno == ENXIO ? shown + " is a FIFO with no reader; results would wait forever"
+                                              : "cannot write " + shown + ": " + why(errno));
     fstat(fd, &st);
+    struct statfs fs {};
+    const bool kernel_fs = fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC);
     close(fd);
     if (!existed) unlink(o.path.c_str());
+    if (kernel_fs) throw ConfigError(o.key, shown + " is a file of the kernel (/proc, /sys), not a place for results");
     const bool regular = S_ISREG(st.st_mode);  // devices such as /dev/null may take several outputs
-    if (regular && have_in && st.st_dev == in_st.st_dev && st.st_ino == in_st.st_ino)
-      throw ConfigError(o.key, "'" + o.path + "' is the scenario file; writing it would overwrite the input");
+    for (const auto& [in, id] : in_ids)
+      if (regular && FileId{st.st_dev, st.st_ino} == id)
+        throw ConfigError(o.key, shown + " is the file of " + in->key + "; writing it would destroy the input");
     for (size_t j = 0; j < i; ++j)
       if (regular && (outs[j].path == o.path || (existed && seen[j].second && seen[j].first.st_dev == st.st_dev &&
                                                  seen[j].first.st_ino == st.st_ino)))
-        throw ConfigError(o.key, "'" + o.path + "' is also the file of " + outs[j].key);
+        throw ConfigError(o.key, shown + " is also the file of " + outs[j].key);
     seen.push_back({st, existed});
   }
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/keys.h"
 
 namespace drb {
@@ -22,9 +23,12 @@ struct OutputFile {
 
 // The files a run command writes: out.json (or the JSON beside out.plot), out.csv, out.plot, trace.vcd.
 std::vector<OutputFile> run_outputs(const Scenario& s);
-// ConfigError naming the key if an output cannot be written, is a directory, is the scenario file, or is
-// shared by two keys. Creates missing parent folders; leaves no file behind that was not there.
-void check_outputs(const std::vector<OutputFile>& outs, const std::string& scenario_path);
+// The files a set reads: `given` (the scenario file, --args-file) and every run's traffic.trace.
+std::vector<InputFile> run_inputs(const struct ScenarioSet& set, std::vector<InputFile> given);
+// ConfigError naming the key if an output cannot be written, is a directory, a FIFO with no reader or a
+// kernel file, is one of the inputs (by identity, however spelled), or is shared by two keys. Creates missing
+// parent folders; leaves no file behind that was not there.
+void check_outputs(const std::vector<OutputFile>& outs, const std::vector<InputFile>& inputs);
 // Write text to path; OutputError(key, ...) on any failure (including a full disk at close).
 void write_output(const std::string& key, const std::string& path, const std::string& text);
 // Run a program with these arguments (argv[0]: a path, or a name looked up on PATH) and wait: its exit

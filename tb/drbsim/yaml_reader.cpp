@@ -12,30 +12,12 @@
 #include <fstream>
 
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/inputs.h"
 
 namespace drb {
 
 std::string read_file(const std::string& path) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0)
-    throw ConfigError("scenario", "cannot read file '" + path + "': " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) throw ConfigError("scenario", "'" + path + "' is a directory, not a scenario file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("scenario", "cannot read file '" + path + "'");
-  // Read at most the limit (a device such as /dev/zero never ends) and stop at the first NUL byte.
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    const size_t n = static_cast<size_t>(in.gcount());
-    if (std::memchr(buf, '\0', n))
-      throw ConfigError("scenario", "'" + path + "' is not a text file (it holds a NUL byte)");
-    text.append(buf, n);
-    if (text.size() > kMaxScenarioBytes)
-      throw ConfigError("scenario", "'" + path + "' is larger than " + std::to_string(kMaxScenarioBytes >> 20) +
-                                        " MiB; a scenario file is a few lines of keys");
-  }
-  if (in.bad()) throw ConfigError("scenario", "cannot read file '" + path + "'");
-  return text;
+  return read_input("scenario", path, kMaxScenarioBytes, "scenario file");
 }
 
 namespace {

@@ -1,0 +1,107 @@
+#include "tb/drbsim/inputs.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "tb/drbsim/keys.h"
+
+namespace drb {
+
+std::string printable(const std::string& in, size_t max) {
+  std::string out;
+  for (unsigned char c : in) {
+    if (out.size() >= max) return out + "...";
+    if (c < 0x20 || c == 0x7f) {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\x%02x", c);
+      out += b;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+bool file_id(const std::string& path, FileId& id) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return false;
+  id = FileId{st.st_dev, st.st_ino};
+  return true;
+}
+
+namespace {
+
+// Opens `path` for reading without ever blocking and refuses a directory: the descriptor.
+int open_input(const std::string& key, const std::string& path, const std::string& what) {
+  const std::string shown = "'" + printable(path) + "'";
+  if (path.empty()) throw ConfigError(key, "needs a " + what);
+  // O_NONBLOCK: opening a FIFO for reading never waits for a writer.
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw ConfigError(key, "cannot read " + what + " " + shown + ": " + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    close(fd);
+    throw ConfigError(key, shown + " is a directory, not a " + what);
+  }
+  // A FIFO stays non-blocking: with no writer its first read ends at once (empty input), with one it says
+  // "try again" and read_input waits for the data from then on. Anything else reads as usual.
+  if (!S_ISFIFO(st.st_mode)) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+}  // namespace
+
+std::string read_input(const std::string& key, const std::string& path, size_t max_bytes, const std::string& what) {
+  const int fd = open_input(key, path, what);
+  const std::string shown = "'" + printable(path) + "'";
+  std::string text;
+  char buf[65536];
+  bool fifo_waiting = false;  // a FIFO's writer is there but has not written yet
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN && !fifo_waiting) {
+      // A FIFO with a writer: wait for its data from now on.
+      fifo_waiting = true;
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+      continue;
+    }
+    if (n < 0) {
+      const int err = errno;
+      close(fd);
+      throw ConfigError(key, "cannot read " + what + " " + shown + ": " + std::strerror(err));
+    }
+    if (n == 0) break;
+    if (std::memchr(buf, '\0', static_cast<size_t>(n))) {
+      close(fd);
+      throw ConfigError(key, shown + " is not a text file (it holds a NUL byte)");
+    }
+    text.append(buf, static_cast<size_t>(n));
+    if (text.size() > max_bytes) {
+      close(fd);
+      throw ConfigError(key, shown + " is larger than " + std::to_string(max_bytes >> 20) + " MiB; a " + what +
+                                 " is not that long");
+    }
+  }
+  close(fd);
+  return text;
+}
+
+FileId regular_input(const std::string& key, const std::string& path, const std::string& what) {
+  const int fd = open_input(key, path, what);
+  struct stat st {};
+  fstat(fd, &st);
+  close(fd);
+  if (!S_ISREG(st.st_mode))
+    throw ConfigError(key, "'" + printable(path) + "' is not a regular file; a " + what +
+                               " is read twice (checked before the run, then replayed), so a pipe, FIFO or device "
+                               "would be consumed by the check: save it to a file first");
+  return FileId{st.st_dev, st.st_ino};
+}
+
+}  // namespace drb
