@@ -92,6 +92,32 @@ std::string read_input(const std::string& key, const std::string& path, size_t m
   return text;
 }
 
+std::vector<std::string> read_args_file(const std::string& path, size_t max_bytes) {
+  const char* key = "--args-file";
+  const std::string text = read_input(key, path, max_bytes, "arguments file");
+  const std::string shown = "'" + printable(path) + "'";
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError(key, shown + " is not a JSON array of arguments (" +
+                               (text.find_first_not_of(" \t\r\n") == std::string::npos ? std::string("it is empty")
+                                                                                        : "at byte " + std::to_string(e.byte)) +
+                               ")");
+  }
+  if (!j.is_array() || j.empty()) throw ConfigError(key, shown + " must hold a JSON array of at least one argument");
+  std::vector<std::string> args;
+  for (const auto& a : j) {
+    if (!a.is_string()) throw ConfigError(key, shown + ": every argument must be a JSON string, got " + a.dump());
+    const std::string& v = a.get_ref<const std::string&>();
+    if (v.find('\0') != std::string::npos)
+      throw ConfigError(key, shown + ": argument " + std::to_string(args.size() + 1) + " holds a NUL character");
+    if (v == "--args-file") throw ConfigError(key, shown + " names another arguments file; give its arguments instead");
+    args.push_back(v);
+  }
+  return args;
+}
+
 FileId regular_input(const std::string& key, const std::string& path, const std::string& what) {
   const int fd = open_input(key, path, what);
   struct stat st {};

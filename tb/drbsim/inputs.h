@@ -33,6 +33,11 @@ FileId regular_input(const std::string& key, const std::string& path, const std:
 // The identity of an existing path, false if it cannot be stat'ed.
 bool file_id(const std::string& path, FileId& id);
 
+// --args-file: drbsim's arguments as a JSON array of strings (JSON holds any text exactly: a value with a
+// newline stays one argument). At most max_bytes; empty arrays, other types, NUL characters and a nested
+// --args-file are refused, naming the option.
+std::vector<std::string> read_args_file(const std::string& path, size_t max_bytes);
+
 // A string from the user's input shown in a message: control characters escaped, cut after max bytes.
 std::string printable(const std::string& in, size_t max = 200);
 

@@ -66,7 +66,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
                                           (rc < 0 ? std::string("python3 did not run") : "exit " + std::to_string(rc)) +
                                           "; it needs python3-matplotlib)");
     } else {
-      write_output(o.key, o.path, o.key == "out.csv" ? report_csv(set, results) : doc.dump(1) + "\n");
+      write_output(o.key, o.path, o.key == "out.csv" ? report_csv(set, results) : dump_json(doc, 1) + "\n");
     }
     std::fprintf(stderr, "[drbsim] wrote %s\n", o.path.c_str());
   }
@@ -99,7 +99,8 @@ int dispatch(std::vector<std::string> args) {
   std::string slurm_opt;  // the last --slurm-* option given
   int run_index = -1;
   std::string result;
-  // --args-file F: the arguments one per line (a Slurm task gets its sweep this way, with no shell between).
+  // --args-file F: the arguments as a JSON array of strings (a Slurm task gets its run this way, with no
+  // shell between).
   std::vector<std::string> expanded;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] != "--args-file") {
@@ -107,9 +108,9 @@ int dispatch(std::vector<std::string> args) {
       continue;
     }
     if (i + 1 >= args.size()) throw ConfigError("--args-file", "needs a file");
-    std::ifstream in(args[++i]);
-    if (!in) throw ConfigError("--args-file", "cannot read '" + args[i] + "'");
-    for (std::string l; std::getline(in, l);) expanded.push_back(l);
+    const std::vector<std::string> more = read_args_file(args[++i], kMaxScenarioBytes);
+    expanded.insert(expanded.end(), more.begin(), more.end());
+    inputs.push_back({"--args-file", args[i]});
   }
   args = expanded;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -120,8 +121,11 @@ int dispatch(std::vector<std::string> args) {
     }
     if (a == "--run-index" || a == "--result") {  // a Slurm task (written by --slurm, not for users)
       if (i + 1 >= args.size()) throw ConfigError(a, "needs a value");
-      if (a == "--result") result = args[++i];
-      else run_index = static_cast<int>(to_int("--run-index", args[++i], 0, 1 << 30));
+      if (a == "--run-index") {
+        run_index = static_cast<int>(to_int("--run-index", args[++i], 0, 1 << 30));
+      } else if ((result = args[++i]).empty()) {
+        throw ConfigError("--result", "needs a file name");
+      }
       continue;
     }
     if (a == "--help" || a == "-h") {
@@ -148,14 +152,18 @@ int dispatch(std::vector<std::string> args) {
   if (!slurm_opt.empty() && !slurm.on) throw ConfigError(slurm_opt, "configures --slurm, which is not given");
   if (slurm.on && cmd != "run") throw ConfigError("--slurm", "submits simulation runs; drbsim " + cmd + " runs none");
   if (run_index >= 0 && slurm.on) throw ConfigError("--slurm", "a task (--run-index) runs its one run itself");
+  // A Slurm task's options (written by --slurm): only together, and only where a simulation runs.
+  if (run_index >= 0 || !result.empty()) {
+    const char* opt = run_index >= 0 ? "--run-index" : "--result";
+    if (cmd != "run") throw ConfigError(opt, "is a Slurm task's option; drbsim " + cmd + " runs no simulation");
+    if (run_index < 0) throw ConfigError("--result", "names a Slurm task's result file; it needs --run-index");
+    if (result.empty()) throw ConfigError("--run-index", "a task needs its result file (--result)");
+  }
   if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, inputs);
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
   if (cmd == "topology") return run_topology_command(yaml, origin, overrides, inputs);
   if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
-  if (run_index >= 0) {
-    if (result.empty()) throw ConfigError("--result", "a task needs its result file");
-    return run_slurm_task(load_scenarios(yaml, origin, overrides), run_index, result);
-  }
+  if (run_index >= 0) return run_slurm_task(load_scenarios(yaml, origin, overrides), run_index, result, inputs);
   return simulate(yaml, origin, overrides, inputs, slurm, plain);
 }
 

@@ -104,14 +104,27 @@ void write_output(const std::string& key, const std::string& path, const std::st
   if (!wrote || !flushed || !closed) throw OutputError(key, "cannot write '" + path + "': " + why(err));
 }
 
-int run_program(const std::vector<std::string>& argv, std::string* out) {
+int run_program(const std::vector<std::string>& argv, std::string* out, const ProgramPlace& place) {
   std::vector<char*> a;
   for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
   a.push_back(nullptr);
+  // The environment: this process's, with place.env's NAME=value entries replacing or adding variables.
+  std::vector<std::string> env_text;
+  for (char** e = environ; *e; ++e) {
+    const std::string v = *e;
+    bool replaced = false;
+    for (const std::string& x : place.env) replaced |= v.compare(0, x.find('=') + 1, x, 0, x.find('=') + 1) == 0;
+    if (!replaced) env_text.push_back(v);
+  }
+  env_text.insert(env_text.end(), place.env.begin(), place.env.end());
+  std::vector<char*> env;
+  for (std::string& v : env_text) env.push_back(v.data());
+  env.push_back(nullptr);
   std::fflush(nullptr);
   int fd[2] = {-1, -1};
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
+  if (!place.cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, place.cwd.c_str());
   if (out) {  // its standard output into a pipe we read
     if (pipe(fd) != 0) return -1;
     posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
@@ -119,7 +132,7 @@ int run_program(const std::vector<std::string>& argv, std::string* out) {
     posix_spawn_file_actions_addclose(&fa, fd[1]);
   }
   pid_t pid;
-  const int rc = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+  const int rc = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), env.data());
   posix_spawn_file_actions_destroy(&fa);
   if (out) {
     close(fd[1]);

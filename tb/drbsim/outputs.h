@@ -31,9 +31,14 @@ std::vector<InputFile> run_inputs(const struct ScenarioSet& set, std::vector<Inp
 void check_outputs(const std::vector<OutputFile>& outs, const std::vector<InputFile>& inputs);
 // Write text to path; OutputError(key, ...) on any failure (including a full disk at close).
 void write_output(const std::string& key, const std::string& path, const std::string& text);
+// Where a program runs: its working folder (empty: ours) and NAME=value variables added to our environment.
+struct ProgramPlace {
+  std::string cwd;
+  std::vector<std::string> env;
+};
 // Run a program with these arguments (argv[0]: a path, or a name looked up on PATH) and wait: its exit
 // status, or -1 if it could not be started or did not exit normally. With out, its standard output lands there.
-int run_program(const std::vector<std::string>& argv, std::string* out = nullptr);
+int run_program(const std::vector<std::string>& argv, std::string* out = nullptr, const ProgramPlace& place = {});
 // mkdir -p of path's folder (everything before its last '/'); false with errno set if a part cannot be made.
 bool make_parent(const std::string& path);
 

@@ -123,4 +123,8 @@ std::string report_csv(const ScenarioSet& set, const std::vector<json>& results)
   return out;
 }
 
+std::string dump_json(const json& j, int indent) {
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
 }  // namespace drb

@@ -13,5 +13,8 @@ nlohmann::json model_choices(const Scenario& s);  // every choice the specificat
 nlohmann::json report_json(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_table(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_csv(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
+// j as text (indent as nlohmann's dump). Strings from the user's input (paths, keys in error messages) may
+// hold bytes that are not UTF-8: they are replaced (U+FFFD) instead of failing the whole document.
+std::string dump_json(const nlohmann::json& j, int indent = -1);
 
 }  // namespace drb

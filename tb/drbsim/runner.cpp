@@ -10,6 +10,7 @@
 
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/drb_policy_factory.h"
+#include "tb/drbsim/report.h"
 #include "tb/stats/collector.h"
 #include "tb/stats/drb_report.h"
 #include "tb/traffic/generator.h"
@@ -243,7 +244,7 @@ Child spawn(const std::function<nlohmann::json()>& f) {
   const pid_t pid = fork();
   if (pid == 0) {
     const nlohmann::json r = guarded(f);
-    std::ofstream(path) << r.dump();
+    std::ofstream(path) << dump_json(r);
     std::fflush(nullptr);
     _exit(0);
   }

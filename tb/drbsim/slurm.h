@@ -1,5 +1,5 @@
 // Sweeps on a Slurm cluster (docs/slurm.md): the runs of a scenario set go out as one job array, each task
-// one `drbsim --args-file F --run-index I --result R`; drbsim waits for the array to leave the queue and
+// one `drbsim --args-file args.json --run-index I --result R`; drbsim waits for the array to leave the queue and
 // gathers the results in run order, so the table, JSON, CSV and plot are those of a local run, byte for
 // byte. Results live in a work folder keyed by the arguments and the scenario file's text: a run whose
 // result is there is not submitted again (resume after a failed or cancelled array).
@@ -8,14 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/loader.h"
 
 namespace drb {
 
 struct SlurmOptions {
   bool on = false;            // --slurm
-  std::string partition;      // --slurm-partition (empty: the cluster's default)
-  std::string time = "1:00:00";  // --slurm-time: per task
+  std::string partition;      // --slurm-partition (empty: the cluster's default); Slurm's name format
+  std::string time = "1:00:00";  // --slurm-time: per task, in one of Slurm's time formats
   int throttle = 0;           // --slurm-throttle: tasks running at once (0: no limit)
   std::string dir = "out/slurm";  // --slurm-dir: work folders go under it (a shared filesystem)
   double poll = 10;           // --slurm-poll: seconds between queue checks
@@ -29,7 +30,12 @@ bool parse_slurm_option(const std::string& arg, SlurmOptions& o);
 std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<std::string>& args, const std::string& yaml,
                                       const SlurmOptions& o);
 
-// The task side: run set.runs[index] and write its result (or error object) to `result` atomically.
-int run_slurm_task(const ScenarioSet& set, int index, const std::string& result);
+// The task side: run set.runs[index] after the memory and output checks of any run (inputs: the files the
+// command line named) and write its result (or error object) to `result` atomically.
+int run_slurm_task(const ScenarioSet& set, int index, const std::string& result, const std::vector<InputFile>& inputs);
+
+// What is wrong with a task's result as the gather reads it ("" if nothing): a results object with the
+// fields the table, CSV and plot read, or an error record of a known kind.
+std::string result_problem(const nlohmann::json& r);
 
 }  // namespace drb

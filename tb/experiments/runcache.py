@@ -4,6 +4,7 @@ import argparse
 import concurrent.futures as cf
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -48,12 +49,29 @@ def add_run_args(ap, root, results):
     add_slurm_args(ap)
 
 
+def slurm_format(name, pattern, forms):
+    """An argparse type: the value must match Slurm's own format (it goes into an #SBATCH line)."""
+    def check(v):
+        if not re.fullmatch(pattern, v):
+            raise argparse.ArgumentTypeError(f"{v!r} is not a Slurm {name} ({forms})")
+        return v
+    return check
+
+
+# The formats drbsim accepts for the same options (tb/drbsim/slurm.cpp).
+SLURM_TIME = r"[0-9]{1,7}(:[0-5]?[0-9]){0,2}|[0-9]{1,5}-[0-9]{1,2}(:[0-5]?[0-9]){0,2}"
+SLURM_PARTITION = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}(,[A-Za-z0-9_][A-Za-z0-9_.-]{0,63})*"
+
+
 def add_slurm_args(ap):
     """--slurm and its options (docs/slurm.md)."""
     ap.add_argument("--slurm", action="store_true",
                     help="run as a Slurm job array and gather when it finishes; runs already summarised are kept")
-    ap.add_argument("--slurm-partition", default="")
-    ap.add_argument("--slurm-time", default="1:00:00", help="per task")
+    ap.add_argument("--slurm-partition", default="",
+                    type=slurm_format("partition", f"|{SLURM_PARTITION}", "letters, digits, _ . -, comma-separated"))
+    ap.add_argument("--slurm-time", default="1:00:00", help="per task",
+                    type=slurm_format("time limit", SLURM_TIME, "minutes[:seconds], hours:minutes:seconds or "
+                                      "days-hours[:minutes[:seconds]]"))
     ap.add_argument("--slurm-throttle", type=int, default=0, help="tasks running at once (0: no limit)")
     ap.add_argument("--slurm-poll", type=float, default=10, help="seconds between queue checks")
 
@@ -64,25 +82,26 @@ def run_slurm(a, jobs, tagfile, summarize, label):
     already there is not submitted again, so a failed or cancelled array resumes."""
     todo = [(tag, keys) for tag, keys in jobs if not tagfile(tag).exists()]
     if todo:
-        work = tagfile(todo[0][0]).parent / "slurm"
+        work = (tagfile(todo[0][0]).parent / "slurm").resolve()
         (work / "logs").mkdir(parents=True, exist_ok=True)
-        lists = []
-        for tag, keys in todo:
-            raw = tagfile(tag).resolve()
-            args = raw.with_suffix(".args")
-            args.write_text("\n".join(keys + [f"out.json={raw.with_suffix('.run.json')}"]) + "\n")
-            lists.append(str(args))
-        (work / "pending.txt").write_text("\n".join(lists) + "\n")
+        for old in work.glob("task_*.json"):
+            old.unlink()
+        # Task i's arguments as a JSON array (any text stays one argument); no path goes into the script.
+        for i, (tag, keys) in enumerate(todo):
+            run = tagfile(tag).resolve().with_suffix(".run.json")
+            (work / f"task_{i}.json").write_text(json.dumps(keys + [f"out.json={run}"]) + "\n")
         throttle = f"%{a.slurm_throttle}" if a.slurm_throttle > 0 else ""
         script = work / "array.sh"
         script.write_text("\n".join([
             "#!/bin/bash", f"#SBATCH --job-name={label}", f"#SBATCH --array=0-{len(todo) - 1}{throttle}",
             "#SBATCH --ntasks=1", "#SBATCH --cpus-per-task=1", f"#SBATCH --time={a.slurm_time}"]
             + ([f"#SBATCH --partition={a.slurm_partition}"] if a.slurm_partition else [])
-            + [f"#SBATCH --output={work.resolve()}/logs/%A_%a.out",
-               f"args=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" '{(work / 'pending.txt').resolve()}')",
-               f"exec '{Path(a.drbsim).resolve()}' --args-file \"$args\""]) + "\n")
-        p = subprocess.run(["sbatch", "--parsable", str(script)], capture_output=True, text=True)
+            + ["#SBATCH --output=logs/%A_%a.out",
+               "# Submitted from this folder with DRBSIM_EXE and DRBSIM_WORK in sbatch's environment.",
+               'exec "$DRBSIM_EXE" --args-file "$DRBSIM_WORK/task_$SLURM_ARRAY_TASK_ID.json"']) + "\n")
+        env = dict(os.environ, DRBSIM_EXE=str(Path(a.drbsim).resolve()), DRBSIM_WORK=str(work))
+        p = subprocess.run(["sbatch", "--parsable", "--export=ALL", "array.sh"], capture_output=True, text=True,
+                           cwd=work, env=env)
         if p.returncode:
             sys.exit(f"[{label}] sbatch failed: {p.stderr.strip() or p.returncode}")
         job = p.stdout.strip().split(";")[0]
@@ -99,7 +118,6 @@ def run_slurm(a, jobs, tagfile, summarize, label):
             if run.exists():
                 raw.write_text(json.dumps(summarize(json.loads(run.read_text())["runs"][0]["result"])))
                 run.unlink()
-                raw.with_suffix(".args").unlink()
     res = {tag: json.loads(tagfile(tag).read_text()) if tagfile(tag).exists() else {"error": "no result from Slurm"}
            for tag, _ in jobs}
     missing = [t for t, r in res.items() if "error" in r and r["error"] == "no result from Slurm"]
