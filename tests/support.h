@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -66,13 +67,28 @@ inline pid_t start_drbsim(const std::vector<std::string>& args, int out_fd, int 
   return pid;
 }
 
-inline Exec drbsim_argv(const std::vector<std::string>& args) {
+// With timeout_s > 0 a process still running after that long is killed and reported as exit -2 ("hung"),
+// so that a case that would block (a FIFO nobody opens) fails by itself instead of stalling the suite.
+inline Exec drbsim_argv(const std::vector<std::string>& args, int timeout_s = 0) {
   char out_t[] = "/tmp/drbsim-out-XXXXXX", err_t[] = "/tmp/drbsim-err-XXXXXX";
   const int fo = mkstemp(out_t), fe = mkstemp(err_t);
   const pid_t pid = start_drbsim(args, fo, fe);
   int st = 0;
-  waitpid(pid, &st, 0);
-  Exec e{WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", ""};
+  bool hung = false;
+  if (timeout_s > 0) {
+    for (int waited_ms = 0; waitpid(pid, &st, WNOHANG) == 0; waited_ms += 10) {
+      if (waited_ms >= timeout_s * 1000) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &st, 0);
+        hung = true;
+        break;
+      }
+      usleep(10000);
+    }
+  } else {
+    waitpid(pid, &st, 0);
+  }
+  Exec e{hung ? -2 : WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", ""};
   auto slurp = [](int fd, std::string& to) {
     lseek(fd, 0, SEEK_SET);
     char buf[4096];

@@ -6,63 +6,12 @@
 
 #include <sys/stat.h>
 
-#include <algorithm>
-#include <fstream>
-
 #include "tb/drbsim/builtin.h"
-#include "tests/support.h"
+#include "tests/hostile.h"
 
 using namespace drb::test;
 
 namespace {
-
-std::string tmp(const std::string& name) { return ::testing::TempDir() + "/hostile_" + name; }
-
-std::string file(const std::string& name, const std::string& text) {
-  const std::string p = tmp(name);
-  std::ofstream(p, std::ios::binary) << text;
-  return p;
-}
-
-bool exists(const std::string& p) {
-  struct stat st;
-  return stat(p.c_str(), &st) == 0;
-}
-
-// A path whose folder is a regular file: no one, root included, can create it.
-std::string unwritable(const std::string& name) { return file("plain_file", "x") + "/" + name; }
-
-const std::vector<std::string> kQuick{"topology.k=4", "sim.warmup=0", "sim.measure=200", "stats.links=false"};
-
-struct Case {
-  friend void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
-  const char* name;
-  std::function<std::vector<std::string>()> args;  // built when the test runs (files in TempDir)
-  std::string key;                                 // the key the error line must name
-  int code = 2;
-};
-
-class Hostile : public ::testing::TestWithParam<Case> {};
-
-TEST_P(Hostile, RefusedWithOneLineNamingTheKey) {
-  const Case& c = GetParam();
-  const Exec e = drbsim_argv(c.args());
-  EXPECT_EQ(e.code, c.code) << e.err;
-  std::string last = e.err;
-  while (!last.empty() && last.back() == '\n') last.pop_back();
-  last = last.substr(last.rfind('\n') == std::string::npos ? 0 : last.rfind('\n') + 1);
-  EXPECT_EQ(last.rfind("drbsim: error: " + c.key + ": ", 0), 0u) << e.err;
-  if (c.code == 2) {  // refused before anything ran: the error is all there is
-    EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
-    EXPECT_TRUE(e.out.empty()) << e.out;
-  }
-}
-
-// The case's own arguments come last: on the command line the last of repeated keys wins.
-std::vector<std::string> with(const std::vector<std::string>& a, std::vector<std::string> base = kQuick) {
-  base.insert(base.end(), a.begin(), a.end());
-  return base;
-}
 
 using V = std::vector<std::string>;
 
