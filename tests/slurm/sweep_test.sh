@@ -21,6 +21,18 @@ start=$(date +%s)
 echo "slurm sweep: $(( $(date +%s) - start )) s; $(grep 'slurm: job' slurm.err)"
 cmp local.json res.json && cmp local.csv res.csv && cmp local.txt slurm.txt
 echo "results identical to the local run (JSON, CSV, table)"
+# The log path in the script is relative: Slurm resolves it in the work folder sbatch was started in.
+logs=$(find "$tmp/work" -path '*/logs/*.out' | wc -l)
+[ "$logs" = 6 ] || { echo "task logs in the work folder: $logs, want 6"; exit 1; }
+# A work folder whose name holds spaces, quotes and a line of its own reaches the tasks intact.
+evil=$'w o\'rk\n#SBATCH --wrap=touch '"$tmp/pwned"
+"$drbsim" --slurm --slurm-partition=drb --slurm-poll=1 --slurm-dir="$tmp/$evil" topology.k=4 sim.warmup=500 \
+  sim.measure=3000 sim.progress=off out.json=evil.json 2> evil.err > /dev/null || { cat evil.err; exit 1; }
+"$drbsim" topology.k=4 sim.warmup=500 sim.measure=3000 sim.progress=off out.json=evil_local.json > /dev/null 2>&1
+python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["runs"] != json.load(open(sys.argv[2]))["runs"])' \
+  evil.json evil_local.json || { echo "the hostile folder's run differs"; exit 1; }
+[ ! -e "$tmp/pwned" ] || { echo "a line in the folder name ran"; exit 1; }
+echo "hostile work folder name: same result, nothing injected"
 # Resume: everything is there, so nothing is submitted.
 "$drbsim" --slurm --slurm-partition=drb --slurm-dir="$tmp/work" "${sweep[@]}" out.json=res.json out.csv=res.csv \
   > /dev/null 2> again.err
