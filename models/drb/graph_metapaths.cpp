@@ -20,24 +20,40 @@ GraphSupernodes::GraphSupernodes(const Interconnect& ic, const SupernodeSpec& sp
   }
 }
 
-std::unique_ptr<GraphSupernodes> GraphSupernodes::make(const Interconnect& ic, const SupernodeSpec& spec,
-                                                       std::string& error) {
+std::string GraphSupernodes::unsupported(const Interconnect& ic, const SupernodeSpec& spec) {
   switch (spec.family) {
     case SupernodeFamily::Static:
     case SupernodeFamily::Sga:
     case SupernodeFamily::Random:
-      break;
+      return "";
     case SupernodeFamily::Dga:
-      if (spec.dga_rule == DgaRule::None) break;
-      error = "drb.dga_rule: the overlap rules a, b, c are defined on the direct networks' balls; a " + ic.kind() +
-              " takes none";
-      return nullptr;
+      if (spec.dga_rule == DgaRule::None) return "";
+      return "drb.dga_rule: the overlap rules a, b, c are defined on the direct networks' balls; a " + ic.kind() +
+             " takes none";
     default:
-      error = std::string("drb.supernode: ") + family_name(spec.family) + " needs a direct network's coordinates; a " +
-              ic.kind() + " offers static, sga:R, dga:R and random (docs/topologies.md)";
-      return nullptr;
+      return std::string("drb.supernode: ") + family_name(spec.family) + " needs a direct network's coordinates; a " +
+             ic.kind() + " offers static, sga:R, dga:R and random (docs/topologies.md)";
   }
+}
+
+std::unique_ptr<GraphSupernodes> GraphSupernodes::make(const Interconnect& ic, const SupernodeSpec& spec,
+                                                       std::string& error) {
+  error = unsupported(ic, spec);
+  if (!error.empty()) return nullptr;
   return std::unique_ptr<GraphSupernodes>(new GraphSupernodes(ic, spec));
+}
+
+double mean_terminal_distance(const Interconnect& ic) {
+  const NetworkGraph& g = ic.graph();
+  const auto succ = successors(g);
+  const int n = ic.terminals();
+  std::vector<int> d;
+  double sum = 0;
+  for (int a = 0; a < n; ++a) {
+    distances_from(succ, g.terminals()[a].inject.element, d);
+    for (int b = 0; b < n; ++b) sum += a == b ? 0 : d[g.terminals()[b].eject.element];
+  }
+  return n > 1 ? sum / (static_cast<double>(n) * (n - 1)) : 0;
 }
 
 std::vector<int> GraphSupernodes::ball(int c, int r, bool from_c) const {

@@ -24,6 +24,10 @@ class GraphSupernodes {
  public:
   // nullptr and `error` ("drb.supernode: ...") for a family the graph cannot give a meaning to.
   static std::unique_ptr<GraphSupernodes> make(const Interconnect& ic, const SupernodeSpec& spec, std::string& error);
+  // make's refusal ("drb.supernode: ...", "" if none), without computing anything.
+  static std::string unsupported(const Interconnect& ic, const SupernodeSpec& spec);
+  // The distance table's size: terminals^2 entries.
+  static double table_bytes(int terminals) { return static_cast<double>(terminals) * terminals * sizeof(int); }
   SupernodeSets sets(int s, int d) const;
   // Channels from terminal a's injection element to terminal b's ejection element (shortest).
   int distance(int a, int b) const { return dist_[static_cast<size_t>(a) * n_ + b]; }
@@ -36,6 +40,10 @@ class GraphSupernodes {
   int n_;
   std::vector<int> dist_;  // terminal x terminal
 };
+
+// The mean of GraphSupernodes::distance(a, b) over every pair a != b, computed one source at a time (memory
+// of one breadth-first search, not of the table).
+double mean_terminal_distance(const Interconnect& ic);
 
 // Walk src -> intermediates... -> dst with the relation's first candidate (DEC pops where a terminal
 // ejects); visit(channel id) per network channel crossed; returns the channels crossed.

@@ -184,6 +184,17 @@ int set_flow(const NetworkGraph& g, const std::vector<int>& from, const std::vec
 
 }  // namespace
 
+double report_work(const NetworkGraph& g) {
+  const double terminals = static_cast<double>(g.terminals().size());
+  const double search = static_cast<double>(g.elements().size() + g.channels().size());
+  std::vector<uint8_t> injects(g.elements().size(), 0);
+  int fewest_ports = 0;
+  for (const GraphTerminal& t : g.terminals()) injects[t.inject.element] = 1;
+  for (const GraphElement& e : g.elements()) fewest_ports = fewest_ports ? std::min(fewest_ports, e.ports) : e.ports;
+  const double sources = std::count(injects.begin(), injects.end(), 1);
+  return sources * search + terminals * terminals + 2 * sources * (fewest_ports + 1) * search + terminals / 2 * search;
+}
+
 GraphReport report(const NetworkGraph& g) {
   GraphReport r;
   const auto& el = g.elements();

@@ -89,5 +89,9 @@ struct GraphReport {
   int bisection = -1;
 };
 GraphReport report(const NetworkGraph& g);
+// The elementary steps report(g) takes at most, for a guard to estimate its time before running it: one
+// breadth-first search per injection element, the terminal pairs, two maximum flows per element of at most
+// (fewest ports + 1) augmenting searches each, and a bisection flow of at most terminals / 2 searches.
+double report_work(const NetworkGraph& g);
 
 }  // namespace drb

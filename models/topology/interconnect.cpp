@@ -1,6 +1,7 @@
 #include "models/topology/interconnect.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace drb {
@@ -111,6 +112,26 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
   if (p.ni_channels < 1 || p.ni_channels > 16)
     throw std::invalid_argument("topology.ni_channels: 1..16 channels, got " + std::to_string(p.ni_channels));
   return std::make_unique<Interconnect>(make_topology(p), p.trunk, p.ni_channels);
+}
+
+NetworkSize network_size(const TopologyParams& p) {
+  auto pow = [](double b, double e) { return std::pow(std::max(b, 1.0), std::max(e, 0.0)); };
+  const double k = p.k.empty() ? 1 : p.k[0], n = p.n, c = std::max(p.concentration, 1);
+  if (p.kind == "fattree") return {pow(k, n), n * pow(k, n - 1)};           // k^n terminals, n stages of k^(n-1)
+  if (p.kind == "ruft") return {pow(k, n), n * pow(k, n - 1)};              // the same counts, unidirectional
+  if (p.kind == "flatfly") return {c * pow(k, n), pow(k, n)};               // k^n switches of c terminals
+  if (p.kind == "hybrid") {
+    // k^n routers; per dimension k^(n-1) lines, each a subnet of m stages of k / k_i switches (crossbar: 1).
+    const double m = p.subnet == "crossbar" ? 1 : std::max(p.stages, 1);
+    const double ki = std::round(pow(k, 1 / m));
+    const double per_stage = p.subnet == "crossbar" || ki < 2 ? 1 : k / ki;
+    return {c * pow(k, n), pow(k, n) + n * pow(k, n - 1) * m * per_stage};
+  }
+  if (p.kind == "hypercube") return {pow(2, n), pow(2, n)};
+  if (p.kind == "midimew") return {static_cast<double>(p.nodes), static_cast<double>(p.nodes)};
+  double nodes = 1;  // torus, mesh: the product of the radices, one per dimension
+  for (int r : p.k) nodes *= std::max(r, 1);
+  return {nodes, nodes};
 }
 
 }  // namespace drb

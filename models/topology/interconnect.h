@@ -77,4 +77,12 @@ class Interconnect {
 // torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid. std::invalid_argument naming the key on bad parameters.
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 
+// The size of the network make_interconnect would build, by the families' formulas and without building
+// anything (as doubles: parameters far out of range must not overflow), so that a guard can refuse a
+// network before its graph takes memory. Parameters the family refuses give some finite size.
+struct NetworkSize {
+  double terminals = 0, elements = 0;
+};
+NetworkSize network_size(const TopologyParams& p);
+
 }  // namespace drb

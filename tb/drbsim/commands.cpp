@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "models/drb/graph_metapath_study.h"
+#include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath_study.h"
 #include "models/drb/supernode.h"
 #include "tb/drbsim/report.h"
@@ -17,6 +18,7 @@
 #include "models/packet/header.h"
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
+#include "tb/drbsim/guards.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
 
@@ -47,6 +49,12 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                          const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
+  // Every row's cost is checked before any is computed: the figures search the whole graph.
+  for (const Scenario& s : set.runs) {
+    const auto ic = make_interconnect(s.net.topo);
+    check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
+                       report_work(ic->graph()), 0);
+  }
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   nlohmann::json all = nlohmann::json::array();
   std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>7} {:>7}\n", "topology",
@@ -113,6 +121,11 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
       if (r.ic->ruft())
         throw ConfigError("topology.kind", "a RUFT reaches an intermediate terminal only by ejecting it (as for "
                                            "routing.algorithm=drb, re-injection is not modelled): no multistep paths to study");
+      // The graph's supernodes hold terminal x terminal distances, one search per terminal to fill them.
+      const double terminals = r.ic->terminals();
+      check_command_cost(s, "the metapath study on the graph",
+                         terminals * static_cast<double>(r.ic->graph().elements().size() + r.ic->graph().channels().size()),
+                         GraphSupernodes::table_bytes(r.ic->terminals()));
       r.gsn = make_graph_construction(s, *r.ic);
       r.rel = make_static_relation(*r.ic, RelationParams{s.net.routing, s.net.up_selection});
     }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 
+#include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
@@ -27,6 +28,12 @@ std::string num(double x) {
 // Simulator speed for the time estimates in refusals: a low-load run reaches ~9 M node-cycles/s on one
 // core (docs/results.md, B1-B3); loaded runs are slower, so the estimate is a lower bound.
 constexpr double kNodeCyclesPerSecond = 9e6;
+
+// Graph steps (a visit in a breadth-first search or an augmenting search) per second, for the estimates of
+// drbsim topology and metapaths: drbsim topology did 6.9e9 steps in 12.5 s on a 100x100 torus and 1.8e10 in
+// 87 s on a 128x128 one (the rate falls as the searches' arrays outgrow the caches); 2e8 keeps the estimate
+// at or above what was measured.
+constexpr double kGraphStepsPerSecond = 2e8;
 
 std::string duration(double seconds) {
   if (seconds < 120) return num(seconds) + " s";
@@ -86,6 +93,27 @@ void check_run_count(const Scenario& base,
     throw ConfigError("sweep." + widest, "the sweep expands to " + num(runs) + " runs (" + product +
                                              "), more than sim.max_runs = " + std::to_string(base.sim.max_runs) +
                                              "; raise sim.max_runs to confirm");
+  // Every run is built and validated before the first is simulated: the set itself must fit (a run's
+  // scenario with its strings and lists, measured at about 4 KiB).
+  const double set_bytes = runs * (sizeof(Scenario) + 2048.0);
+  const uint64_t limit = base.sim.mem_limit ? base.sim.mem_limit : machine_memory();
+  if (limit > 0 && set_bytes > static_cast<double>(limit))
+    throw ConfigError("sweep." + widest, "the sweep's " + num(runs) + " runs take " + format_bytes(set_bytes) +
+                                             " to hold before any is simulated, above sim.mem_limit = " +
+                                             format_bytes(static_cast<double>(limit)) + "; split the sweep");
+}
+
+void check_command_cost(const Scenario& s, const std::string& what, double steps, double bytes) {
+  const std::string key = blame(s, {"topology.k", "topology.n", "topology.nodes", "topology.concentration"});
+  const double seconds = steps / kGraphStepsPerSecond;
+  if (seconds > static_cast<double>(s.sim.max_seconds))
+    throw ConfigError(key, what + " takes an estimated " + duration(seconds) + " on this network (" + num(steps) +
+                               " graph steps), more than sim.max_seconds = " + std::to_string(s.sim.max_seconds) +
+                               "; raise sim.max_seconds to confirm");
+  const uint64_t limit = s.sim.mem_limit ? s.sim.mem_limit : machine_memory();
+  if (limit > 0 && bytes > static_cast<double>(limit))
+    throw ConfigError(key, what + " needs an estimated " + format_bytes(bytes) + " on this network, above sim.mem_limit = " +
+                               format_bytes(static_cast<double>(limit)) + (s.sim.mem_limit ? "" : " (this machine's memory)"));
 }
 
 void check_traffic_rates(const Scenario& s) {
@@ -100,8 +128,10 @@ void check_traffic_rates(const Scenario& s) {
 
 void check_windows(const Scenario& s, int nodes) {
   const SimParams& sim = s.sim;
-  const int64_t window = sim.warmup + sim.measure;  // each <= INT64_MAX/4 by its key's range
-  if (window > sim.max_cycles)
+  // A closed loop has no window; it runs at most to its horizon (sim.max_cycles bounds it too).
+  const bool closed = s.traffic.closed.active > 0;
+  const int64_t window = closed ? closed_loop_horizon(sim) : sim.warmup + sim.measure;  // each <= INT64_MAX/4
+  if (!closed && window > sim.max_cycles)
     throw ConfigError(blame(s, {"sim.measure", "sim.warmup"}),
                       "warm-up + measure = " + num(static_cast<double>(window)) + " cycles, more than sim.max_cycles = " +
                           num(static_cast<double>(sim.max_cycles)) + " (at least " +
@@ -122,12 +152,18 @@ void check_windows(const Scenario& s, int nodes) {
                       num(cycles) + " cycles (warm-up + measure + sim.drain_max) of " + num(sim.clock_ns) +
                           " ns exceed SystemC's longest simulated time (2^64 ps, about 213 days)");
   if (s.stats.time_bin > 0) {
-    const int64_t bins = (window + s.stats.time_bin - 1) / s.stats.time_bin;
+    // A closed loop's series runs until its quota is delivered: bounded by its horizon, not by a window.
+    const int64_t span = window;
+    const int64_t bins = span / s.stats.time_bin + (span % s.stats.time_bin != 0);
     if (bins > kMaxTimeBins)
       throw ConfigError("stats.time_bin", "bins of " + std::to_string(s.stats.time_bin) + " cycles over " +
-                                              num(static_cast<double>(window)) + " cycles give " +
-                                              num(static_cast<double>(bins)) + " bins, at most " +
-                                              num(static_cast<double>(kMaxTimeBins)) + "; use a wider bin");
+                                              num(static_cast<double>(span)) + " cycles" +
+                                              (closed ? std::string(" (a closed loop runs up to ") +
+                                                            closed_loop_horizon_key(sim) + ")"
+                                                      : std::string()) +
+                                              " give " + num(static_cast<double>(bins)) + " bins, at most " +
+                                              num(static_cast<double>(kMaxTimeBins)) + "; use a wider bin" +
+                                              (closed ? std::string(" or lower ") + closed_loop_horizon_key(sim) : ""));
   }
 }
 
@@ -144,13 +180,20 @@ Footprint estimate_memory(const Scenario& s) {
   if (const Topology* t = ic->direct())
     f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
   f.add("process (program, libraries, SystemC kernel)", 16.0 * 1048576);
+  // DRB on a network without a direct-network helper measures its supernodes on the graph: a distance table
+  // of terminals^2 entries, built by the run's path policies.
+  if (n.acks && !ic->direct())
+    f.add("DRB supernode distances (terminals x terminals)", heap_bytes(GraphSupernodes::table_bytes(ic->terminals())));
 
-  const double window = static_cast<double>(s.sim.warmup + s.sim.measure);
+  // A closed loop offers its quota (requests and replies) over at most its horizon.
+  const bool closed = tr.closed.active > 0;
+  const double window = static_cast<double>(closed ? closed_loop_horizon(s.sim) : s.sim.warmup + s.sim.measure);
   const int min_len = *std::min_element(tr.lengths.begin(), tr.lengths.end());
   double per_node = tr.pattern == "channels" ? 0 : tr.message_rate();
   if (tr.background != "none") per_node += tr.background_rate / tr.mean_length();
   double offered = window * N * per_node;  // messages generated over the whole run
   for (const ChannelSpec& c : tr.channels) offered += window / (c.interval > 0 ? c.interval : std::max(1.0, tr.interval));
+  if (closed) offered = static_cast<double>(tr.closed.quota);
   const int steps = std::max(1, n.steps);
   const FabricItemBytes item = Network::item_bytes(n, ic->diameter() * steps);
   // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
@@ -189,7 +232,7 @@ Footprint estimate_memory(const Scenario& s) {
   // Statistics. Results are JSON trees; the parent holds a run's tree, its copy in the report and the
   // text (about three times the tree). A JSON object of a few numbers takes ~600 bytes.
   const double json_entry = 3 * 600.0;
-  const double measured = static_cast<double>(s.sim.measure) * (offered / std::max(window, 1.0));
+  const double measured = closed ? offered : static_cast<double>(s.sim.measure) * (offered / std::max(window, 1.0));
   f.add("latency samples", 5 * 65536 * 8.0 + 3 * 8.0 * measured);
   if (s.stats.links) f.add("per-link statistics", EP * json_entry, "stats.links");
   if (s.stats.per_pair) f.add("per-pair statistics", pairs * (96 + json_entry), "stats.per_pair");

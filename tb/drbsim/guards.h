@@ -2,6 +2,7 @@
 // lengths, simulated time, injection rates and memory. Each refusal is a ConfigError that names a key and
 // carries the estimate, raised before anything is elaborated (docs/robustness.md).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -39,6 +40,19 @@ void check_windows(const Scenario& s, int nodes);
 void check_set(const ScenarioSet& set);
 // Before simulating a set: the memory of the runs that run at once (sim.jobs) against sim.mem_limit.
 void check_memory(const ScenarioSet& set);
+
+// Commands that compute on the network graph without simulating (drbsim topology, metapaths): `steps`
+// elementary graph steps against sim.max_seconds, and `bytes` against sim.mem_limit; ConfigError naming the
+// network's size key, with the estimate, before anything is computed.
+void check_command_cost(const Scenario& s, const std::string& what, double steps, double bytes);
+
+// A closed loop has no window: it runs until its quota is delivered, at most this many cycles
+// (sim.max_cycles, or sim.drain_max if lower), which bounds its time series and its run time.
+inline int64_t closed_loop_horizon(const SimParams& sim) { return std::min(sim.max_cycles, sim.drain_max); }
+// The key that sets the horizon.
+inline const char* closed_loop_horizon_key(const SimParams& sim) {
+  return sim.max_cycles <= sim.drain_max ? "sim.max_cycles" : "sim.drain_max";
+}
 
 // What one run of s is expected to take at most, by part (fabric, traffic-dependent state, statistics).
 Footprint estimate_memory(const Scenario& s);

@@ -498,9 +498,13 @@ std::vector<KeyDef> build() {
   i32_key("sim.jobs", "2", "runs of a sweep simulated in parallel (one process each)", 1, 256,
           [](Scenario& s) -> int& { return s.sim.jobs; });
   int_key("sim.max_runs", "1000", "most runs a sweep may expand to; a larger sweep is refused unless this is raised "
-          "to confirm it", 1, 1000000, [](Scenario& s) -> int64_t& { return s.sim.max_runs; });
+          "to confirm it (at most 100000: split larger sweeps)", 1, 100000,
+          [](Scenario& s) -> int64_t& { return s.sim.max_runs; });
   int_key("sim.max_cycles", "100000000", "most warm-up + measure cycles of one run; a longer window is refused "
           "unless this is raised to confirm it", 1, INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.sim.max_cycles; });
+  int_key("sim.max_seconds", "60", "most seconds drbsim topology and metapaths may take by their estimate (graph "
+          "searches over the network); a longer command is refused unless this is raised to confirm it", 1, 100000000,
+          [](Scenario& s) -> int64_t& { return s.sim.max_seconds; });
   add("sim.mem_limit", "auto", "memory the runs simulated at once may need, estimated before elaboration (auto: the "
       "lower of the machine's RAM and its cgroup limit; or a size such as 512M, 8G)",
       [](Scenario& s, const std::string& v) { s.sim.mem_limit = v == "auto" ? 0 : to_bytes("sim.mem_limit", v); },

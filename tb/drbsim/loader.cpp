@@ -159,14 +159,23 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
 }
 }  // namespace
 
-std::unique_ptr<GraphSupernodes> make_graph_construction(const Scenario& s, const Interconnect& ic) {
+namespace {
+// The supernode spec of s, checked for a network without a direct-network helper.
+SupernodeSpec graph_spec(const Scenario& s, const Interconnect& ic) {
   SupernodeSpec spec;
   std::string err;
-  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_supernode(s.drb.supernode, spec, err))
+  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_supernode(s.drb.supernode, spec, err) ||
+      !(err = GraphSupernodes::unsupported(ic, spec)).empty())
     throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
-  auto sn = GraphSupernodes::make(ic, spec, err);
-  if (!sn) throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
-  return sn;
+  return spec;
+}
+}  // namespace
+
+void check_graph_construction(const Scenario& s, const Interconnect& ic) { graph_spec(s, ic); }
+
+std::unique_ptr<GraphSupernodes> make_graph_construction(const Scenario& s, const Interconnect& ic) {
+  std::string unused;
+  return GraphSupernodes::make(ic, graph_spec(s, ic), unused);
 }
 
 std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, const Topology& t) {
@@ -212,6 +221,19 @@ void validate(Scenario& s) {
       throw ConfigError("topology.k", "gives " + std::to_string(tp.k.size()) + " radices but topology.n is " + std::to_string(tp.n));
     for (int k : tp.k)
       if (k < 2) throw ConfigError("topology.k", "radix must be at least 2, got " + std::to_string(k));
+  }
+  // The size by the family's formulas before anything is built: a graph of millions of elements would take
+  // its memory before a check on the built network could refuse it.
+  const NetworkSize size = network_size(tp);
+  if (size.terminals > 65535 || size.elements > 65535) {
+    char count[32];
+    std::snprintf(count, sizeof count, std::max(size.terminals, size.elements) < 1e15 ? "%.0f" : "%.3g",
+                  std::max(size.terminals, size.elements));
+    throw ConfigError(tp.kind == "midimew"     ? "topology.nodes"
+                      : tp.kind == "hypercube" ? "topology.n"
+                                               : blame(s, {"topology.k", "topology.n", "topology.concentration"}),
+                      std::string("the network has ") + count +
+                          " nodes or elements, at most 65535 are supported (router ids are 16-bit in traces)");
   }
   std::unique_ptr<Interconnect> ic;
   try {
@@ -295,10 +317,6 @@ void validate(Scenario& s) {
   if (tr.injection == "bernoulli" && tr.message_rate() > 1)
     throw ConfigError(s.is_set("traffic.interval") ? "traffic.interval" : "traffic.rate",
                       "Bernoulli injection allows at most one message per node per cycle (rate / mean length <= 1)");
-  if (ic->terminals() > 65535 || ic->elements() > 65535)
-    throw ConfigError(tp.kind == "midimew" ? "topology.nodes" : tp.kind == "hypercube" ? "topology.n" : "topology.k",
-                      "the network has " + std::to_string(std::max(ic->terminals(), ic->elements())) +
-                          " nodes or elements, at most 65535 are supported (router ids are 16-bit in traces)");
   check_pattern(s, "traffic.pattern", tr.pattern, *ic);
   if (tr.change_pattern != "none") {
     if (tr.change_at <= 0) throw ConfigError("traffic.change_at", "a pattern change needs a change cycle > 0");
@@ -370,14 +388,16 @@ void validate(Scenario& s) {
                           std::to_string(span) + ": widen al.width, raise al.tick or lower sim.watchdog");
   // Between two flit moves a lone packet may legitimately wait one stage of every kind; a watchdog at or
   // below that sum would report a stall in a healthy network.
-  const int64_t quiet = int64_t{n.d_inj} + n.d_ej + n.d_link + n.d_credit + n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_dec;
+  // A long link (a hybrid's RUFT subnet back to its routers) adds its extra cycles to a flit's flight.
+  const int64_t quiet = int64_t{n.d_inj} + n.d_ej + n.d_link + n.d_credit + n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_dec +
+                        tp.long_link;
   if (n.watchdog <= quiet)
-    throw ConfigError(blame(s, {"sim.watchdog", "router.delay.link", "router.delay.credit", "ni.inject_delay",
-                                "ni.eject_delay", "router.delay.rc", "router.delay.va", "router.delay.sa",
-                                "router.delay.st", "router.delay.dec"}),
+    throw ConfigError(blame(s, {"sim.watchdog", "topology.long_link", "router.delay.link", "router.delay.credit",
+                                "ni.inject_delay", "ni.eject_delay", "router.delay.rc", "router.delay.va",
+                                "router.delay.sa", "router.delay.st", "router.delay.dec"}),
                       "sim.watchdog = " + std::to_string(n.watchdog) + " cycles is not longer than the configured "
-                      "delays of one hop (" + std::to_string(quiet) + " cycles: NI, link, credit and pipeline stages); "
-                      "a healthy network would be reported as stalled");
+                      "delays of one hop (" + std::to_string(quiet) + " cycles: NI, link, long link, credit and "
+                      "pipeline stages); a healthy network would be reported as stalled");
   n.max_length = std::max(max_pkt, n.ack_flits);
   if (!s.out.plot.empty()) {
     const std::string& p = s.out.plot;
@@ -392,24 +412,15 @@ void validate(Scenario& s) {
   check_windows(s, ic->terminals());
   if (alg == "prdrb") check_prdrb(s, max_pkt);
   if (alg == "drb" || alg == "drb2" || alg == "prdrb") {
-    std::unique_ptr<GraphSupernodes> gsn;
+    // The supernode method is checked against the network without building the runs' tables (a graph
+    // network's distances take terminals^2 entries; the run builds them after the memory guard).
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
     else if (topo) make_construction(s, *topo);
-    else gsn = make_graph_construction(s, *ic);
+    else check_graph_construction(s, *ic);
     if (alg == "drb2" && s.gmr_threshold_auto) {
       // GMR fires when a packet's queueing alone reaches what the configuration phase would grow on:
       // Latency(P*) above (1.5 x 1.85) T0 means queueing above 1.775 T0, with T0 the mean zero-load time.
-      double hops = 0;
-      if (topo) {
-        hops = topo->average_distance();
-      } else {
-        std::string unused;
-        if (!gsn) gsn = GraphSupernodes::make(*ic, SupernodeSpec{}, unused);  // static: always made
-        const int N = ic->terminals();
-        for (int a = 0; a < N; ++a)
-          for (int b = 0; b < N; ++b) hops += a == b ? 0 : gsn->distance(a, b);
-        hops /= static_cast<double>(N) * (N - 1);
-      }
+      const double hops = topo ? topo->average_distance() : mean_terminal_distance(*ic);
       const double t0 = static_cast<double>(msp_transmission_time(n, 0, 0, max_pkt)) + hops * (n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_link);
       n.gmr_threshold = static_cast<uint32_t>(1.775 * t0 + 0.5);
     }

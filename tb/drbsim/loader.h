@@ -24,8 +24,10 @@ void validate(Scenario& s);
 // The scenario's supernode construction (drb.supernode, drb.dga_rule, drb.row_style) on t; ConfigError
 // if the method does not fit the topology.
 std::unique_ptr<class SupernodeConstruction> make_construction(const Scenario& s, const class Topology& t);
-// The same on a network without a direct-network helper (sga, dga, static, random on the graph).
+// The same on a network without a direct-network helper (sga, dga, static, random on the graph). The
+// construction holds terminals^2 distances; check_graph_construction refuses what make would, building nothing.
 std::unique_ptr<class GraphSupernodes> make_graph_construction(const Scenario& s, const class Interconnect& ic);
+void check_graph_construction(const Scenario& s, const class Interconnect& ic);
 // The head-flit layout of a run on t: network size and dimensions, al.width, ni.seq_bits, the longest packet
 // and whether tie bits travel (routing.tie=random).
 LayoutParams header_layout(const Scenario& s, const class Interconnect& ic);

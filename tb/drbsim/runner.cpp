@@ -10,6 +10,7 @@
 
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/drb_policy_factory.h"
+#include "tb/drbsim/guards.h"
 #include "tb/drbsim/report.h"
 #include "tb/stats/collector.h"
 #include "tb/stats/drb_report.h"
@@ -123,13 +124,14 @@ nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {
   PowerMark pw0;
   if (net.power()) pw0 = PowerMark(*net.power(), 0);
   net.set_measuring(true);
+  const int64_t horizon = closed_loop_horizon(s.sim);
   while (!cl.done()) {
-    if (fab.cycle() >= s.sim.drain_max)
+    if (fab.cycle() >= horizon)
       throw SimError(SimError::Drain, "closed loop: " + std::to_string(cl.delivered()) + " of " +
                                           std::to_string(s.traffic.closed.quota) + " messages delivered after " +
-                                          std::to_string(s.sim.drain_max) + " cycles (sim.drain_max)");
-    fab.run_until(fab.cycle() + 100);
-    prog.update(fab.cycle(), s.sim.drain_max, "closed loop");
+                                          std::to_string(horizon) + " cycles (" + closed_loop_horizon_key(s.sim) + ")");
+    fab.run_until(std::min(horizon, fab.cycle() + 100));
+    prog.update(fab.cycle(), horizon, "closed loop");
   }
   const int64_t t = cl.finish();
   PowerMark pw1;

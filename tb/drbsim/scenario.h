@@ -49,6 +49,7 @@ struct SimParams {
   std::string progress = "auto";  // auto | on | off
   int64_t max_runs = 1000;        // runs a sweep may expand to without confirmation
   int64_t max_cycles = 100000000; // warm-up + measure a run may ask for without confirmation
+  int64_t max_seconds = 60;       // estimated time a command without simulation may take without confirmation
   uint64_t mem_limit = 0;         // bytes the runs at once may need; 0 = the machine's (RAM, cgroup)
 };
 
