@@ -92,10 +92,8 @@ std::string read_input(const std::string& key, const std::string& path, size_t m
   return text;
 }
 
-std::vector<std::string> read_args_file(const std::string& path, size_t max_bytes) {
+std::vector<std::string> parse_args_text(const std::string& text, const std::string& shown) {
   const char* key = "--args-file";
-  const std::string text = read_input(key, path, max_bytes, "arguments file");
-  const std::string shown = "'" + printable(path) + "'";
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
@@ -108,7 +106,9 @@ std::vector<std::string> read_args_file(const std::string& path, size_t max_byte
   if (!j.is_array() || j.empty()) throw ConfigError(key, shown + " must hold a JSON array of at least one argument");
   std::vector<std::string> args;
   for (const auto& a : j) {
-    if (!a.is_string()) throw ConfigError(key, shown + ": every argument must be a JSON string, got " + a.dump());
+    if (!a.is_string())
+      throw ConfigError(key, shown + ": every argument must be a JSON string, argument " + std::to_string(args.size() + 1) +
+                                 " is not");
     const std::string& v = a.get_ref<const std::string&>();
     if (v.find('\0') != std::string::npos)
       throw ConfigError(key, shown + ": argument " + std::to_string(args.size() + 1) + " holds a NUL character");
@@ -116,6 +116,10 @@ std::vector<std::string> read_args_file(const std::string& path, size_t max_byte
     args.push_back(v);
   }
   return args;
+}
+
+std::vector<std::string> read_args_file(const std::string& path, size_t max_bytes) {
+  return parse_args_text(read_input("--args-file", path, max_bytes, "arguments file"), "'" + printable(path) + "'");
 }
 
 FileId regular_input(const std::string& key, const std::string& path, const std::string& what) {

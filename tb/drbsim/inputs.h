@@ -37,6 +37,8 @@ bool file_id(const std::string& path, FileId& id);
 // newline stays one argument). At most max_bytes; empty arrays, other types, NUL characters and a nested
 // --args-file are refused, naming the option.
 std::vector<std::string> read_args_file(const std::string& path, size_t max_bytes);
+// The same on the file's text; `shown` names the file in messages.
+std::vector<std::string> parse_args_text(const std::string& text, const std::string& shown);
 
 // A string from the user's input shown in a message: control characters escaped, cut after max bytes.
 std::string printable(const std::string& in, size_t max = 200);

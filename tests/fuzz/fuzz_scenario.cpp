@@ -29,8 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       from = nl + 1;
     }
   }
-  // A user may confirm a sweep of up to 10^6 runs or windows of any length; the fuzzer must not, or one
-  // input would validate 10^6 runs. Inputs that raise those confirmations are skipped.
+  // A user may confirm a sweep of up to 10^5 runs or windows of any length; the fuzzer must not, or one
+  // input would validate 10^5 runs. Inputs that raise those confirmations are skipped.
   if (in.find("max_runs") != std::string::npos) return 0;
   try {
     const drb::ScenarioSet set = drb::load_scenarios(yaml, "fuzz", overrides);
