@@ -170,4 +170,28 @@ TEST(Fabrics, DrbDeliversOnTheGraphFamilies) {
 
 TEST(FabricsLong, ConservationAtTwiceSaturation) { overload_all(1000000); }
 
+
+// GMR's threshold reads the mean terminal distance, computed one search per injection element without the
+// table: the same number as the mean over the table's pairs, on families with several terminals per
+// element (flattened butterfly with concentration 3, hybrids) and with injection and ejection at different
+// elements (RUFT).
+TEST(Fabrics, MeanTerminalDistanceIsTheTablesMean) {
+  std::vector<std::unique_ptr<Interconnect>> ics;
+  ics.push_back(tree(4, 3));
+  ics.push_back(build("flatfly", 3, 2, 3));
+  ics.push_back(build("ruft", 3, 2, 1));
+  ics.push_back(hybrid(4, 2, "crossbar", 1));
+  ics.push_back(hybrid(4, 2, "ruft", 2));
+  for (const auto& ic : ics) {
+    std::string err;
+    const auto sn = GraphSupernodes::make(*ic, SupernodeSpec{}, err);
+    ASSERT_TRUE(sn) << err;
+    const int N = ic->terminals();
+    double sum = 0;
+    for (int a = 0; a < N; ++a)
+      for (int b = 0; b < N; ++b) sum += a == b ? 0 : sn->distance(a, b);
+    EXPECT_DOUBLE_EQ(mean_terminal_distance(*ic), sum / (static_cast<double>(N) * (N - 1))) << ic->describe();
+  }
+}
+
 }  // namespace

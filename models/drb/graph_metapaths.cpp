@@ -44,16 +44,24 @@ std::unique_ptr<GraphSupernodes> GraphSupernodes::make(const Interconnect& ic, c
 }
 
 double mean_terminal_distance(const Interconnect& ic) {
+  // One search per injection element (terminals that share one share its distances): sum over a of the
+  // distances to every b != a is |G| x (sum over every b) - (sum over b in G) for the terminals G there.
   const NetworkGraph& g = ic.graph();
   const auto succ = successors(g);
   const int n = ic.terminals();
+  std::vector<std::vector<int>> at(g.elements().size());
+  for (int a = 0; a < n; ++a) at[g.terminals()[a].inject.element].push_back(a);
   std::vector<int> d;
-  double sum = 0;
-  for (int a = 0; a < n; ++a) {
-    distances_from(succ, g.terminals()[a].inject.element, d);
-    for (int b = 0; b < n; ++b) sum += a == b ? 0 : d[g.terminals()[b].eject.element];
+  int64_t sum = 0;
+  for (size_t e = 0; e < at.size(); ++e) {
+    if (at[e].empty()) continue;
+    distances_from(succ, static_cast<int>(e), d);
+    int64_t all = 0;
+    for (int b = 0; b < n; ++b) all += d[g.terminals()[b].eject.element];
+    sum += static_cast<int64_t>(at[e].size()) * all;
+    for (int a : at[e]) sum -= d[g.terminals()[a].eject.element];
   }
-  return n > 1 ? sum / (static_cast<double>(n) * (n - 1)) : 0;
+  return n > 1 ? static_cast<double>(sum) / (static_cast<double>(n) * (n - 1)) : 0;
 }
 
 std::vector<int> GraphSupernodes::ball(int c, int r, bool from_c) const {

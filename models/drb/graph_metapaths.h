@@ -41,8 +41,8 @@ class GraphSupernodes {
   std::vector<int> dist_;  // terminal x terminal
 };
 
-// The mean of GraphSupernodes::distance(a, b) over every pair a != b, computed one source at a time (memory
-// of one breadth-first search, not of the table).
+// The mean of GraphSupernodes::distance(a, b) over every pair a != b, with one breadth-first search per
+// injection element and the memory of one search, not of the table.
 double mean_terminal_distance(const Interconnect& ic);
 
 // Walk src -> intermediates... -> dst with the relation's first candidate (DEC pops where a terminal
