@@ -7,6 +7,7 @@
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
 #include "models/routing/registry.h"
@@ -29,6 +30,9 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
   auto& sweeps = keys.sweeps;
   for (const std::string& o : overrides) {
     const auto eq = o.find('=');
+    // A NUL byte (from a file of arguments, or a library caller) would cut the value where C strings end.
+    if (o.find('\0') != std::string::npos)
+      throw ConfigError(printable(o.substr(0, eq)), eq < o.find('\0') ? "the value holds a NUL byte" : "the key holds a NUL byte");
     if (eq == std::string::npos || eq == 0) throw ConfigError(o, "expected key=value");
     const std::string key = o.substr(0, eq), val = o.substr(eq + 1);
     if (key.rfind("sweep.", 0) == 0) {
