@@ -51,7 +51,8 @@ INSTANTIATE_TEST_SUITE_P(
              "is a directory"},
         Case{"trace_proc_version", [] { return trace_run({"traffic.trace=/proc/version"}); }, "traffic.trace", 2,
              "line 1: "},
-        Case{"trace_unreadable", [] { return trace_run({"traffic.trace=" + unwritable("x.trace")}); }, "traffic.trace", 2,
+        Case{"trace_unreadable", [] { return trace_run({"traffic.trace=" + unwritable("x.trace")}); }, "traffic.trace",
+             2,
              "cannot read"},
         Case{"trace_nul_in_line",
              [] { return trace_run({"traffic.trace=" + file("nul.trace", std::string("0 1 2 3\0 4 5 6\n", 15))}); },
@@ -60,7 +61,9 @@ INSTANTIATE_TEST_SUITE_P(
              [] { return trace_run({"traffic.trace=" + file("nul2.trace", kTraceText + std::string("\0", 1))}); },
              "traffic.trace", 2, "line 4: holds a NUL byte"},
         Case{"trace_long_line",
-             [] { return trace_run({"traffic.trace=" + file("long.trace", "0 1 2 3 " + std::string(5000, '1') + "\n")}); },
+             [] {
+               return trace_run({"traffic.trace=" + file("long.trace", "0 1 2 3 " + std::string(5000, '1') + "\n")});
+             },
              "traffic.trace", 2, "line 1: longer than 4096 characters"},
         // The window ends with the trace: a last cycle of 2^50 was blamed on a window key the user never set.
         Case{"trace_last_cycle_2_50",
@@ -78,7 +81,8 @@ INSTANTIATE_TEST_SUITE_P(
              [] { const std::string t = trace_file(); return trace_run({"traffic.trace=" + t, "out.trace=" + t}); },
              "out.trace", 2, "is the file of traffic.trace"},
         Case{"out_trace_disk_full", [] { return with({"out.trace=/dev/full"}); }, "out.trace", 3, "No space left"},
-        Case{"out_trace_disk_full_replay", [] { return trace_run({"traffic.trace=" + trace_file(), "out.trace=/dev/full"}); },
+        Case{"out_trace_disk_full_replay",
+             [] { return trace_run({"traffic.trace=" + trace_file(), "out.trace=/dev/full"}); },
              "out.trace", 3, "No space left"},
         Case{"out_trace_proc_version", [] { return with({"out.trace=/proc/version"}); }, "out.trace", 2, "kernel"},
         Case{"out_trace_fifo_no_reader", [] { return with({"out.trace=" + fifo("noreader.trace")}); }, "out.trace", 2,
@@ -89,7 +93,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"out_trace_unwritable", [] { return with({"out.trace=" + unwritable("o.trace")}); }, "out.trace", 2},
         Case{"out_trace_directory", [] { return with({"out.trace=" + ::testing::TempDir()}); }, "out.trace", 2,
              "is a directory"},
-        Case{"out_trace_and_json_same", [] { return with({"out.trace=" + tmp("both.out"), "out.json=" + tmp("both.out")}); },
+        Case{"out_trace_and_json_same",
+             [] { return with({"out.trace=" + tmp("both.out"), "out.json=" + tmp("both.out")}); },
              "out.trace"},
         // Accepted and never written: the closed loop's requests follow the deliveries of the run that made them.
         Case{"out_trace_closed_loop",
@@ -101,7 +106,8 @@ INSTANTIATE_TEST_SUITE_P(
 // link), is refused before anything runs: the trace is intact. It truncated the trace, a 200,000-line one to 782.
 TEST(HostileRuns, OutTraceNeverDestroysTheTrace) {
   std::string text;
-  for (int i = 0; i < 200000; ++i) text += std::to_string(i / 20) + " " + std::to_string(i % 16) + " " + std::to_string((i + 1) % 16) + " 1\n";
+  for (int i = 0; i < 200000; ++i)
+    text += std::to_string(i / 20) + " " + std::to_string(i % 16) + " " + std::to_string((i + 1) % 16) + " 1\n";
   const std::string dir = ::testing::TempDir(), t = file("keep.trace", text), link = tmp("keep_link.trace");
   const std::string sym = tmp("keep_sym.trace"), folder = dir.substr(dir.find_last_of('/', dir.size() - 2) + 1);
   std::remove(link.c_str());

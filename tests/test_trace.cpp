@@ -139,9 +139,12 @@ TEST(Trace, ReplayRefusesAFileChangedAfterItsCheck) {
          std::ofstream(p + ".new") << text;
          std::rename((p + ".new").c_str(), p.c_str());
        }},
-      {"size or modification time differs", [&](const std::string& p) { std::ofstream(p, std::ios::app) << "9 1 2 1\n"; }},
-      {"line 2: source 55 is not a node", [&](const std::string& p) { in_place(p, "0 0 5 4\n3 55 0 2 \n7 1 2 1\n"); }},
-      {"2 messages in 26 bytes read, 3 in 26 checked", [&](const std::string& p) { in_place(p, "0 0 5 4\n3 5 0 2 0\n#######\n"); }},
+      {"size or modification time differs",
+       [&](const std::string& p) { std::ofstream(p, std::ios::app) << "9 1 2 1\n"; }},
+      {"line 2: source 55 is not a node",
+       [&](const std::string& p) { in_place(p, "0 0 5 4\n3 55 0 2 \n7 1 2 1\n"); }},
+      {"2 messages in 26 bytes read, 3 in 26 checked",
+       [&](const std::string& p) { in_place(p, "0 0 5 4\n3 5 0 2 0\n#######\n"); }},
   };
   int k = 0;
   for (const auto& [why, change] : changes) {

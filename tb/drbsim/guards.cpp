@@ -192,7 +192,8 @@ Footprint estimate_memory(const Scenario& s) {
   // A trace gives every message: its check counted them (the rate keys keep their unused defaults).
   const TraceSummary* trace = tr.pattern == "trace" ? &tr.trace_checked : nullptr;
   const int min_len = trace ? 1 : *std::min_element(tr.lengths.begin(), tr.lengths.end());
-  const double mean_len = trace ? static_cast<double>(trace->flits) / std::max<int64_t>(1, trace->messages) : tr.mean_length();
+  const double mean_len =
+      trace ? static_cast<double>(trace->flits) / std::max<int64_t>(1, trace->messages) : tr.mean_length();
   double per_node = tr.pattern == "channels" || trace ? 0 : tr.message_rate();
   if (tr.background != "none") per_node += tr.background_rate / tr.mean_length();
   double offered = window * N * per_node;  // messages generated over the whole run

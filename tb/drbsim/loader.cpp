@@ -32,7 +32,8 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
     const auto eq = o.find('=');
     // A NUL byte (from a file of arguments, or a library caller) would cut the value where C strings end.
     if (o.find('\0') != std::string::npos)
-      throw ConfigError(printable(o.substr(0, eq)), eq < o.find('\0') ? "the value holds a NUL byte" : "the key holds a NUL byte");
+      throw ConfigError(printable(o.substr(0, eq)),
+                        eq < o.find('\0') ? "the value holds a NUL byte" : "the key holds a NUL byte");
     if (eq == std::string::npos || eq == 0) throw ConfigError(o, "expected key=value");
     const std::string key = o.substr(0, eq), val = o.substr(eq + 1);
     if (key.rfind("sweep.", 0) == 0) {
@@ -133,7 +134,8 @@ int check_trace(Scenario& s, int nodes) {
                                              ": the measurement window, which ends with the trace when sim.measure is "
                                              "not set, would last " + std::to_string(t.last_cycle + 1) +
                                              " cycles, more than sim.max_cycles = " + std::to_string(s.sim.max_cycles) +
-                                             "; set sim.measure to replay its start, or raise sim.max_cycles to confirm");
+                                             "; set sim.measure to replay its start, or raise sim.max_cycles "
+                                             "to confirm");
     s.sim.measure = std::max<int64_t>(1, t.last_cycle + 1 - s.sim.warmup);
   }
   return t.max_length;

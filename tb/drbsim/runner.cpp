@@ -224,8 +224,10 @@ nlohmann::json error_json(const std::exception& e) {
   static const char* kinds[] = {"scoreboard", "stall", "drain", "unroutable"};
   if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kinds[se->kind]}};
   // An input or output of the run failed it (a trace changed since its check, out.trace not written): the key.
-  if (auto* ke = dynamic_cast<const KeyError*>(&e))
-    return {{"error", ke->what()}, {"kind", dynamic_cast<const OutputError*>(&e) ? "output" : "input"}, {"key", ke->key}};
+  if (auto* ke = dynamic_cast<const KeyError*>(&e)) {
+    const bool output = dynamic_cast<const OutputError*>(&e);
+    return {{"error", ke->what()}, {"kind", output ? "output" : "input"}, {"key", ke->key}};
+  }
   return {{"error", e.what()}, {"kind", "internal"}};
 }
 

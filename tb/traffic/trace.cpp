@@ -45,7 +45,7 @@ bool TraceLines::fill() {
   } else {
     while ((n = read(fd_, buf_.data(), buf_.size())) < 0 && errno == EINTR) {
     }
-    if (n < 0) throw ConfigError("traffic.trace", "cannot read line " + std::to_string(line_no_ + 1) + ": " + std::strerror(errno));
+    if (n < 0) bad(line_no_ + 1, std::string("cannot read it: ") + std::strerror(errno));
   }
   pos_ = 0;
   end_ = static_cast<size_t>(n);
@@ -66,7 +66,8 @@ bool TraceLines::next(std::string& line) {
     const char* nl = static_cast<const char*>(std::memchr(from, '\n', end_ - pos_));
     const size_t n = nl ? static_cast<size_t>(nl - from) : end_ - pos_;
     if (std::memchr(from, '\0', n)) bad(line_no_ + 1, "holds a NUL byte (a trace is text)");
-    if (line.size() + n > kTraceMaxLine) bad(line_no_ + 1, "longer than " + std::to_string(kTraceMaxLine) + " characters");
+    if (line.size() + n > kTraceMaxLine)
+      bad(line_no_ + 1, "longer than " + std::to_string(kTraceMaxLine) + " characters");
     line.append(from, n);
     pos_ += n;
     if (nl) {

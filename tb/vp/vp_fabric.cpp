@@ -35,10 +35,10 @@ VpFabric::VpFabric(sc_core::sc_module_name name, const std::vector<std::string>&
     for (int i = 0; i < n; ++i) hosts.push_back(i);
   std::vector<bool> seen(static_cast<size_t>(n));
   for (int h : hosts) {
+    const std::string node = "host_nodes: node " + std::to_string(h);
     if (h < 0 || h >= n)
-      throw std::invalid_argument("host_nodes: node " + std::to_string(h) + " does not exist (the fabric has nodes 0.." +
-                                  std::to_string(n - 1) + ")");
-    if (seen[static_cast<size_t>(h)]) throw std::invalid_argument("host_nodes: node " + std::to_string(h) + " is given twice");
+      throw std::invalid_argument(node + " does not exist (the fabric has nodes 0.." + std::to_string(n - 1) + ")");
+    if (seen[static_cast<size_t>(h)]) throw std::invalid_argument(node + " is given twice");
     seen[static_cast<size_t>(h)] = true;
   }
   fabric_ = std::make_unique<Fabric>("fabric", s.net, policy_factory(s), hosts, s.sim.clock_ns);
@@ -50,10 +50,12 @@ VpFabric::VpFabric(sc_core::sc_module_name name, const std::vector<std::string>&
 VpFabric::~VpFabric() = default;
 int VpFabric::nodes() const { return fabric_->net().nodes(); }
 NiHost& VpFabric::host(int node) {
-  if (!fabric_->has_host(node))
-    throw std::out_of_range("VpFabric::host: node " + std::to_string(node) +
-                            (node < 0 || node >= nodes() ? " is not a node of the fabric (0.." + std::to_string(nodes() - 1) + ")"
-                                                         : " has no host (not in host_nodes)"));
+  if (!fabric_->has_host(node)) {
+    const std::string why = node < 0 || node >= nodes()
+                                ? " is not a node of the fabric (0.." + std::to_string(nodes() - 1) + ")"
+                                : " has no host (not in host_nodes)";
+    throw std::out_of_range("VpFabric::host: node " + std::to_string(node) + why);
+  }
   return fabric_->host(node);
 }
 sc_core::sc_time VpFabric::period() const { return fabric_->period(); }
