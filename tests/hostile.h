@@ -48,6 +48,7 @@ struct Case {
   std::function<std::vector<std::string>()> args;  // built when the test runs (files in TempDir)
   std::string key;                                 // the key the error line must name
   int code = 2;
+  std::string says = "";                           // if given, what the error line must hold
 };
 
 class Hostile : public ::testing::TestWithParam<Case> {};
@@ -61,6 +62,7 @@ TEST_P(Hostile, RefusedWithOneLineNamingTheKey) {
   while (!last.empty() && last.back() == '\n') last.pop_back();
   last = last.substr(last.rfind('\n') == std::string::npos ? 0 : last.rfind('\n') + 1);
   EXPECT_EQ(last.rfind("drbsim: error: " + c.key + ": ", 0), 0u) << e.err;
+  EXPECT_NE(last.find(c.says), std::string::npos) << e.err;
   if (c.code == 2) {  // refused before anything ran: the error is all there is
     EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
     EXPECT_TRUE(e.out.empty()) << e.out;

@@ -1,6 +1,7 @@
 // Helpers shared by the system-level tests: scenarios from key=value lists, runs in child processes
 // (each simulation elaborates its own fabric), and the drbsim binary for end-to-end checks.
 #pragma once
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,8 +45,9 @@ inline std::vector<nlohmann::json> sweep(std::vector<std::string> kv, const std:
 }
 
 struct Exec {
-  int code;
+  int code;  // -1: did not exit normally; -2: hung (killed after the timeout)
   std::string out, err;
+  long peak_kib = 0;  // the run's peak resident set
 };
 
 // Run the drbsim binary with these arguments, exactly as given (no shell: arguments may hold quotes,
@@ -75,20 +77,21 @@ inline Exec drbsim_argv(const std::vector<std::string>& args, int timeout_s = 0)
   const pid_t pid = start_drbsim(args, fo, fe);
   int st = 0;
   bool hung = false;
+  struct rusage ru {};
   if (timeout_s > 0) {
-    for (int waited_ms = 0; waitpid(pid, &st, WNOHANG) == 0; waited_ms += 10) {
+    for (int waited_ms = 0; wait4(pid, &st, WNOHANG, &ru) == 0; waited_ms += 10) {
       if (waited_ms >= timeout_s * 1000) {
         kill(pid, SIGKILL);
-        waitpid(pid, &st, 0);
+        wait4(pid, &st, 0, &ru);
         hung = true;
         break;
       }
       usleep(10000);
     }
   } else {
-    waitpid(pid, &st, 0);
+    wait4(pid, &st, 0, &ru);
   }
-  Exec e{hung ? -2 : WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", ""};
+  Exec e{hung ? -2 : WIFEXITED(st) ? WEXITSTATUS(st) : -1, "", "", ru.ru_maxrss};
   auto slurp = [](int fd, std::string& to) {
     lseek(fd, 0, SEEK_SET);
     char buf[4096];

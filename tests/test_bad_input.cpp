@@ -76,3 +76,23 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Bad>& i) { return std::string(i.param.name); });
 
 }  // namespace
+
+// A NUL byte in a key=value (a file of arguments, a library caller) cut the value where C strings end: refused,
+// naming the key (shown escaped).
+TEST(BadInputNul, OverrideWithANulByteIsRefused) {
+  const std::pair<std::string, std::string> cases[] = {
+      {std::string("router.vcs=4\0 8", 14), "router.vcs"},
+      {std::string("sweep.router.vcs=2,4\0", 21), "sweep.router.vcs"},
+      {std::string("router\0.vcs=4", 13), "router\\x00.vcs"},
+      {std::string("router.vcs\0", 11), "router.vcs\\x00"},
+  };
+  for (const auto& [kv, key] : cases) {
+    try {
+      drb::load_scenarios("", "test", {kv});
+      ADD_FAILURE() << key;
+    } catch (const drb::ConfigError& e) {
+      EXPECT_EQ(e.key, key);
+      EXPECT_NE(e.reason.find("holds a NUL byte"), std::string::npos) << e.reason;
+    }
+  }
+}

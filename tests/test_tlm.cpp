@@ -1,6 +1,12 @@
 // TLM-2.0 round trip: a host writes messages into NI 0's target socket; hosts at the destination NIs
-// receive them through their initiator sockets, in order, with the payload and offset intact.
+// receive them through their initiator sockets, in order, with the payload and offset intact. The library's
+// VpFabric refuses what drbsim refuses, as exceptions naming the key.
 #include <gtest/gtest.h>
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <map>
 
@@ -10,6 +16,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "systemc/fabric/fabric.h"
+#include "tb/vp/vp_fabric.h"
 #include "tests/support.h"
 
 using namespace drb;
@@ -184,6 +191,107 @@ TEST(Tlm, SplitReadReturnsTheRemoteBytes) {
   EXPECT_LT(probe.read_took, sc_core::sc_time(200, sc_core::SC_NS));
   EXPECT_EQ(fab.host(5).reads_served(), 3u);
   EXPECT_TRUE(rx0.got.empty());
+}
+
+// The message a VpFabric constructor throws for these keys ("constructed" if none), from a child process
+// killed after 20 s: a constructor that blocks fails the test instead of hanging it.
+std::string vp_refusal(const std::vector<std::string>& keys, const std::vector<int>& hosts = {}) {
+  int fd[2];
+  if (pipe(fd) != 0) return "no pipe";
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fd[0]);
+    std::string m = "constructed";
+    try {
+      VpFabric f("vp", keys, hosts);
+    } catch (const std::exception& e) {
+      m = e.what();
+    }
+    if (write(fd[1], m.data(), m.size()) < 0) _exit(1);
+    _exit(0);
+  }
+  close(fd[1]);
+  struct pollfd p {fd[0], POLLIN, 0};
+  std::string m;
+  if (poll(&p, 1, 20000) <= 0) {
+    kill(pid, SIGKILL);
+    m = "timed out";
+  } else {
+    char buf[4096];
+    for (ssize_t n; (n = read(fd[0], buf, sizeof buf)) > 0;) m.append(buf, static_cast<size_t>(n));
+  }
+  close(fd[0]);
+  waitpid(pid, nullptr, 0);
+  return m;
+}
+
+bool starts(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+// sim.mem_limit holds for the library: drbsim refuses 2^15 nodes with 64 VCs under 8 GiB, so does the
+// constructor, before anything is built (the fabric would take several GiB); a 4x4 torus does not fit in
+// 1 MiB (the process alone takes more) and fits in 1 GiB.
+TEST(VpFabric, MemoryLimitAppliesBeforeBuilding) {
+  const std::string big = vp_refusal({"topology.kind=hypercube", "topology.n=15", "router.vcs=64", "sim.mem_limit=8G"});
+  EXPECT_TRUE(starts(big, "router.vcs: ")) << big;
+  EXPECT_NE(big.find("needs an estimated"), std::string::npos) << big;
+  EXPECT_NE(big.find("above sim.mem_limit = 8.0 GiB"), std::string::npos) << big;
+  const std::string small = vp_refusal({"topology.k=4", "sim.mem_limit=1M"});
+  EXPECT_NE(small.find("above sim.mem_limit = 1.0 MiB"), std::string::npos) << small;
+  EXPECT_EQ(vp_refusal({"topology.k=4", "sim.mem_limit=1G"}), "constructed");
+  struct rusage ru {};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  EXPECT_LT(ru.ru_maxrss, 512 * 1024) << "KiB: a refused fabric was built";
+}
+
+TEST(VpFabric, HostOutOfRangeAndDuplicateHostsAreRefused) {
+  VpFabric f("f", {"topology.k=4"}, {0, 5});
+  EXPECT_NO_THROW(f.host(5));
+  for (int n : {-1, 16, 1 << 30}) {
+    try {
+      f.host(n);
+      ADD_FAILURE() << n;
+    } catch (const std::out_of_range& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "VpFabric::host: node " + std::to_string(n) + " is not a node of the fabric (0..15)");
+    }
+  }
+  try {
+    f.host(3);
+    ADD_FAILURE();
+  } catch (const std::out_of_range& e) {
+    EXPECT_EQ(std::string(e.what()), "VpFabric::host: node 3 has no host (not in host_nodes)");
+  }
+  // Passed construction and failed at sc_start (E109, a port bound twice).
+  EXPECT_EQ(vp_refusal({"topology.k=4"}, {0, 5, 5}), "host_nodes: node 5 is given twice");
+  EXPECT_EQ(vp_refusal({"topology.k=4"}, {16}), "host_nodes: node 16 does not exist (the fabric has nodes 0..15)");
+}
+
+// A NUL byte cut the value where C strings end and was accepted.
+TEST(VpFabric, NulInAKeyOrValueIsRefused) {
+  const std::string value = vp_refusal({"topology.k=4", std::string("router.vcs=4\0 8", 14)});
+  EXPECT_EQ(value, "router.vcs: the value holds a NUL byte");
+  const std::string key = vp_refusal({"topology.k=4", std::string("router\0.vcs=4", 13)});
+  EXPECT_EQ(key, "router\\x00.vcs: the key holds a NUL byte");
+}
+
+// A trace (read twice: checked, then replayed) that is not a regular file is refused at once; a FIFO with
+// no writer blocked the constructor.
+TEST(VpFabric, TraceThatIsNotARegularFileIsRefusedAtOnce) {
+  const std::string fifo = ::testing::TempDir() + "/vp_fifo.trace";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0666), 0);
+  int fd[2];
+  ASSERT_EQ(pipe(fd), 0);
+  ASSERT_EQ(write(fd[1], "0 1 2 3\n", 8), 8);
+  close(fd[1]);
+  for (const std::string& path : {fifo, "/dev/fd/" + std::to_string(fd[0]), std::string("/dev/null"),
+                                  std::string("/dev/zero"), ::testing::TempDir()}) {
+    const std::string m = vp_refusal({"topology.k=4", "traffic.pattern=trace", "traffic.trace=" + path});
+    EXPECT_TRUE(starts(m, "traffic.trace: ")) << path << ": " << m;
+    EXPECT_TRUE(m.find("is not a regular file") != std::string::npos || m.find("is a directory") != std::string::npos)
+        << path << ": " << m;
+  }
 }
 
 }  // namespace

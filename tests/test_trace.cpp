@@ -3,12 +3,18 @@
 // request is not sent; malformed lines exit 2 naming the line; the generator script writes valid traces.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <chrono>
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 
 #include "systemc/fabric/fabric.h"
+#include "tb/drbsim/guards.h"
 #include "tb/traffic/generator.h"
 #include "tests/support.h"
 
@@ -114,6 +120,102 @@ TEST(Trace, MalformedLinesExitTwoWithTheLineNumber) {
                   {"topology.k=4 traffic.trace=" + temp("ok.trace", "0 1 2 3\n"), "traffic.trace"},
                   {"topology.k=4 traffic.pattern=trace traffic.rate=0.2 traffic.trace=" + temp("ok.trace"), "traffic.rate"},
                   {"topology.k=4 sweep.traffic.rate=0.1,0.2 out.trace=" + temp("two.trace"), "out.trace"}});
+}
+
+// The replay reads the file that was checked: one replaced, grown, or rewritten in place (same size and
+// modification time) since the check fails the run naming traffic.trace, not as an internal error.
+TEST(Trace, ReplayRefusesAFileChangedAfterItsCheck) {
+  const std::string text = "0 0 5 4\n3 5 0 2 0\n7 1 2 1\n";
+  auto in_place = [](const std::string& p, const std::string& t) {  // same inode, size and times
+    struct stat st {};
+    stat(p.c_str(), &st);
+    std::ofstream(p) << t;
+    const struct timespec times[2] = {st.st_atim, st.st_mtim};
+    utimensat(AT_FDCWD, p.c_str(), times, 0);
+  };
+  const std::pair<const char*, std::function<void(const std::string&)>> changes[] = {
+      {"another file is now in its place",
+       [&](const std::string& p) {
+         std::ofstream(p + ".new") << text;
+         std::rename((p + ".new").c_str(), p.c_str());
+       }},
+      {"size or modification time differs",
+       [&](const std::string& p) { std::ofstream(p, std::ios::app) << "9 1 2 1\n"; }},
+      {"line 2: source 55 is not a node",
+       [&](const std::string& p) { in_place(p, "0 0 5 4\n3 55 0 2 \n7 1 2 1\n"); }},
+      {"2 messages in 26 bytes read, 3 in 26 checked",
+       [&](const std::string& p) { in_place(p, "0 0 5 4\n3 5 0 2 0\n#######\n"); }},
+  };
+  int k = 0;
+  for (const auto& [why, change] : changes) {
+    const std::string tr = temp("changed" + std::to_string(k++) + ".trace", text);
+    const Scenario s = scenario({"topology.k=4", "traffic.pattern=trace", "sim.warmup=0", "traffic.trace=" + tr});
+    change(tr);
+    const auto r = run_child(s);
+    ASSERT_TRUE(r.contains("error")) << why << ": " << r.dump().substr(0, 300);
+    EXPECT_EQ(r["key"], "traffic.trace") << why;
+    EXPECT_EQ(r["kind"], "input") << why;
+    const std::string err = r["error"];
+    EXPECT_NE(err.find("changed after it was checked"), std::string::npos) << err;
+    EXPECT_NE(err.find(why), std::string::npos) << err;
+  }
+}
+
+// One line that never ends is refused at 4096 characters without reading it whole: a 64 MiB line costs no
+// more memory than a short file (std::getline grew the line first).
+TEST(Trace, EndlessLineIsRefusedWithBoundedMemory) {
+#ifdef DRB_SANITIZED
+  GTEST_SKIP() << "AddressSanitizer's shadow memory inflates the measured peak";
+#endif
+  const std::string tr = temp("endless.trace");
+  {
+    std::ofstream out(tr);
+    const std::string chunk(1 << 20, '7');
+    out << "0 1 2 ";
+    for (int i = 0; i < 64; ++i) out << chunk;
+  }
+  const Exec e = drbsim_argv({"topology.k=4", "traffic.pattern=trace", "traffic.trace=" + tr}, 60);
+  EXPECT_EQ(e.code, 2) << e.err;
+  EXPECT_EQ(e.err, "drbsim: error: traffic.trace: line 1: longer than 4096 characters\n");
+  EXPECT_LT(e.peak_kib, 32 * 1024) << "the line was read whole";
+}
+
+// The memory guard counts a trace's messages: 3,000,000 at cycle 0 queue at once with an unbounded source
+// queue, at least 3e6 x sizeof(Message) bytes, far above a 64 MiB limit; refused before anything is built
+// (a small peak), naming traffic.trace, the trace intact.
+TEST(Trace, MessagesCountInTheMemoryGuard) {
+  const std::string tr = temp("many.trace");
+  constexpr int kMessages = 3000000;
+  {
+    std::string text;
+    text.reserve(kMessages * 9);
+    for (int i = 0; i < kMessages; ++i) {
+      const int src = i % 16, dst = (src + 1 + i % 15) % 16;  // never src itself
+      text += "0 " + std::to_string(src) + " " + std::to_string(dst) + " 1\n";
+    }
+    std::ofstream(tr) << text;
+  }
+  struct stat before {};
+  stat(tr.c_str(), &before);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Exec e = drbsim_argv({"topology.k=4", "traffic.pattern=trace", "sim.warmup=0", "sim.mem_limit=64M",
+                              "traffic.trace=" + tr}, 60);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("refused in %.2f s, peak RSS %ld KiB\n", secs, e.peak_kib);
+  EXPECT_EQ(e.code, 2) << e.err;
+  EXPECT_EQ(e.err.rfind("drbsim: error: traffic.trace: ", 0), 0u) << e.err;
+  EXPECT_NE(e.err.find("all 3000000 of the trace"), std::string::npos) << e.err;
+  EXPECT_GE(3.0e6 * sizeof(Message), 64.0 * 1048576) << "the case must exceed the limit on messages alone";
+  EXPECT_LT(e.peak_kib, 64 * 1024) << "something was built";
+  struct stat after {};
+  stat(tr.c_str(), &after);
+  EXPECT_EQ(after.st_size, before.st_size);
+  // A bounded source queue holds at most 16 x 8 of them: the estimate drops by the others' queue entries.
+  const std::vector<std::string> kv{"topology.k=4", "traffic.pattern=trace", "sim.warmup=0", "traffic.trace=" + tr};
+  std::vector<std::string> bounded = kv;
+  bounded.push_back("traffic.source_queue=8");
+  EXPECT_GE(estimate_memory(scenario(kv)).total() - estimate_memory(scenario(bounded)).total(),
+            (kMessages - 16 * 8) * static_cast<double>(sizeof(Message)));
 }
 
 // The example trace and the generator script: a request/reply trace from the transpose pattern replays to its

@@ -14,6 +14,7 @@
 #include "systemc/fabric/network.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
+#include "tb/traffic/trace.h"
 
 namespace drb {
 
@@ -188,25 +189,37 @@ Footprint estimate_memory(const Scenario& s) {
   // A closed loop offers its quota (requests and replies) over at most its horizon.
   const bool closed = tr.closed.active > 0;
   const double window = static_cast<double>(closed ? closed_loop_horizon(s.sim) : s.sim.warmup + s.sim.measure);
-  const int min_len = *std::min_element(tr.lengths.begin(), tr.lengths.end());
-  double per_node = tr.pattern == "channels" ? 0 : tr.message_rate();
+  // A trace gives every message: its check counted them (the rate keys keep their unused defaults).
+  const TraceSummary* trace = tr.pattern == "trace" ? &tr.trace_checked : nullptr;
+  const int min_len = trace ? 1 : *std::min_element(tr.lengths.begin(), tr.lengths.end());
+  const double mean_len =
+      trace ? static_cast<double>(trace->flits) / std::max<int64_t>(1, trace->messages) : tr.mean_length();
+  double per_node = tr.pattern == "channels" || trace ? 0 : tr.message_rate();
   if (tr.background != "none") per_node += tr.background_rate / tr.mean_length();
   double offered = window * N * per_node;  // messages generated over the whole run
   for (const ChannelSpec& c : tr.channels) offered += window / (c.interval > 0 ? c.interval : std::max(1.0, tr.interval));
   if (closed) offered = static_cast<double>(tr.closed.quota);
+  if (trace) offered = static_cast<double>(trace->offered);
   const int steps = std::max(1, n.steps);
   const FabricItemBytes item = Network::item_bytes(n, ic->diameter() * steps);
   // Queued messages: a bounded queue holds at most its capacity; an unbounded one, in the worst case,
   // every message offered (a network that accepts nothing).
   const double queued = n.source_queue >= 0 ? std::min(offered, N * static_cast<double>(n.source_queue)) : offered;
-  f.add(n.source_queue >= 0 ? "queued messages" : "queued messages, at worst every one offered (unbounded)",
-        queued * item.message, "traffic.source_queue");
+  if (trace && n.source_queue < 0)
+    f.add("queued messages, at worst all " + std::to_string(trace->offered) + " of the trace (unbounded source queue)",
+          queued * item.message, "traffic.trace");
+  else
+    f.add(n.source_queue >= 0 ? "queued messages" : "queued messages, at worst every one offered (unbounded)",
+          queued * item.message, "traffic.source_queue");
   // Packets in flight: at most one per buffered flit, with long packets about one per VC in use, and
   // never more than the packets offered.
   const double slots = EP * V * D;
-  const double per_message = n.max_packet_flits > 0 ? std::ceil(tr.mean_length() / n.max_packet_flits) : 1;
-  f.add("packets in flight",
-        (std::min(std::min(slots, slots / min_len + EP * V), offered * per_message) + 2 * N) * item.packet);
+  const double per_message = n.max_packet_flits > 0 ? std::ceil(mean_len / n.max_packet_flits) : 1;
+  const double packets = std::min(std::min(slots, slots / min_len + EP * V), offered * per_message) + 2 * N;
+  f.add("packets in flight", packets * item.packet);
+  if (trace)  // the replay keeps the id of every message accepted and not yet delivered
+    f.add("trace replay: messages in flight", std::min(offered, queued + packets) * TraceReplay::in_flight_bytes(),
+          "traffic.trace");
   // Per (source, destination) pair that exchanged a message: permutations touch N pairs, the others up to
   // N(N-1), never more than the messages offered.
   // m messages from one source to random destinations reach (N-1)(1 - (1 - 1/(N-1))^m) of them.
@@ -222,7 +235,7 @@ Footprint estimate_memory(const Scenario& s) {
     return random_pairs(messages);
   };
   const double pattern_msgs = window * N * (tr.pattern == "channels" ? 0 : tr.message_rate());
-  double pairs = pairs_of(tr.pattern, pattern_msgs);
+  double pairs = trace ? offered : pairs_of(tr.pattern, pattern_msgs);  // a trace's pairs: at most one a message
   if (tr.change_pattern != "none") pairs += pairs_of(tr.change_pattern, pattern_msgs);
   if (tr.background != "none") pairs += random_pairs(window * N * tr.background_rate / tr.mean_length());
   pairs = std::min({pairs, N * (N - 1), offered});

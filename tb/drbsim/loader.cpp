@@ -1,13 +1,13 @@
 #include "tb/drbsim/loader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/inputs.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
 #include "models/routing/registry.h"
@@ -30,6 +30,10 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
   auto& sweeps = keys.sweeps;
   for (const std::string& o : overrides) {
     const auto eq = o.find('=');
+    // A NUL byte (from a file of arguments, or a library caller) would cut the value where C strings end.
+    if (o.find('\0') != std::string::npos)
+      throw ConfigError(printable(o.substr(0, eq)),
+                        eq < o.find('\0') ? "the value holds a NUL byte" : "the key holds a NUL byte");
     if (eq == std::string::npos || eq == 0) throw ConfigError(o, "expected key=value");
     const std::string key = o.substr(0, eq), val = o.substr(eq + 1);
     if (key.rfind("sweep.", 0) == 0) {
@@ -118,10 +122,22 @@ int check_trace(Scenario& s, int nodes) {
                         "traffic.background", "traffic.injection", "traffic.length", "traffic.length_weights",
                         "traffic.channels"})
     if (s.is_set(k)) throw ConfigError(k, "does not apply to traffic.pattern=trace (the trace gives every message)");
-  std::ifstream in(s.traffic.trace);
-  if (!in) throw ConfigError("traffic.trace", "cannot read '" + s.traffic.trace + "'");
-  const TraceSummary t = scan_trace(in, nodes);
-  if (!s.is_set("sim.measure")) s.sim.measure = std::max<int64_t>(1, t.last_cycle + 1 - s.sim.warmup);
+  const bool window = s.is_set("sim.measure");
+  const TraceSummary t =
+      scan_trace_file(s.traffic.trace, nodes, window ? s.sim.warmup + s.sim.measure : INT64_MAX);
+  s.traffic.trace_checked = t;
+  if (!window) {
+    // The window then ends with the trace: one too long for sim.max_cycles is the trace's doing, not that of a
+    // window key never set.
+    if (t.last_cycle + 1 > s.sim.max_cycles)
+      throw ConfigError("traffic.trace", "its last message is at cycle " + std::to_string(t.last_cycle) +
+                                             ": the measurement window, which ends with the trace when sim.measure is "
+                                             "not set, would last " + std::to_string(t.last_cycle + 1) +
+                                             " cycles, more than sim.max_cycles = " + std::to_string(s.sim.max_cycles) +
+                                             "; set sim.measure to replay its start, or raise sim.max_cycles "
+                                             "to confirm");
+    s.sim.measure = std::max<int64_t>(1, t.last_cycle + 1 - s.sim.warmup);
+  }
   return t.max_length;
 }
 

@@ -41,6 +41,8 @@ run failed (scoreboard, stall or incomplete drain) or its results could not be w
 
 Keys [default]:)";
 
+void print_error(const std::string& key, const std::string& reason);
+
 int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
              const std::vector<InputFile>& inputs, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
@@ -74,8 +76,11 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   for (auto& r : results)
     if (r.contains("error")) {
       ++failed;
-      std::fprintf(stderr, "drbsim: run failed (%s): %s\n", r["kind"].get<std::string>().c_str(),
-                   r["error"].get<std::string>().c_str());
+      const std::string& err = r["error"].get_ref<const std::string&>();
+      if (r.contains("key"))  // an input or output failed the run: named as bad input is, but exit 3
+        print_error(r["key"], err.substr(std::min(err.size(), r["key"].get_ref<const std::string&>().size() + 2)));
+      else
+        std::fprintf(stderr, "drbsim: run failed (%s): %s\n", r["kind"].get<std::string>().c_str(), err.c_str());
     }
   return failed ? kExitSimFailure : kExitOk;
 }

@@ -11,6 +11,7 @@
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/stats/collector.h"
 #include "tb/stats/drb_report.h"
@@ -189,6 +190,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
     fab.run_until(std::min(limit, fab.cycle() + 500));
     prog.update(fab.cycle(), limit, "drain");
   }
+  gen.finish_record();  // out.trace complete: a failed flush or close fails the run, naming the key
   const uint64_t accepted = gen.total().messages - gen.total().rejected;
   if (col.delivered_messages() != accepted)
     throw SimError(SimError::Scoreboard, "scoreboard: " + std::to_string(accepted) + " messages accepted but " +
@@ -221,6 +223,11 @@ namespace {
 nlohmann::json error_json(const std::exception& e) {
   static const char* kinds[] = {"scoreboard", "stall", "drain", "unroutable"};
   if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kinds[se->kind]}};
+  // An input or output of the run failed it (a trace changed since its check, out.trace not written): the key.
+  if (auto* ke = dynamic_cast<const KeyError*>(&e)) {
+    const bool output = dynamic_cast<const OutputError*>(&e);
+    return {{"error", ke->what()}, {"kind", output ? "output" : "input"}, {"key", ke->key}};
+  }
   return {{"error", e.what()}, {"kind", "internal"}};
 }
 

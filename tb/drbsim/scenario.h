@@ -16,6 +16,16 @@ struct ChannelSpec {
   double interval = 0;  // mean cycles between messages of this channel; 0 = traffic.interval
 };
 
+// What the check of traffic.trace found (tb/traffic/trace.h): the file's identity, size and modification time,
+// so that the replay can tell it reads the file that was checked, and its messages for the memory estimate.
+struct TraceSummary {
+  int64_t messages = 0, flits = 0, last_cycle = -1;
+  int64_t offered = 0;  // messages before the end of the window (sim.measure set), else all
+  int max_length = 1;
+  uint64_t dev = 0, ino = 0;
+  int64_t size = -1, mtime_ns = -1;
+};
+
 struct TrafficParams {
   std::string pattern = "uniform";
   std::string injection = "bernoulli";  // bernoulli | exponential | onoff
@@ -36,6 +46,7 @@ struct TrafficParams {
   // constant rate.
   std::vector<std::pair<int64_t, double>> schedule;
   std::string trace;                    // traffic.pattern=trace: the trace file (tb/traffic/trace.h)
+  TraceSummary trace_checked;           // filled by the loader's check of that file
   double schedule_factor(int64_t t) const;
   double schedule_max() const;
   double mean_length() const;

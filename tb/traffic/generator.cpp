@@ -1,14 +1,22 @@
 #include "tb/traffic/generator.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <limits>
+
+#include "tb/drbsim/inputs.h"
+#include "tb/drbsim/outputs.h"
 
 namespace drb {
 
 TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64_t seed) : net_(net), tp_(tp) {
   if (tp.pattern == "trace") {
-    replay_ = std::make_unique<TraceReplay>(net, tp.trace);
+    replay_ = std::make_unique<TraceReplay>(net, tp.trace, tp.trace_checked);
     net.add_observer(replay_.get());
     return;
   }
@@ -105,9 +113,31 @@ int TrafficGenerator::length(Rng& rng) const {
 }
 
 void TrafficGenerator::record_to(const std::string& path) {
-  record_ = std::make_unique<std::ofstream>(path);
-  if (!*record_) throw std::runtime_error("out.trace: cannot write '" + path + "'");
-  *record_ << "# cycle source destination length\n";
+  record_path_ = path;
+  // Never blocks: a FIFO whose reader went away since the output check is a failed write, not a hang.
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0666);
+  if (fd < 0) record_failed(errno);
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  record_.reset(fdopen(fd, "w"));
+  if (!record_) {
+    const int err = errno;
+    close(fd);
+    record_failed(err);
+  }
+  if (std::fputs("# cycle source destination length\n", record_.get()) < 0) record_failed(errno);
+}
+
+void TrafficGenerator::finish_record() {
+  if (!record_) return;
+  std::FILE* f = record_.release();
+  const bool flushed = std::fflush(f) == 0;
+  const int err = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!flushed || !closed) record_failed(flushed ? errno : err);
+}
+
+void TrafficGenerator::record_failed(int err) const {
+  throw OutputError("out.trace", "cannot write '" + printable(record_path_) + "': " + std::strerror(err));
 }
 
 void TrafficGenerator::count(bool measured, int len, bool ok) {
@@ -126,7 +156,8 @@ void TrafficGenerator::count(bool measured, int len, bool ok) {
 uint64_t TrafficGenerator::offer(int src, int dst, int len, int64_t t) {
   const uint64_t id = net_.submit(src, dst, len, t, in_window(t));
   count(in_window(t), len, id != 0);
-  if (record_) *record_ << t << ' ' << src << ' ' << dst << ' ' << len << '\n';
+  if (record_ && std::fprintf(record_.get(), "%lld %d %d %d\n", static_cast<long long>(t), src, dst, len) < 0)
+    record_failed(errno);
   return id;
 }
 

@@ -5,6 +5,7 @@
 // network through Network::submit, the same NI path a TLM host uses.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -28,8 +29,10 @@ class TrafficGenerator {
   void stop() { stopped_ = true; }
   // A trace still has messages to release (never true for the synthetic sources, which run until stopped).
   bool pending() const { return !stopped_ && replay_ && replay_->pending(); }
-  // out.trace: write every message generated from now on as a trace line (tb/traffic/trace.h).
+  // out.trace: write every message generated from now on as a trace line (tb/traffic/trace.h). A write that
+  // fails, here or in finish_record() (flush and close: a full disk shows there), throws OutputError("out.trace").
   void record_to(const std::string& path);
+  void finish_record();
   struct Counts {
     uint64_t messages = 0, flits = 0, rejected = 0, rejected_flits = 0;
   };
@@ -72,7 +75,12 @@ class TrafficGenerator {
   bool scheduled_ = false;  // traffic.schedule is set
   Counts win_, all_;
   std::unique_ptr<TraceReplay> replay_;  // traffic.pattern=trace
-  std::unique_ptr<std::ofstream> record_;
+  struct CloseFile {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, CloseFile> record_;
+  std::string record_path_;
+  [[noreturn]] void record_failed(int err) const;
 };
 
 }  // namespace drb

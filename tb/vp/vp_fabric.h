@@ -18,11 +18,13 @@ class Fabric;
 class VpFabric : public sc_core::sc_module {
  public:
   // keys: "topology.k=4", "routing.algorithm=drb", ... (drbsim --help lists them all); a bad key or value
-  // throws std::invalid_argument("key: reason") before anything is built. host_nodes: empty = every node.
+  // (a NUL byte included) throws std::invalid_argument("key: reason") before anything is built, as does a
+  // fabric whose estimated memory exceeds sim.mem_limit (default: the machine's). host_nodes: distinct
+  // nodes, empty = every node (std::invalid_argument "host_nodes: ...").
   VpFabric(sc_core::sc_module_name name, const std::vector<std::string>& keys, const std::vector<int>& host_nodes = {});
   ~VpFabric() override;
   int nodes() const;
-  NiHost& host(int node);
+  NiHost& host(int node);  // std::out_of_range for a node that does not exist or has no host
   sc_core::sc_time period() const;  // one clock cycle (sim.clock_ns)
   int64_t cycle() const;            // cycles simulated so far
   uint64_t delivered_messages() const;
