@@ -221,8 +221,8 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
 namespace {
 
 nlohmann::json error_json(const std::exception& e) {
-  static const char* kinds[] = {"scoreboard", "stall", "drain", "unroutable"};
-  if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kinds[se->kind]}};
+  // SimError's kinds are the first of kFailureKinds, in order.
+  if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kFailureKinds[se->kind]}};
   // An input or output of the run failed it (a trace changed since its check, out.trace not written): the key.
   if (auto* ke = dynamic_cast<const KeyError*>(&e)) {
     const bool output = dynamic_cast<const OutputError*>(&e);

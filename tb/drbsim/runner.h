@@ -30,6 +30,9 @@ std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = f
 // Fork a child that calls f() and return what it returned (or an error object).
 nlohmann::json in_child(const std::function<nlohmann::json()>& f);
 
+// The kinds of a failed run's {"error", "kind"} result (with "key" for input and output failures).
+inline constexpr const char* kFailureKinds[] = {"scoreboard", "stall", "drain", "unroutable", "internal", "input", "output"};
+
 // Exit codes of drbsim.
 constexpr int kExitOk = 0, kExitBadInput = 2, kExitSimFailure = 3;
 

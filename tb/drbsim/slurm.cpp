@@ -70,9 +70,10 @@ std::string job_script(size_t tasks, const SlurmOptions& o) {
 std::string result_problem(const nlohmann::json& r) {
   if (!r.is_object() || r.empty()) return "not a result object";
   if (r.contains("error")) {
-    static const char* kinds[] = {"scoreboard", "stall", "drain", "unroutable", "internal", "input", "output"};
-    if (!r["error"].is_string() || !r.contains("kind") || !r["kind"].is_string()) return "a malformed error record";
-    for (const char* k : kinds)
+    if (!r["error"].is_string() || !r.contains("kind") || !r["kind"].is_string() ||
+        (r.contains("key") && !r["key"].is_string()))
+      return "a malformed error record";
+    for (const char* k : kFailureKinds)
       if (r["kind"] == k) return "";
     return "an error of unknown kind";
   }

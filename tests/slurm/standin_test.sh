@@ -54,7 +54,8 @@ grep -qxF '#SBATCH --array=0-0' submitted_1.sh || { echo "resume array:"; cat su
 cmp local.json res.json
 # A task's result is trusted only as far as it has the shape of one: a malformed one is reported (exit 3,
 # naming --slurm and what is wrong) and submitted again by the next call, which gathers the same bytes.
-for garbage in '{}' 'null' '5' '{"latency":"NaN"}' '{"error":1}' '{"error":"x","kind":"y"}' '[1,2]' '{"a":'; do
+for garbage in '{}' 'null' '5' '{"latency":"NaN"}' '{"error":1}' '{"error":"x","kind":"y"}' \
+               '{"error":"x","kind":"input","key":5}' '[1,2]' '{"a":'; do
   printf '%s' "$garbage" > work/*/run_2.json
   touch run_nothing
   set +e
