@@ -27,7 +27,7 @@ namespace drb {
 
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
-  check_command_keys(set, "header", {});
+  check_command_keys(set, "header", {}, false);
   print_warnings(set);
   const Scenario& s = set.runs[0];
   const auto ic = make_interconnect(s.net.topo);
@@ -52,7 +52,7 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                          const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
-  check_command_keys(set, "topology", {"out.json"});
+  check_command_keys(set, "topology", {"out.json"}, true);
   // Every row's cost is checked before any is computed: the figures search the whole graph.
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
@@ -107,7 +107,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
       throw ConfigError("drb.supernode",
                         "the metapath study compares construction methods; an explicit table (drb.supernode=table) "
                         "has none to study (it is for simulation runs)");
-  check_command_keys(set, "metapaths", {"out.json"});
+  check_command_keys(set, "metapaths", {"out.json"}, true);
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   // Direct networks: the topology's constructions and DOR; the other families: the graph's supernodes and
   // the family's static relation (models/drb/graph_metapath_study.h).

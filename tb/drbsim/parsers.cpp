@@ -16,12 +16,14 @@ namespace {
 // Forms strtod/strtoll would take but a scenario does not: surrounding blanks (yaml-cpp keeps them inside
 // quotes), hexadecimal numbers (0x1p3 is 8 to strtod and an error to most readers), inf and nan.
 void check_plain(const std::string& key, const std::string& v, const char* what) {
-  if (!v.empty() && (std::isspace(static_cast<unsigned char>(v.front())) || std::isspace(static_cast<unsigned char>(v.back()))))
+  if (!v.empty() &&
+      (std::isspace(static_cast<unsigned char>(v.front())) || std::isspace(static_cast<unsigned char>(v.back()))))
     throw ConfigError(key, std::string("expected ") + what + " without surrounding blanks, got '" + v + "'");
   std::string low(v);
   std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
   if (low.find('x') != std::string::npos)
-    throw ConfigError(key, std::string("expected ") + what + " in decimal, got '" + v + "' (hexadecimal is not accepted)");
+    throw ConfigError(key,
+                      std::string("expected ") + what + " in decimal, got '" + v + "' (hexadecimal is not accepted)");
   if (low.find("inf") != std::string::npos || low.find("nan") != std::string::npos)
     throw ConfigError(key, std::string("expected ") + what + ", got '" + v + "' (not a finite number)");
 }

@@ -31,8 +31,9 @@ struct Run {
     return "";
   }
   std::string after_end(const char* what, int64_t at) const {
-    return at < end ? "" : std::string(what) + " at cycle " + std::to_string(at) + " comes after the run ends at cycle " +
-                               std::to_string(end) + " (" + end_why + ")";
+    return at < end ? ""
+                    : std::string(what) + " at cycle " + std::to_string(at) + " comes after the run ends at cycle " +
+                          std::to_string(end) + " (" + end_why + ")";
   }
 };
 
@@ -61,87 +62,121 @@ std::string routing_key(const Run& r, unsigned bit, const char* why) {
 
 bool pattern_is(const Run& r, const char* p) { return r.s.traffic.pattern == p || r.s.traffic.change_pattern == p; }
 
-// The declarations. Refused: a key asking for a structure, traffic or mechanism the run does not have (its
-// results would be read as showing it). Warned: routing tie-breaks and orders and the other families' size
-// keys, which scenario files shared across networks carry (tb/scenarios/systematic.yaml on the hypercubes),
-// and a power threshold that leaves the mechanism idle on purpose (docs/power.md, "MT only").
+// The declarations; for a key, the first scope it cannot act in says why. Refused: a key asking for a
+// structure, traffic or mechanism the run does not have (its results would be read as showing it). Warned:
+// routing tie-breaks and orders and the other families' size keys on the k-ary n-cube family, which scenario
+// files shared across networks carry (tb/scenarios/systematic.yaml on the hypercubes); cycles past the run's
+// end, which shortening a scenario's window from the command line cuts (tests/test_golden.cpp does); a power
+// threshold that leaves the mechanism idle on purpose (docs/power.md, the "MT only" runs).
 const std::vector<Scope>& scopes() {
   static const std::vector<Scope> table{
       {{"topology.k", "topology.n", "topology.nodes"}, kWarn, family_key},
       {{"topology.concentration", "topology.subnet", "topology.stages", "topology.long_link", "topology.trunk",
         "topology.ni_channels"},
-       kRefuse, family_key},
-      {{"routing.dim_order"}, kWarn,
-       [](const Run& r, const std::string&) { return routing_key(r, kReadsDimOrder, "no routing of this run orders dimensions"); }},
-      {{"routing.tie"}, kWarn,
+       kRefuse,
+       family_key},
+      // An indirect family has no dimensions or rings at all (a scenario shared across the k-ary n-cube family
+      // never lands there): refused, as the ring keys always were.
+      {{"routing.dim_order", "routing.tie", "routing.vc_classes"},
+       kRefuse,
+       [](const Run& r, const std::string& key) -> std::string {
+         return r.ic.direct() ? "" : key + " has no meaning on a " + r.ic.kind() + " (no dimensions or rings)";
+       }},
+      {{"routing.dim_order"},
+       kWarn,
+       [](const Run& r, const std::string&) {
+         return routing_key(r, kReadsDimOrder, "no routing of this run orders dimensions");
+       }},
+      {{"routing.tie"},
+       kWarn,
        [](const Run& r, const std::string&) {
          return routing_key(r, kReadsTie, "no routing of this run meets a ring tie (rings of even radix)");
        }},
-      {{"routing.vc_classes"}, kWarn,
+      {{"routing.vc_classes"},
+       kWarn,
        [](const Run& r, const std::string&) {
          return routing_key(r, kReadsRingClasses, "no routing of this run crosses a ring (tori and midimews)");
        }},
-      {{"routing.selection"}, kWarn,
+      {{"routing.selection"},
+       kWarn,
        [](const Run& r, const std::string&) {
          return routing_key(r, kReadsSelection, "only the fat-tree's adaptive up phase selects among up ports");
        }},
-      {{"routing.misroute", "routing.misroute_at_source"}, kRefuse,
+      {{"routing.misroute", "routing.misroute_at_source"},
+       kRefuse,
        [](const Run& r, const std::string&) {
          return routing_key(r, kReadsMisroute, "configures routing.algorithm=negative_first");
        }},
-      {{"router.preset"}, kRefuse,
+      {{"router.preset"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          // BookSim2's dim_order router on its k-ary n-cubes: a direct family sized by topology.k, routed by
          // dimension order.
          if (r.ic.direct() && r.ic.reads("topology.k") && (r.reads & kReadsDimOrder)) return "";
          return "the booksim preset reproduces BookSim2's dimension-order router on tori and meshes; it has no "
-                "meaning for " + r.routed();
+                "meaning for " +
+                r.routed();
        }},
-      {{"prdrb."}, kRefuse,
+      {{"prdrb."},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          return r.s.net.algorithm == "prdrb" ? "" : "configures routing.algorithm=prdrb";
        }},
-      {{"prdrb.theta"}, kRefuse,
+      {{"prdrb.theta"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
-         return r.s.prdrb.match == "jaccard" ? "" : "is the similarity prdrb.match=jaccard needs; prdrb.match=" +
-                                                        r.s.prdrb.match + " does not read it";
+         return r.s.prdrb.match == "jaccard"
+                    ? ""
+                    : "is the similarity prdrb.match=jaccard needs; prdrb.match=" + r.s.prdrb.match +
+                          " does not read it";
        }},
-      {{"power."}, kRefuse,
+      {{"power."},
+       kRefuse,
        [](const Run& r, const std::string& key) -> std::string {
          return r.s.net.power.on || key == "power.mechanism"
                     ? ""
                     : "configures link power saving, which is off: set power.mechanism=on";
        }},
-      {{"power.t_check"}, kRefuse,
+      {{"power.t_check"},
+       kWarn,
        [](const Run& r, const std::string&) { return r.after_end("the first decision", r.s.net.power.t_check); }},
-      {{"power.u_on"}, kWarn,
+      {{"power.u_on"},
+       kWarn,
        [](const Run& r, const std::string&) -> std::string {
          return r.s.net.power.u_on < 1 ? "" : "no utilisation exceeds 1: no link is turned on by utilisation";
        }},
-      {{"faults.at", "faults.repair", "faults.unroutable"}, kRefuse,
+      {{"faults.at", "faults.repair", "faults.unroutable"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          return r.s.fault_links.empty() && r.s.fault_random == 0
                     ? "configures link faults: set faults.links or faults.random_links"
                     : "";
        }},
-      {{"faults.at"}, kRefuse, [](const Run& r, const std::string&) { return r.after_end("the failure", r.s.net.faults.at); }},
-      {{"faults.repair"}, kRefuse,
+      {{"faults.at"},
+       kWarn,
+       [](const Run& r, const std::string&) { return r.after_end("the failure", r.s.net.faults.at); }},
+      {{"faults.repair"},
+       kWarn,
        [](const Run& r, const std::string&) -> std::string {
          if (r.s.net.faults.repair < 0) return "";
          const std::string why = r.after_end("the repair", r.s.net.faults.repair);
          return why.empty() ? "" : why + "; faults.repair=never keeps the links failed";
        }},
-      {{"traffic.closed.quota", "traffic.closed.queue"}, kRefuse,
+      {{"traffic.closed.quota", "traffic.closed.queue"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          return r.closed ? "" : "configures closed-loop traffic: set traffic.closed.active > 0";
        }},
-      {{"traffic.closed.queue"}, kRefuse,
+      {{"traffic.closed.queue"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          const int64_t cap = r.s.net.source_queue;
          if (cap < 0 || r.s.traffic.closed.queue <= cap) return "";
-         return "an active node's source queue holds at most traffic.source_queue = " + std::to_string(cap) + " messages";
+         return "an active node's source queue holds at most traffic.source_queue = " + std::to_string(cap) +
+                " messages";
        }},
-      {{"traffic.closed.active"}, kRefuse,
+      {{"traffic.closed.active"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          const double a = r.s.traffic.closed.active, n = r.ic.terminals();
          if (a <= 0 || a * n >= 0.5) return "";
@@ -150,57 +185,73 @@ const std::vector<Scope>& scopes() {
          return "makes " + std::string(part) + " of the " + std::to_string(r.ic.terminals()) +
                 " nodes active, which rounds to none; the smallest fraction is 1 / (2 x nodes)";
        }},
-      {{"sim.warmup", "sim.measure"}, kRefuse,
+      {{"sim.warmup", "sim.measure"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          return r.closed ? "does not apply to closed-loop traffic (the run ends with traffic.closed.quota)" : "";
        }},
-      {{"traffic.pattern"}, kRefuse,
+      {{"traffic.pattern"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string { return r.closed ? r.generator() : ""; }},
-      {{"traffic.length"}, kRefuse,
+      {{"traffic.length"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string { return r.trace ? r.generator() : ""; }},
       {{"traffic.rate", "traffic.interval", "traffic.injection", "traffic.schedule", "traffic.change_pattern",
         "traffic.background"},
-       kRefuse, [](const Run& r, const std::string&) { return r.generator(); }},
-      {{"traffic.onoff."}, kRefuse,
+       kRefuse,
+       [](const Run& r, const std::string&) { return r.generator(); }},
+      {{"traffic.onoff."},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
          return r.s.traffic.injection == "onoff" ? "" : "configures on/off injection: set traffic.injection=onoff";
        }},
-      {{"traffic.hotspot."}, kRefuse,
+      {{"traffic.hotspot."},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
          return pattern_is(r, "hotspot_nodes") ? "" : "configures traffic.pattern=hotspot_nodes";
        }},
-      {{"traffic.channels"}, kRefuse,
+      {{"traffic.channels"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
          return pattern_is(r, "channels") ? "" : "configures traffic.pattern=channels";
        }},
-      {{"traffic.background_rate"}, kRefuse,
+      {{"traffic.background_rate"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
          return r.s.traffic.background != "none" ? "" : "configures background traffic: set traffic.background=uniform";
        }},
-      {{"traffic.change_at"}, kRefuse,
+      {{"traffic.change_at"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
-         if (r.s.traffic.change_pattern == "none") return "configures a pattern change: set traffic.change_pattern";
-         return r.after_end("the change", r.s.traffic.change_at);
+         return r.s.traffic.change_pattern == "none" ? "configures a pattern change: set traffic.change_pattern" : "";
        }},
-      {{"traffic.length_weights"}, kRefuse,
+      {{"traffic.change_at"},
+       kWarn,
+       [](const Run& r, const std::string&) -> std::string {
+         return r.generator().empty() ? r.after_end("the change", r.s.traffic.change_at) : "";
+       }},
+      {{"traffic.length_weights"},
+       kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          if (!r.generator().empty()) return r.generator();
          return r.s.traffic.lengths.size() > 1 ? "" : "weighs mixed lengths, and traffic.length gives one";
        }},
-      {{"traffic.schedule"}, kRefuse,
+      {{"traffic.schedule"},
+       kWarn,
        [](const Run& r, const std::string&) -> std::string {
          // The factor over the run is set by the points up to the first one at or past its end.
          const auto& pts = r.s.traffic.schedule;
          for (size_t i = 1; i < pts.size(); ++i)
            if (pts[i - 1].first >= r.end)
-             return "point " + std::to_string(i + 1) + " (cycle " + std::to_string(pts[i].first) + ") follows one at cycle " +
-                    std::to_string(pts[i - 1].first) + ", at or after the run's end at cycle " + std::to_string(r.end) +
-                    " (" + r.end_why + "): it cannot act";
+             return "point " + std::to_string(i + 1) + " (cycle " + std::to_string(pts[i].first) +
+                    ") follows one at cycle " + std::to_string(pts[i - 1].first) +
+                    ", at or after the run's end at cycle " + std::to_string(r.end) + " (" + r.end_why +
+                    "): it cannot act";
          return "";
        }},
   };
@@ -217,8 +268,13 @@ void note_inert_keys(Scenario& s, const Interconnect& ic, unsigned reads) {
   const bool closed = s.traffic.closed.active > 0;
   // Offered traffic ends with the measurement window (the drain only delivers what was offered, and lasts as
   // long as that takes); a closed loop has no window: sim.max_cycles bounds it.
-  const Run r{s, ic, reads, closed ? s.sim.max_cycles : s.sim.warmup + s.sim.measure,
-              closed ? "sim.max_cycles, the closed loop's bound" : "warm-up + measure", closed, s.traffic.pattern == "trace"};
+  const Run r{s,
+              ic,
+              reads,
+              closed ? s.sim.max_cycles : s.sim.warmup + s.sim.measure,
+              closed ? "sim.max_cycles, the closed loop's bound" : "warm-up + measure",
+              closed,
+              s.traffic.pattern == "trace"};
   s.inert.clear();
   for (const std::string& key : s.explicit_keys)
     for (const Scope& sc : scopes())
@@ -240,13 +296,16 @@ void check_inert(ScenarioSet& set) {
   }
 }
 
-void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes) {
+void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes,
+                        bool studies_network) {
   const Scenario& s = set.runs[0];
   for (const OutputFile& o : run_outputs(s))
     if (std::find(writes.begin(), writes.end(), o.key) == writes.end())
       throw ConfigError(o.key, "drbsim " + command + " simulates nothing and does not write it");
+  if (!studies_network) return;
   for (const char* key : {"faults.links", "faults.random_links"})
-    if (s.is_set(key)) throw ConfigError(key, "drbsim " + command + " studies the intact network; faults act in simulation runs");
+    if (s.is_set(key))
+      throw ConfigError(key, "drbsim " + command + " studies the intact network; faults act in simulation runs only");
 }
 
 void print_warnings(const ScenarioSet& set) {
@@ -254,7 +313,8 @@ void print_warnings(const ScenarioSet& set) {
   static std::mutex m;
   std::lock_guard<std::mutex> lock(m);
   for (const auto& [key, why] : set.warnings)
-    if (said.insert(key).second) std::cerr << "drbsim: warning: " << printable(key, 120) << ": " << printable(why, 800) << "\n";
+    if (said.insert(key).second)
+      std::cerr << "drbsim: warning: " << printable(key, 120) << ": " << printable(why, 800) << "\n";
 }
 
 }  // namespace drb

@@ -18,9 +18,10 @@ void note_inert_keys(Scenario& s, const Interconnect& ic, unsigned reads);
 // From load_scenarios(), after every run is validated: ConfigError for a refused key inert in every run;
 // the warned ones go to set.warnings.
 void check_inert(ScenarioSet& set);
-// A command that simulates nothing refuses the outputs it does not write (`writes`: those it does) and the
-// link faults, which its figures do not show.
-void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes);
+// A command that simulates nothing refuses the outputs it does not write (`writes`: those it does) and, if it
+// studies the network's structure or paths, the link faults, which its figures do not show.
+void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes,
+                        bool studies_network);
 // The set's warnings on stderr, "drbsim: warning: KEY: reason", each once per process.
 void print_warnings(const ScenarioSet& set);
 
