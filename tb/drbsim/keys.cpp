@@ -161,7 +161,7 @@ std::vector<KeyDef> build() {
   i32_key("topology.stages", "2", "hybrid fattree/ruft subnets: stages m (k routers per dimension = k_i^m)", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.stages; });
   i32_key("topology.trunk", "1",
-          "direct networks: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
+          "tori and meshes: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
           "and credits; a head takes the first member with a free VC (link aggregation, docs/power.md)",
           1, 16, [](Scenario& s) -> int& { return s.net.topo.trunk; });
   i32_key("topology.ni_channels", "1",
