@@ -5,6 +5,7 @@ namespace drb {
 RelationNeeds FatTreeRouting::needs() const {
   RelationNeeds n{subclasses()};
   n.selection = adaptive_ && sel_ == UpSelection::Sadp ? Selection::MostCredits : Selection::InOrder;
+  n.reads = adaptive_ ? kReadsSelection : 0;  // the deterministic up phase has one port to take
   return n;
 }
 

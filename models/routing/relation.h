@@ -47,6 +47,16 @@ struct SubClassSpec {
 // the rest (negative-first's channel load and misroutes).
 enum class Selection : uint8_t { InOrder, MostCredits, LeastLoaded };
 
+// Routing keys a relation reads (RelationNeeds::reads): the front end tells the user about one set where no
+// relation of the run reads it (docs/robustness.md), instead of deriving that from the algorithm's name.
+enum RoutingKey : uint8_t {
+  kReadsDimOrder = 1,     // routing.dim_order
+  kReadsTie = 2,          // routing.tie
+  kReadsRingClasses = 4,  // routing.vc_classes
+  kReadsSelection = 8,    // routing.selection
+  kReadsMisroute = 16,    // routing.misroute, routing.misroute_at_source
+};
+
 struct RelationNeeds {
   SubClassSpec classes;
   bool atomic_vc = false;      // Duato's escape: an output VC is reallocated only once it is empty
@@ -54,6 +64,7 @@ struct RelationNeeds {
   Selection selection = Selection::InOrder;
   bool input_class = false;    // route_in() reads the sub-class of the VC the head arrived on
   bool input_port = false;     // route_from() reads the port the head arrived on
+  uint8_t reads = 0;           // RoutingKey bits
 };
 
 class RoutingRelation {

@@ -109,6 +109,9 @@ RelationNeeds RoutingFunction::needs() const {
   RelationNeeds n;
   n.classes = subclasses();
   n.tie_bits = params_.tie_random ? topo_.dims() : 0;
+  // One dimension has one order; ties and ring classes exist only where the topology has them.
+  n.reads = (topo_.dims() > 1 ? kReadsDimOrder : 0) | (topo_.has_ties() ? kReadsTie : 0) |
+            (topo_.has_wrap() ? kReadsRingClasses : 0);
   return n;
 }
 

@@ -89,29 +89,52 @@ std::string Interconnect::port_name(int e, int p) const {
 }
 
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
+  // Each family declares the topology keys it is built from; the front end refuses the others where set.
+  auto declared = [](std::unique_ptr<Interconnect> ic, std::vector<std::string> keys) {
+    keys.push_back("topology.kind");
+    ic->keys_ = std::move(keys);
+    return ic;
+  };
   if (p.kind == "fattree") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a fat-tree takes one switch arity, got " + std::to_string(p.k.size()) + " values");
-    return std::make_unique<Interconnect>(std::make_unique<KAryNTree>(p.k[0], p.n));
+    return declared(std::make_unique<Interconnect>(std::make_unique<KAryNTree>(p.k[0], p.n)), {"topology.k", "topology.n"});
   }
   if (p.kind == "flatfly") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a flattened butterfly takes one radix, got " + std::to_string(p.k.size()) + " values");
-    return std::make_unique<Interconnect>(std::make_unique<FlattenedButterfly>(p.k[0], p.n, p.concentration));
+    return declared(std::make_unique<Interconnect>(std::make_unique<FlattenedButterfly>(p.k[0], p.n, p.concentration)),
+                    {"topology.k", "topology.n", "topology.concentration"});
   }
   if (p.kind == "ruft") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a RUFT takes one switch arity, got " + std::to_string(p.k.size()) + " values");
-    return std::make_unique<Interconnect>(std::make_unique<Ruft>(p.k[0], p.n));
+    return declared(std::make_unique<Interconnect>(std::make_unique<Ruft>(p.k[0], p.n)), {"topology.k", "topology.n"});
   }
   if (p.kind == "hybrid") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a hybrid takes one router count per dimension, got " + std::to_string(p.k.size()) + " values");
     const Subnet sn = p.subnet == "crossbar" ? Subnet::Crossbar : p.subnet == "fattree" ? Subnet::FatTree : Subnet::Ruft;
     if (p.subnet != "crossbar" && p.subnet != "fattree" && p.subnet != "ruft")
       throw std::invalid_argument("topology.subnet: unknown subnet '" + p.subnet + "' (crossbar | fattree | ruft)");
-    return std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration, p.long_link));
+    std::vector<std::string> keys{"topology.k", "topology.n", "topology.subnet", "topology.concentration"};
+    if (sn != Subnet::Crossbar || p.stages == 1) keys.push_back("topology.stages");  // a crossbar is one stage
+    if (sn == Subnet::Ruft) keys.push_back("topology.long_link");   // only a RUFT's last stage links back
+    return declared(std::make_unique<Interconnect>(std::make_unique<Hybrid>(p.k[0], p.n, sn, p.subnet == "crossbar" ? 1 : p.stages, p.concentration, p.long_link)),
+                    keys);
   }
+  // Trunks are built on tori and meshes, the power study's networks (docs/power.md).
+  const bool cube = p.kind == "torus" || p.kind == "mesh";
   if (p.trunk < 1 || p.trunk > 16) throw std::invalid_argument("topology.trunk: 1..16 parallel links, got " + std::to_string(p.trunk));
+  if (p.trunk > 1 && !cube)
+    throw std::invalid_argument("topology.trunk: trunks of parallel links are built for tori and meshes, not a " + p.kind);
   if (p.ni_channels < 1 || p.ni_channels > 16)
     throw std::invalid_argument("topology.ni_channels: 1..16 channels, got " + std::to_string(p.ni_channels));
-  return std::make_unique<Interconnect>(make_topology(p), p.trunk, p.ni_channels);
+  std::vector<std::string> keys = cube ? std::vector<std::string>{"topology.k", "topology.n", "topology.trunk"}
+                                  : p.kind == "hypercube" ? std::vector<std::string>{"topology.n"}
+                                                          : std::vector<std::string>{"topology.nodes"};
+  keys.push_back("topology.ni_channels");
+  return declared(std::make_unique<Interconnect>(make_topology(p), p.trunk, p.ni_channels), keys);
+}
+
+bool Interconnect::reads(const std::string& key) const {
+  return std::find(keys_.begin(), keys_.end(), key) != keys_.end();
 }
 
 NetworkSize network_size(const TopologyParams& p) {

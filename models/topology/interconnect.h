@@ -60,6 +60,9 @@ class Interconnect {
   const FlattenedButterfly* flatfly() const { return flatfly_.get(); }
   const Ruft* ruft() const { return ruft_.get(); }
   const Hybrid* hybrid() const { return hybrid_.get(); }
+  // The topology.* keys the family is built from, as make_interconnect declares them (empty for an
+  // interconnect built otherwise): elsewhere such a key cannot act.
+  bool reads(const std::string& key) const;
 
  private:
   void index();
@@ -72,6 +75,8 @@ class Interconnect {
   NetworkGraph graph_;
   std::vector<int> first_terminal_;
   int trunk_ = 1;
+  std::vector<std::string> keys_;
+  friend std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 };
 
 // torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid. std::invalid_argument naming the key on bad parameters.

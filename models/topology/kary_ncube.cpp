@@ -69,6 +69,13 @@ int KAryNCube::offset(int a, int b, int d, bool tie_positive) const {
   return tie_positive ? fwd : -bwd;
 }
 
+bool KAryNCube::has_ties() const {
+  if (!wrap_) return false;
+  for (int k : k_)
+    if (k % 2 == 0) return true;
+  return false;
+}
+
 bool KAryNCube::tie(int a, int b, int d) const {
   if (!wrap_) return false;
   const int k = k_[d];

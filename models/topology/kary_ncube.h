@@ -21,6 +21,7 @@ class KAryNCube : public Topology {
   int dims() const override { return static_cast<int>(k_.size()); }
   int offset(int a, int b, int d, bool tie_positive) const override;
   bool tie(int a, int b, int d) const override;
+  bool has_ties() const override;  // a ring of even radix
   int port(int d, int sign) const override { return 2 * d + (sign < 0 ? 1 : 0); }
   int port_dim(int p) const override { return p / 2; }
   int port_sign(int p) const override { return (p & 1) ? -1 : 1; }

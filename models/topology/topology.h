@@ -35,6 +35,8 @@ class Topology {
   virtual int offset(int a, int b, int d, bool tie_positive) const = 0;
   // True if in dimension d both directions are minimal for a -> b (a ring tie); adaptive may use both.
   virtual bool tie(int a, int b, int d) const { return false; }
+  // Some pair of nodes has a tie (tie() can be true): a tie-break rule acts only then.
+  virtual bool has_ties() const { return false; }
   virtual int port(int d, int sign) const = 0;  // port for one hop in dimension d, direction sign (+1/-1)
   virtual int port_dim(int p) const = 0;
   virtual int port_sign(int p) const = 0;

@@ -21,11 +21,14 @@
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
+#include "tb/drbsim/scopes.h"
 
 namespace drb {
 
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
+  check_command_keys(set, "header", {}, false);
+  print_warnings(set);
   const Scenario& s = set.runs[0];
   const auto ic = make_interconnect(s.net.topo);
   const HeaderLayout hl(header_layout(s, *ic));
@@ -49,6 +52,7 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                          const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
+  check_command_keys(set, "topology", {"out.json"}, true);
   // Every row's cost is checked before any is computed: the figures search the whole graph.
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
@@ -56,6 +60,7 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                        report_work(ic->graph()), 0);
   }
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
+  print_warnings(set);
   nlohmann::json all = nlohmann::json::array();
   std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>7} {:>7}\n", "topology",
                            "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
@@ -102,6 +107,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
       throw ConfigError("drb.supernode",
                         "the metapath study compares construction methods; an explicit table (drb.supernode=table) "
                         "has none to study (it is for simulation runs)");
+  check_command_keys(set, "metapaths", {"out.json"}, true);
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   // Direct networks: the topology's constructions and DOR; the other families: the graph's supernodes and
   // the family's static relation (models/drb/graph_metapath_study.h).
@@ -131,6 +137,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
     }
     prep.push_back(std::move(r));
   }
+  print_warnings(set);  // once every row is accepted
   std::vector<MetapathStudyRow> rows;
   nlohmann::json all = nlohmann::json::array();
   for (size_t i = 0; i < set.runs.size(); ++i) {

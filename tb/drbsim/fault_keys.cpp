@@ -53,11 +53,7 @@ void check_faults(Scenario& s, const Interconnect& ic) {
   FaultParams& f = s.net.faults;
   f.channels.clear();
   const bool any = !s.fault_links.empty() || s.fault_random > 0;
-  if (!any) {
-    for (const char* k : {"faults.at", "faults.repair", "faults.unroutable"})
-      if (s.is_set(k)) throw ConfigError(k, "configures link faults: set faults.links or faults.random_links");
-    return;
-  }
+  if (!any) return;  // its keys are then refused by tb/drbsim/scopes.cpp
   if (f.repair >= 0 && f.repair <= f.at) throw ConfigError("faults.repair", "must come after faults.at");
   if (s.traffic.closed.active > 0) throw ConfigError("faults.links", "link faults with closed-loop traffic are not modelled");
   if (s.net.power.on) throw ConfigError("faults.links", "link faults together with power.mechanism=on are not modelled");
@@ -84,6 +80,7 @@ void check_faults(Scenario& s, const Interconnect& ic) {
     return it == by_pair.end() ? std::vector<int>{} : it->second;
   };
   std::vector<uint8_t> dead(g.channels().size(), 0);
+  std::map<std::pair<int, int>, std::string> named;  // direction -> the item that failed it
   size_t start = 0;
   const std::string& v = s.fault_links;
   while (start <= v.size() && !v.empty()) {
@@ -99,15 +96,22 @@ void check_faults(Scenario& s, const Interconnect& ic) {
       if (item[op] == '>' && x != a) continue;
       const std::vector<int> ch = channels_between(x, y);
       if (ch.empty()) throw ConfigError("faults.links", "no channel from element " + std::to_string(x) + " to " + std::to_string(y));
+      // A link named twice would fail once: the list would promise more faults than the run has.
+      if (!named.emplace(std::make_pair(x, y), item).second)
+        throw ConfigError("faults.links", "'" + item + "' names the channel " + std::to_string(x) + ">" + std::to_string(y) +
+                                              " that '" + named[{x, y}] + "' already fails");
       for (int c : ch) dead[c] = 1;
     }
   }
   if (s.fault_random > 0) {  // undirected links: element pairs joined both ways, each drawn at most once
     std::vector<std::pair<int, int>> links;
-    for (const auto& [ab, ch] : by_pair)
-      if (ab.first < ab.second && by_pair.count({ab.second, ab.first})) links.push_back(ab);
+    for (const auto& [ab, ch] : by_pair)  // besides faults.links: none of those is drawn again
+      if (ab.first < ab.second && by_pair.count({ab.second, ab.first}) && !named.count(ab) &&
+          !named.count({ab.second, ab.first}))
+        links.push_back(ab);
     if (s.fault_random > static_cast<int>(links.size()))
-      throw ConfigError("faults.random_links", "the network has " + std::to_string(links.size()) + " links");
+      throw ConfigError("faults.random_links", "the network has " + std::to_string(links.size()) + " links" +
+                                                   (named.empty() ? "" : " besides those of faults.links"));
     Rng rng = Rng::stream(s.net.seed, 0xFA17);
     for (int i = 0; i < s.fault_random; ++i) {  // partial Fisher-Yates: the first fault_random of a shuffle
       const size_t j = i + static_cast<size_t>(rng.next() % (links.size() - i));

@@ -72,72 +72,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 }  // namespace
 
-int64_t to_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
-  char* end = nullptr;
-  errno = 0;
-  const long long x = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end) throw ConfigError(key, "expected an integer, got '" + v + "'");
-  if (errno == ERANGE || x < lo || x > hi)
-    throw ConfigError(key, "value " + v + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  return x;
-}
-
-double to_double(const std::string& key, const std::string& v, double lo, double hi) {
-  char* end = nullptr;
-  errno = 0;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end || std::isnan(x)) throw ConfigError(key, "expected a number, got '" + v + "'");
-  // ERANGE: either too large for a double (out of range below) or so close to 0 that it would read as 0;
-  // a subnormal that strtod still represents is taken as given.
-  if (errno == ERANGE && x == 0)
-    throw ConfigError(key, "value " + v + " is too close to 0 to be represented (write 0 or a larger value)");
-  if (errno == ERANGE && std::isinf(x)) throw ConfigError(key, "value " + v + " is too large to be represented");
-  if (!std::isfinite(x) || x < lo || x > hi) {
-    std::ostringstream o;
-    o << "value " << v << " out of range [" << lo << ", " << hi << "]";
-    throw ConfigError(key, o.str());
-  }
-  return x;
-}
-
-uint64_t to_bytes(const std::string& key, const std::string& v) {
-  // A count of bytes with an optional binary unit: 512M, 8G, 1.5T, 1048576.
-  static const struct {
-    char unit;
-    double scale;
-  } units[] = {{'K', 1024.0}, {'M', 1048576.0}, {'G', 1073741824.0}, {'T', 1099511627776.0}};
-  std::string num = v;
-  double scale = 1;
-  for (auto& u : units)
-    if (!num.empty() && std::toupper(static_cast<unsigned char>(num.back())) == u.unit) {
-      scale = u.scale;
-      num.pop_back();
-      break;  // one unit; "M" alone leaves nothing to look at
-    }
-  if (!num.empty() && (num.back() == 'i' || num.back() == 'B')) num.clear();  // KiB/GB spellings: say what works
-  char* end = nullptr;
-  errno = 0;
-  const double x = num.empty() ? 0 : std::strtod(num.c_str(), &end);
-  if (num.empty() || *end || errno || !std::isfinite(x) || x <= 0)
-    throw ConfigError(key, "expected a size such as 512M, 8G or a number of bytes, got '" + v + "'");
-  const double b = x * scale;
-  if (b < 1048576.0 || b > 1125899906842624.0) throw ConfigError(key, "value " + v + " out of range [1M, 1024T]");
-  return static_cast<uint64_t>(b);
-}
-
-bool to_bool(const std::string& key, const std::string& v) {
-  if (v == "true" || v == "1" || v == "yes" || v == "on") return true;
-  if (v == "false" || v == "0" || v == "no" || v == "off") return false;
-  throw ConfigError(key, "expected true or false, got '" + v + "'");
-}
-
-std::string to_enum(const std::string& key, const std::string& v, const std::vector<std::string>& opts) {
-  if (std::find(opts.begin(), opts.end(), v) != opts.end()) return v;
-  std::string all;
-  for (auto& o : opts) all += (all.empty() ? "" : "|") + o;
-  throw ConfigError(key, "unknown value '" + v + "' (expected " + all + ")");
-}
-
 namespace {
 
 // An empty value is an empty list only where the key allows one (its default is empty); elsewhere it is refused.
@@ -227,7 +161,7 @@ std::vector<KeyDef> build() {
   i32_key("topology.stages", "2", "hybrid fattree/ruft subnets: stages m (k routers per dimension = k_i^m)", 1, 20,
           [](Scenario& s) -> int& { return s.net.topo.stages; });
   i32_key("topology.trunk", "1",
-          "direct networks: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
+          "tori and meshes: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
           "and credits; a head takes the first member with a free VC (link aggregation, docs/power.md)",
           1, 16, [](Scenario& s) -> int& { return s.net.topo.trunk; });
   i32_key("topology.ni_channels", "1",

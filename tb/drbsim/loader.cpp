@@ -8,6 +8,7 @@
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/inputs.h"
+#include "tb/drbsim/scopes.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
 #include "models/routing/registry.h"
@@ -76,6 +77,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
     if (i == 0) break;
   }
   check_set(set);
+  check_inert(set);
   return set;
 }
 
@@ -148,21 +150,9 @@ ConfigError keyed_error(const std::invalid_argument& e) {
   return ConfigError(m.substr(0, c), m.substr(c + 2));
 }
 
-// Keys that only a direct network (k-ary n-cube family, midimew) gives a meaning to, refused elsewhere
-// rather than ignored.
+// The RTL blocks exist for direct networks only. (Keys other families do not read are declared in
+// tb/drbsim/scopes.cpp.)
 void check_indirect(const Scenario& s, const Interconnect& ic) {
-  const std::string on = " has no meaning on a " + ic.kind() + " (no dimensions or rings)";
-  // The preset first: it sets ring keys itself.
-  if (s.preset != "none")
-    throw ConfigError("router.preset", "the booksim preset reproduces BookSim2's torus router (dim_order_torus); it" + on);
-  for (const char* k : {"routing.dim_order", "routing.tie"})
-    if (s.is_set(k)) throw ConfigError(k, k + on);
-  if (s.vc_classes != "auto") throw ConfigError("routing.vc_classes", "routing.vc_classes" + on);
-  if (s.is_set("topology.trunk") && s.net.topo.trunk != 1)
-    throw ConfigError("topology.trunk", "trunks of parallel links are built for the direct networks; a " + ic.kind() + " has none");
-  if (s.net.topo.ni_channels != 1)
-    throw ConfigError("topology.ni_channels", "several node channels are built for the direct networks; a " + ic.kind() +
-                                                  " attaches its terminals by one port each");
   const std::pair<const char*, bool> rtl[] = {
       {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar}};
   for (const auto& [block, on_rtl] : rtl) {
@@ -266,18 +256,13 @@ void validate(Scenario& s) {
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && n.any_rtl())
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
-  if (n.algorithm != "prdrb" && !s.swept.count("routing.algorithm"))  // a sweep may compare it with others
-    for (const KeyDef& k : scenario_keys())
-      if (k.name.rfind("prdrb.", 0) == 0 && s.is_set(k.name)) throw ConfigError(k.name, "configures routing.algorithm=prdrb");
-  for (const char* k : {"routing.misroute", "routing.misroute_at_source"})
-    if (s.is_set(k) && n.algorithm != "negative_first") throw ConfigError(k, "configures routing.algorithm=negative_first");
   if (n.algorithm == "negative_first" && n.any_rtl())
     throw ConfigError("routing.algorithm", "negative_first is not covered by the RTL blocks (their route compute is DOR's)");
   if (topo && n.topo.ni_channels > 1 && n.any_rtl())
     throw ConfigError("topology.ni_channels", "the RTL blocks are generated for routers of 3 or 5 ports, one node channel");
   if (n.routing.dim_order == std::vector<int>{-1}) {
     n.routing.dim_order.clear();
-    for (int d = topo->dims() - 1; d >= 0; --d) n.routing.dim_order.push_back(d);
+    for (int d = topo ? topo->dims() - 1 : -1; d >= 0; --d) n.routing.dim_order.push_back(d);  // no dimensions elsewhere
   }
   // Ring VC classes: auto is the best scheme of docs/router-saturation.md where the topology allows it.
   if (s.vc_classes == "auto")
@@ -455,6 +440,8 @@ void validate(Scenario& s) {
     const std::string key = std::string("router.blocks.") + r.name;
     if (!why.empty()) throw ConfigError(s.is_set(key) ? key : "router.blocks.all", why);
   }
+  // The routing keys act where a relation of the run reads them: the packets' and, in the network, the acks'.
+  note_inert_keys(s, *ic, needs.reads | (n.acks && n.ack_mode != AckMode::Ideal ? ack_rf->needs().reads : 0));
 }
 
 LayoutParams header_layout(const Scenario& s, const Interconnect& ic) {

@@ -14,6 +14,7 @@ struct ScenarioSet {
   std::vector<Scenario> runs;
   std::vector<std::string> swept;  // swept keys, in expansion order
   std::string source;              // scenario file, or "built-in"
+  std::vector<std::pair<std::string, std::string>> warnings;  // key, reason: keys that act in no run
 };
 
 // yaml_text: contents of a scenario file (or a built-in scenario); origin names it in messages.

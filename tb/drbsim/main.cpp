@@ -20,6 +20,7 @@
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"
+#include "tb/drbsim/scopes.h"
 
 using namespace drb;
 
@@ -50,6 +51,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go
+  print_warnings(set);                 // keys that act in none of the runs, once the set is accepted
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", origin.c_str(), set.runs.size(), set.runs.size() > 1 ? "s" : "");
   const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm) : run_all(set);
   const nlohmann::json doc = report_json(set, results);

@@ -106,6 +106,12 @@ struct PrdrbScenario {
   std::string apply = "threshold"; // threshold | pattern
 };
 
+// A key the user set that a run cannot act on (tb/drbsim/scopes.cpp): warned about, or else refused.
+struct InertKey {
+  bool warn = false;
+  std::string why;
+};
+
 struct Scenario {
   NetParams net;
   TrafficParams traffic;
@@ -122,6 +128,7 @@ struct Scenario {
   int fault_random = 0;            // faults.random_links
   std::map<std::string, std::string> swept;  // key -> value of this run inside a sweep
   std::vector<std::string> explicit_keys;    // keys the user set (scenario file or command line)
+  std::map<std::string, InertKey> inert;     // of those, the ones this run cannot act on (validate)
   bool is_set(const std::string& key) const;
 };
 
