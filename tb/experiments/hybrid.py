@@ -138,7 +138,9 @@ def run(drbsim, keys, raw, reuse, deadline=None):
 
 
 def structure(drbsim, keys):
-    p = subprocess.run([drbsim, "topology"] + keys, capture_output=True, text=True, check=True)
+    # The 4096-terminal structures are asked for on purpose: confirm drbsim topology's time guard for them.
+    p = subprocess.run([drbsim, "topology"] + keys + ["sim.max_seconds=3600"], capture_output=True, text=True,
+                       check=True)
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
