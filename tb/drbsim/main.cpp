@@ -52,7 +52,8 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go
   print_warnings(set);                 // keys that act in none of the runs, once the set is accepted
-  std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", origin.c_str(), set.runs.size(), set.runs.size() > 1 ? "s" : "");
+  std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", printable(origin).c_str(), set.runs.size(),
+               set.runs.size() > 1 ? "s" : "");
   const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm) : run_all(set);
   const nlohmann::json doc = report_json(set, results);
   if (yaml == kDefaultScenario)  // the demo says what it shows
@@ -72,7 +73,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
     } else {
       write_output(o.key, o.path, o.key == "out.csv" ? report_csv(set, results) : dump_json(doc, 1) + "\n");
     }
-    std::fprintf(stderr, "[drbsim] wrote %s\n", o.path.c_str());
+    std::fprintf(stderr, "[drbsim] wrote %s\n", printable(o.path).c_str());
   }
   int failed = 0;
   for (auto& r : results)
@@ -82,7 +83,8 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
       if (r.contains("key"))  // an input or output failed the run: named as bad input is, but exit 3
         print_error(r["key"], err.substr(std::min(err.size(), r["key"].get_ref<const std::string&>().size() + 2)));
       else
-        std::fprintf(stderr, "drbsim: run failed (%s): %s\n", r["kind"].get<std::string>().c_str(), err.c_str());
+        std::fprintf(stderr, "drbsim: run failed (%s): %s\n", r["kind"].get_ref<const std::string&>().c_str(),
+                     printable(err, 800).c_str());
     }
   return failed ? kExitSimFailure : kExitOk;
 }
