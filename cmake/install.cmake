@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install build --prefix P`: the libraries as static archives, the two public headers (the
 # virtual-platform fabric and its TLM host adapter) and a package config, so that a user's CMake project
 # does find_package(drb CONFIG) and links drb::fabric (docs/integration.md; examples/vp/). Every other

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the fabric tests (test_fat_tree, test_flatfly_ruft, test_hybrid, test_fabrics): networks
 // built from parameters, hop counts from digit arithmetic (never from the classes under test), route walks,
 // CDG checks, zero-load and overload runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A path policy for tests: each packet takes the next MSP the test queued, so a test can send exactly the
 // multistep path it wants through the fabric.
 #pragma once

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the package into a temporary prefix, builds examples/vp against it as an outside project would,
 # and runs it: every initiator must have completed transfers with no byte wrong. Only the public headers
 # may be installed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A test's own record of the messages it submitted, checked against what the fabric delivers: every
 // accepted message delivered exactly once, to the right node, with the bytes it was sent with.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every test binary starts GoogleTest from sc_main; main() silences the SystemC banner first (test discovery
 // runs each binary at build time, and the banner would fill the build output), as drbsim's does.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the system-level tests: scenarios from key=value lists, runs in child processes
 // (each simulation elaborates its own fabric), and the drbsim binary for end-to-end checks.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input: each malformed scenario stops before simulating with exit code 2 and one line that names
 // the offending key.
 #include <gtest/gtest.h>

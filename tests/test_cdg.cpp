@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deadlock freedom: the channel dependency graph (built by walking the routing functions through DEC) is
 // acyclic for DOR with datelines and for adaptive routing's escape sub-network (Duato's extended graph),
 // per step group for multistep (DRB) paths. Negative controls show the check does find cycles: DOR without

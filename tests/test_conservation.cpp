@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conservation under overload: 8x8 torus, DOR and adaptive, 10-flit messages at twice the measured DOR
 // saturation load, bounded source queues. The test drives the network itself (its own generator with
 // random payload bytes and its own delivery observer): after the run and a drain, every accepted message

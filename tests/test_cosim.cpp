@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RTL mode of the fabric (router.blocks.*, systemc/cosim): a 4x4 torus under load runs once with every
 // router block as its C++ model and once with every block as the Verilated RTL, each in its own child
 // process. The RTL meets its model bit for bit, so the two runs must produce the same packet trace: every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a new user meets first: the demo (drbsim without arguments) says in one line what its table shows and
 // where the plot is, and no SystemC banner is printed, neither by drbsim nor by a test binary (test discovery
 // runs each of them during the build).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Determinism: the same scenario and seed give byte-identical JSON, also when the runs of a sweep are
 // simulated in parallel child processes; another seed gives different results.
 #include <gtest/gtest.h>

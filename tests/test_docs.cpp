@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // docs/scenarios.md lists every key with its default: it must be what the key registry prints.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DRB in the fabric. A test policy forces the MSP of each packet:
 //  - DEC pops exactly at the intermediate destinations, in order, and nowhere else (every pair of a 4x4
 //    torus, random MSPs with one or two intermediates);

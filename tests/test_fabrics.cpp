@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every new fabric under load (conservation at twice saturation), Valiant and DRB on them (helpers in
 // tests/fabrics.h).
 #include <gtest/gtest.h>

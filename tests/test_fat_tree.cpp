@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The k-ary n-tree fat-tree and its routing: hand counts, wiring, routes, load balance, CDG, zero load,
 // determinism, refusals (helpers in tests/fabrics.h).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link faults at run time (docs/faults.md): the unroutable pairs of DOR, Duato's adaptive routing and
 // negative-first worked by hand, negative-first routing every pair around an interior fault, delivery of
 // every accepted message past saturation with faults (scoreboard), graceful failure and repair of a link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flattened butterfly and the RUFT: hand counts, wiring, routes, CDG, zero load (helpers in
 // tests/fabrics.h).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Golden results: every scenario file of tb/scenarios/, run through drbsim with short windows, must give
 // the `runs` JSON stored in tests/golden/<name>.json byte for byte. It guards refactorings that must not
 // change what the simulator computes (the structural work on the network graph, speed work).

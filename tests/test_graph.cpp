@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The network graph (models/topology/graph.h) and its structural report (drbsim topology): counts worked by
 // hand for small instances, distances against the topologies' own distance functions, the fault tolerance
 // of a graph with a known weak spot, and the graph's refusals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Head-flit format and the per-router header blocks: layout widths and offsets, bit-exact encode/decode,
 // DEC, AL (modular latency with timer wrap), GMR and the crossbar arbiter, on hand-worked cases.
 #include <gtest/gtest.h>

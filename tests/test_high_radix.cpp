@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routers past 64 ports: the crossbar arbiter's wide request vectors against an independent scan; a 144-port
 // flattened butterfly (hand counts, zero load, conservation past saturation under every allocator); the wide
 // allocation path on small routers giving the narrow path's results bit for bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input: every defect class found by feeding drbsim malformed scenarios (docs/robustness.md) with
 // several inputs each. Bad input ends with exit 2 and exactly one line on stderr naming the key, before
 // anything is simulated; a run whose results cannot be written ends with exit 3 and names the key; no

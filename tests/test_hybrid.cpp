@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hybrid k-ary n-direct m-indirect family: hand counts, routes and dimension order, complement
 // contention-free, CDG with the escape-at-switches control, zero load, long links (helpers in tests/fabrics.h).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The link controller model (models/blocks/link_ctrl.h) against the power-saving thesis' worked examples:
 // the on/off oscillation of Fig. 4.5 (U_on = 0.6, U_off = 0.4, constant nominal utilisation 0.18) and its
 // absence when U_on >= 2 U_off, the effective thresholds of Fig. 4.7 under a slow ramp, the congestion test,

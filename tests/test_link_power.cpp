@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link power saving in the timed network (docs/power.md): a link leaves service only when idle and carries
 // nothing until it is back; credits of a link return while its reverse direction is off; the minimal tree
 // keeps every pair connected at every cycle; the power floors each configuration allows are reached; at

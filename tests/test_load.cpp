@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Independent checks below saturation on an 8x8 torus with DOR and uniform traffic at half the measured
 // saturation load: per-link utilization against the analytic channel load of DOR (paths walked here from
 // coordinates, not with the routing code), accepted against offered load, and Little's law.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Variable load (traffic.schedule): the factor is piecewise linear through its points and constant outside
 // them; a run's messages per time bin follow the rate times the factor's mean over the bin; malformed
 // schedules are refused naming the key.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The memory estimate that refuses oversized runs (sim.mem_limit) against what the kernel measures: the
 // peak resident set of drbsim running the same configuration. The estimate must never be below the
 // measurement (or a run it admits could be killed), and where the fabric itself dominates it must stay

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The DRB source algorithms on one channel, with hand-computed expectations: MSP selection (the thesis'
 // worked example and draw frequencies), metapath configuration (a latency rise opens, a fall closes back
 // to the static path), early reports change configuration only, and the derived default thresholds.

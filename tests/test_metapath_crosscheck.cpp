@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The zero-load metapath study cross-checked against the cycle model: for every included destination of
 // node 0, every MSP of its metapath (SN_src x SN_dst) is sent alone through the fabric, and the mean number
 // of links the packets crossed must equal the study's L(d). Done for a single-supernode family (SGA) and

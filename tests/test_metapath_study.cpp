@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zero-load metapath study. Expected values are worked out by hand in the comments (4x4 torus with
 // ring distances 0,1,2,1 per coordinate; 3-cube with Hamming distances), or, for the DGA rules, from a
 // brute-force evaluation of the definition written here with its own distance function.

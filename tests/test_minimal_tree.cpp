@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fat-tree's minimal tree (models/power/minimal_tree.h): membership worked by hand on a 4-ary 2-tree and
 // a 2-ary 3-tree, its channel count and power floor from the built graph, and connectivity under the
 // unchanged routing (adaptive up restricted to MT channels, deterministic down) for every terminal pair,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Negative-first adaptive routing with misrouting on n-D meshes (docs/negative-first.md): the turn
 // restriction and misroute rules on every (router, input, destination) of 2-D to 4-D meshes, the paper's
 // adaptivity count by path enumeration, the CDG (acyclic on 2-D, 3-D and 4-D meshes with one VC; cyclic

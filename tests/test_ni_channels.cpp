@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Several injection and ejection channels per node (topology.ni_channels, the power thesis' node has four):
 // counts by hand, zero-load latency unchanged, a node's injection bandwidth = min(channels, trunk members) on
 // neighbour traffic (one flow per link), every ejection channel used, conservation past saturation with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Traffic patterns: the permutations on hand-worked tables and against bit-by-bit definitions written
 // here, tornado/neighbour from coordinates, fixed points silent, and the random patterns' distributions
 // (chi-square and per-node binomial bounds over 10^5 seeded draws).

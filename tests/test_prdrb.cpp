@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PR-DRB (docs/prdrb.md): the specification's checkable properties 1-7, the solution database by hand-worked
 // examples, deadlock freedom of its paths (CDG, with a negative control), zero-load latency, conservation past
 // saturation, determinism and the refusals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ring VC classes (routing.vc_classes) and random ring ties (routing.tie=random), docs/router-saturation.md.
 // Hand-worked classes on an 8-ring; deadlock freedom of every scheme by the CDG test for DOR, the adaptive
 // escape VCs and DRB's step groups with their acks, under every tie choice; a negative control whose class

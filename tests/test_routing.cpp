@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing relations walked hop by hop (route + on_hop + neighbour) against expectations computed here from
 // coordinates: DOR path shape, tie direction and dateline classes; minimal adaptive candidate sets with the
 // Duato escape last; and how VcLayout splits the VCs of a port among class groups.

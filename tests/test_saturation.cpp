@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Saturation on an 8x8 torus: the offered load at which mean latency exceeds three times the zero-load
 // latency, and the accepted load at and beyond it, checked against the channel-load bound 8/k
 // flits/node/cycle for uniform traffic on a k-ary 2-cube. Adaptive must beat DOR on transpose.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Self-similar injection (tb/traffic/onoff.h): the aggregate of ON/OFF sources with Pareto periods has a
 // Hurst parameter above 0.7 (aggregated-variance method), while Bernoulli sources, the negative control,
 // stay near 0.5; the construction's long-run rate is the nominal one; drbsim runs it end to end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sample statistics kept as counts per value: every figure against a hand-worked example and against the
 // textbook definitions applied to a sorted copy of the samples (written here, independently of
 // tb/stats/summary.cpp), including values outside the counted range (negative and >= 2^16).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Supernode constructions and DRB candidate MSP lists. Node sets are worked out by hand from the
 // numbering (tori and meshes: id = x + k*y, dimension 0 fastest; hypercube: bit d = dimension d;
 // midimew C_N(b-1, b): ids mod N) and the construction rules; candidate orders from the DOR walks

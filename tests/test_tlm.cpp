@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLM-2.0 round trip: a host writes messages into NI 0's target socket; hosts at the destination NIs
 // receive them through their initiator sockets, in order, with the payload and offset intact. The library's
 // VpFabric refuses what drbsim refuses, as exceptions naming the key.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topology graphs: link symmetry, numbering, distances and summary figures. Expected values come from
 // coordinates computed here, from a BFS over neighbour() written here, or from hand-worked cases.
 #include <gtest/gtest.h>

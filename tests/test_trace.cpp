@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trace-driven traffic (traffic.pattern=trace, out.trace): a recorded synthetic run replays to the same
 // delivered messages; a reply waits for its request's delivery (hand-worked cycles); a reply to a rejected
 // request is not sent; malformed lines exit 2 naming the line; the generator script writes valid traces.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link aggregation (topology.trunk): parallel links per neighbour pair, each with its own VCs and credits, a
 // head taking the first member with a free VC. Counts by hand, zero-load latency unchanged, throughput that
 // grows with the members, conservation past saturation, the CDG over member channels (with the dateline-less

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zero-load latency: one packet alone in the network arrives exactly when the pipeline formula says.
 // The hop count is computed here from coordinates (not with the topology class), and the formula with a
 // credit stall is the max-plus recursion of the flit schedule, written independently of the router code.

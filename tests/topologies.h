@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topologies for tests, by kind: `n` is the hypercube dimension or the midimew size; and the row-major
 // node numbering written out independently of the topology classes, for checking them.
 #pragma once

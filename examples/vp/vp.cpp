@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A memory-mapped virtual platform on the DRB fabric: four DMA-like initiators copy blocks into remote
 // memories through their NIs' TLM sockets (posted writes) and read them back (split reads), checking every
 // byte; every node has a memory-like target behind its NI. Prints per-initiator latency.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AL: latency accumulator. Modular W-bit arithmetic, no T1 register: when a head starts waiting at timer
 // value T1 the block adds -T1 (complement + 1); when it wins allocation at T2 it adds T2. The field thus
 // gains T2 - T1 modulo 2^W, even when the timer wraps during the wait.

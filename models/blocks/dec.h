@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DEC: detection and elimination of intermediate headers. On a head flit at router `node`:
 //   front != node             -> route on the front destination
 //   front == node, more set   -> pop the front (shift the stack in place), next step, route again

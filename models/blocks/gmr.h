@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GMR: early-ack generator (DRB2). For every head leaving on an output channel it compares the latency
 // field (unsigned) with the threshold register; above it, and unless once-mode already fired for this
 // packet, it extracts the ack block into an early ack and marks the packet.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link controller: the power-saving mechanism's state machine for one output trunk of a torus switch (the
 // power thesis' chapter 4, stage 1). Members are ON (offered to routing), OFF, or in transition; a member in
 // transition draws power and carries nothing. This is the contract rtl/drb_link_ctrl.sv meets bit for bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Crossbar arbiter (one per output port): a P-input round-robin arbiter with a priority-class input.
 // Requests with the priority bit set win over the others; within a class the grant goes to the first
 // requester at or after the pointer. The pointer moves past the winner only when the grant is used.

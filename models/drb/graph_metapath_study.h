@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The zero-load metapath study (models/drb/metapath_study.h) on the network graph: fat-tree, flattened
 // butterfly and hybrid family, with the graph supernodes of models/drb/graph_metapaths.h.
 //

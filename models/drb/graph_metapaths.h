@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DRB on networks without a direct-network helper (fat-tree, flattened butterfly, hybrid family): the
 // supernodes and candidate multistep paths of models/drb/supernode.h and msp_candidates.h, defined on the
 // network graph. Distances are channels crossed between the terminals' elements (terminals on one element

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DRB's per-channel state at the source NI: the metapath (its open MSPs and their latencies), the
 // configuration phase (grow/shrink on every latency report) and the selection phase (an MSP per packet,
 // with probability proportional to its bandwidth).

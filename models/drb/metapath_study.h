@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zero-load metapath study (thesis chapter 5): how much a supernode construction lengthens paths, how
 // many intermediate nodes it offers, and how many of a node's links its metapaths use.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ordered candidate multistep paths (MSPs) of one channel, for DRB's dynamic policy: the policy opens
 // cand[0..s-1] when it widens the metapath to s MSPs and closes them from the back when it narrows it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Source-side path policy: which multistep path (MSP) a packet takes, and what the source learns from
 // acks. Static routing takes the canonical path; Valiant picks a random intermediate node; DRB keeps a
 // metapath per destination. One policy object per source NI, state created per destination on first use.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PR-DRB (docs/prdrb.md): DRB's metapath plus a predictive module at the source. Acks bring back the
 // contending flows a router captured; once a pair's metapath has been stable for W_stable acks the
 // configuration (open MSPs and their latencies, i.e. their traffic shares) is stored with the flow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The links a multistep path really takes: walked hop by hop with the router's own pieces (DEC pops an
 // intermediate destination on arrival, the static routing function picks the output port), so the links
 // match what the network does, tie-breaks and dimension order included.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Supernode constructions: the structured node sets around a source (dispersion area SN_src) and around
 // a destination (collection area SN_dst) from which DRB builds its multistep paths.
 //

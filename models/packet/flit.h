@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A flit as the simulator moves it: a handle to its packet plus the bits that travel with every flit.
 // The head's header lives in the packet record (there is exactly one copy, which DEC/AL/GMR update).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The DRB head-flit format, defined once. The C++ struct is the working form; HeaderLayout gives every
 // field its width and bit offset for a given network size, and encode/decode are the bit-exact wire form
 // that the RTL package generator and the tests share.

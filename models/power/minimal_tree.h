@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The minimal tree (MT) of a k-ary n-tree: the always-on part of the fat-tree power-saving mechanism (the
 // power thesis' chapter 5). It keeps every terminal connected under the unchanged routing (adaptive up to a
 // nearest common ancestor, deterministic down) with every other link off.

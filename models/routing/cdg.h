@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Channel dependency graph of a routing relation, built by walking the routing relation itself (through
 // the same DEC step the router runs), so the deadlock test checks the code that runs, not a re-statement.
 // A channel is (network channel of the graph, VC class). For relations with adaptive sub-classes the graph

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "models/routing/fat_tree_routing.h"
 
 namespace drb {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing on a k-ary n-tree (models/topology/fat_tree.h): up to a nearest common ancestor of source and
 // destination, then down. The down phase is fixed (at stage e, down port = digit e of the destination);
 // the up phase is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing on a flattened butterfly (models/topology/flattened_butterfly.h): minimal, one hop per dimension
 // in which the switch differs from the destination's, straight to the destination's coordinate.
 //   dor       dimensions in increasing order; one VC class. A packet's dimensions only increase and it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing on the hybrid family (models/topology/hybrid.h), after the hybrid-topology thesis.
 //   Routers   dor (Hybrid-DOR): the lowest dimension whose coordinate differs from the destination router's;
 //             adaptive: every differing dimension on an adaptive VC, then the dor dimension on the escape VC

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Negative-first adaptive routing with misrouting on n-D meshes (docs/negative-first.md): the turn model of
 // Glass and Ni read as the corrected restriction (no positive -> negative turn), least-loaded choice among
 // the minimal channels of the current phase, and misroutes onto negative channels while the packet has taken

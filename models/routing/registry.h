@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which routing relation an algorithm runs on which interconnect family. A pair without an entry is refused
 // (std::invalid_argument naming routing.algorithm), never mapped to another algorithm.
 #pragma once

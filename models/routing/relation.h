@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A routing relation on a network graph: given the element and the head's header, the ordered candidate
 // outputs. A candidate names an output port and a *sub-class* (dateline class, escape or adaptive pool); the
 // router combines it with the packet's class group (data step 0..2, or ack) through the VcLayout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing under failed channels (docs/faults.md). FaultPrunedRelation wraps a routing relation and offers
 // only the candidates that keep a head *alive*: a state (element, header routing state, arrival) is alive if
 // the head ejects there, or some live candidate leads to an alive state — for relations whose deadlock

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing relations of the direct networks (k-ary n-cube family, midimew): dimension-order routing and the
 // Duato adaptive relation built on it, with the ring VC-class schemes and the DOR next-hop table.
 // The relation interface and the registry are in relation.h and registry.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing on a RUFT (models/topology/ruft.h): the single path, output = digit e of the destination at stage
 // e. Channels lead only from stage e to e+1: no dependency cycle, one VC class.
 #pragma once

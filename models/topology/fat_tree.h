@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-ary n-tree fat-tree (a bidirectional MIN): N = k^n terminals, n stages of N/k switches with 2k ports,
 // down ports 0..k-1 towards the terminals and up ports k..2k-1 towards the roots (the top stage's up ports
 // stay unconnected). Stage 0 is next to the terminals. Switch (e, o) has element id e * N/k + o; its offset

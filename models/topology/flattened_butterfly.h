@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Flattened butterfly k-ary n-cube with p terminals per switch (Kim, Dally, Abts): k^n switches labelled by
 // n coordinates in [0, k) (dimension 0 fastest, as the k-ary n-cube); in every dimension the k switches that
 // differ only in that coordinate are fully connected. Ports: dimension d, target coordinate c (c != own)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The network as a graph (docs/architecture.md, "The network as a graph"): routing elements of any port
 // count, unidirectional channels between (element, port) sides, and terminals with an injection and an
 // ejection attachment. Builders make one from parameters; today every topology is a direct network whose

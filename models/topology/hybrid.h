@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hybrid k_n-ary n_n-direct m_n-indirect family: k^n routers as in an n-dimensional direct network,
 // but all routers of one dimension line joined by one small indirect subnet instead of a ring.
 //   routers   elements 0 .. k^n - 1, id = sum r_i k^i (dimension 0 fastest); port i (i < n) joins the subnet

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An interconnect as the fabric is built from it: the network graph (elements, channels, terminals) and the
 // helper of the family that built it — a direct Topology for the k-ary n-cube family and the midimew
 // (coordinates, dimension-order facts), a KAryNTree for fat-trees. Routing relations and traffic patterns

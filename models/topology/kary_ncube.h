@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-ary n-cube: torus (wrap-around rings) or mesh, any radix per dimension (k >= 2), n >= 1.
 // Node id is row-major with dimension 0 fastest: id = x0 + k0*(x1 + k1*(x2 + ...)).
 // Ports: 2d = +dimension d, 2d+1 = -dimension d. A torus ring with k = 2 keeps both its links:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The stage-to-stage links of a k-ary multistage network, shared by the k-ary n-tree, the RUFT and the
 // hybrid family's MIN subnets: switch (e, o) of stage e < m-1 links, for every u in [0, k), to switch
 // (e+1, o'), o' = o with base-k digit e replaced by u, arriving there on port o_e (the old digit).

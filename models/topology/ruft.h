@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RUFT: the reduced unidirectional fat-tree, a unidirectional MIN of m stages of L/k switches with k inputs
 // and k outputs for L = k^m terminals (port q of a switch is input q on its input side and output q on its
 // output side). Switch (e, o) is element e·L/k + o, o with m-1 base-k digits as in the k-ary n-tree:

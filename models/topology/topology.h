@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topology graphs. Direct networks: one node per router, node id = router id. Router ports 0..ports()-1
 // are network ports; port ports() is the local (injection/ejection) port.
 #pragma once

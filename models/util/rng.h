@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic random numbers, identical on every platform: xoshiro256** seeded by splitmix64,
 // with our own uniform/exponential/range draws (std:: distributions are implementation-defined).
 #pragma once

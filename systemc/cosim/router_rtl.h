@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Verilated RTL blocks of one router behind the calls RouterCore makes on its C++ block models
 // (dec_step, LatencyAccumulator::enq/resume, Gmr::fire, XbarArbiter::arbitrate/update). The models are
 // --cc and stepped from here, inside the fabric's one clocked method; headers cross the boundary as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "systemc/cosim/rtl_config.h"
 
 #if DRB_HAVE_RTL

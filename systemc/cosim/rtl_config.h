@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which networks the Verilated blocks of this build can run in (router.blocks.* = rtl). The RTL was
 // generated for one header layout (tb/gen/header_pkg.cmake, cache variables DRB_HDR_*); validation asks
 // here before a run starts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fabric as an SC_MODULE: routers and NIs (as named child modules) over the Network cycle core, one
 // clocked SC_METHOD for the whole clock domain, TLM host adapters on the NIs that have a host.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The k-ary n-tree's link power controllers (the power thesis' chapter 5; docs/power.md): the minimal tree
 // (MT) always on, up-links outside it switched by the mean utilisation of a switch's active up-links with
 // static or dynamic thresholds, input disconnections mirrored on the matching up-link, and down-links that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Memory footprint of a fabric before it is built: each unit reports the bytes it allocates for a
 // configuration (from the sizes of its own members), so a front end can refuse a network that would not
 // fit before elaborating it. Static parts are exact up to the allocator's rounding; parts that depend on

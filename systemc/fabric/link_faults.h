@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link faults at run time (docs/faults.md): the channels of FaultParams fail at one cycle and may be repaired
 // at a later one. Failing is graceful: a packet already crossing the link completes, and no new head is
 // offered it (RouterCore::fail_output). The pairs the routing relation can no longer route under the faults

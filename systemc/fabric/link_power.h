@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Link power saving in the timed network (docs/power.md): the links that can be switched, their state and
 // power over time, and the controllers that switch them (one per router or switch, local information only).
 // The routing is untouched: a link that is not ON is not offered to any head (RouterCore::set_offered).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameters and the records shared by the cycle core (routers, NIs, network).
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fabric's cycle core: routers, NIs and the wiring between them built from a Topology, plus the
 // shared packet/message pools and the safety nets (scoreboard checks, stall watchdog). Plain C++; the
 // SystemC Fabric module drives step() from one clocked method.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A growable array whose elements never move (fixed-size chunks), indexed with a shift and a mask:
 // the packet and message pools hand out slots that flits and NIs keep as plain indices.
 #pragma once

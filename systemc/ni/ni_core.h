@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network interfaces, cycle core (plain C++; the TLM host sockets are in ni_host.h).
 // SourceNi: message queue (bounded or not; rejections counted), packetization with per-destination
 // sequence numbers, MSP choice through the path policy, and the injection channels with credits. It has

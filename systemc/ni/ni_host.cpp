@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "systemc/ni/ni_host.h"
 
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLM-2.0 host boundary of one NI (generic payload, loosely timed; docs/integration.md).
 //   host -> NI: target socket `in`. Address dest * kNodeWindow + offset names node `dest`'s window.
 //     WRITE: the data bytes go as one message to `dest`, the offset with them; the call returns once the

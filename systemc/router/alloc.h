@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Template bodies of the router core's per-cycle stages (systemc/router/router_core.h): the stage walk,
 // VC allocation and switch allocation, for routers of up to 64 ports or wider (kWide) and without or with
 // trunks (kTrunk). Included by switch_alloc.cpp and vc_alloc.cpp, which instantiate the narrow versions

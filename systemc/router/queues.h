@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small containers for the cycle core: a fixed-capacity ring, and a FIFO of timestamped items whose
 // times never decrease (a link or a credit wire with a fixed delay carries at most one item per cycle).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The router as an SC_MODULE: a named node of the hierarchy (for reports and waveforms) around the
 // plain C++ RouterCore that does the per-cycle work. No process of its own: the fabric's single clocked
 // method steps every core (toolchain measurement: ~5x faster than one method per router).

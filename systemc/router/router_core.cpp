@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "systemc/router/router_core.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it).
 // One step(now) is one clock cycle: route compute (with DEC), VC allocation and switch allocation
 // (separable, input-first, built from round-robin arbiters; the output stage is the crossbar arbiter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Switch allocation of the router core (systemc/router/router_core.h): separable input-first (the default,
 // whose output stage is the crossbar arbiter block) and iSLIP with one iteration, each with round-robin or
 // oldest-first arbitration (docs/router-saturation.md). VC allocation is in vc_alloc.cpp, the datapath in

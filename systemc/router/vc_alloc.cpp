@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // VC allocation of the router core (systemc/router/router_core.h): separable (each head picks one free VC of
 // its first candidate class with one, a round-robin arbiter per output VC grants) by default, or iSLIP with
 // one iteration (router.alloc.va): each head requests every free VC of that class, each output VC grants

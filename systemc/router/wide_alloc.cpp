@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The router core's stages for routers past 64 ports and for trunks (systemc/router/alloc.h): instantiated
 // here, away from the narrow versions of vc_alloc.cpp and switch_alloc.cpp.
 #include "systemc/router/alloc.h"

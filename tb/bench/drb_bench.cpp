@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // drb_bench: simulator speed. Each configuration runs in its own child process (SystemC elaborates
 // once per process) and prints one JSON line: simulated cycles, wall seconds, cycles/s, flit-hops/s
 // (a flit crossing one router-to-router link, counted after warm-up) and peak RSS. Traffic enters

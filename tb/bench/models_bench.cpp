@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Micro-benchmarks of the blocks and functions the router runs per flit or per packet:
 //   build/tb/models_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>

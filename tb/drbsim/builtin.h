@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in default scenario (drbsim with no argument).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // drbsim sub-commands other than simulation.
 #pragma once
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario keys of the DRB policy, the acks and GMR (the parameters the thesis leaves open).
 #include <climits>
 

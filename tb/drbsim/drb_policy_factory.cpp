@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "tb/drbsim/drb_policy_factory.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DRB's source policy (metapaths per destination) for a scenario: candidate MSPs from the supernode
 // construction (drb.supernode) or an explicit table (drb.supernode=table, drb.table), each with its
 // zero-load transmission time from the pipeline parameters.

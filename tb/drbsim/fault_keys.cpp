@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario keys of link faults at run time (docs/faults.md) and their cross-checks; validate() resolves the
 // links named into graph channels.
 #include <algorithm>

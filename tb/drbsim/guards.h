@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Guards on what a scenario asks of the machine: the size of the scenario text, run counts, window
 // lengths, simulated time, injection rates and memory. Each refusal is a ConfigError that names a key and
 // carries the estimate, raised before anything is elaborated (docs/robustness.md).

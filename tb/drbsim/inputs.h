@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input files: every file-valued key or option (the scenario, --args-file, traffic.trace, ...) is opened
 // here, so each gets the same answers to the hostile cases: a directory is refused, a read is bounded
 // (a device such as /dev/zero never ends), a NUL byte is refused, and a FIFO with no writer reads as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scenario key registry: name, default, meaning, parser and echo for every key. It is the single
 // source of `drbsim --help`, docs/scenarios.md and the configuration echoed into the JSON output.
 #pragma once

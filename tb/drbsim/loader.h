@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario loading: built-in defaults, then a YAML file, then key=value overrides; `sweep.<key>` lists
 // expand into one run per combination. validate() checks what no single key can (combinations) and
 // derives the network parameters the routing algorithm implies. Every problem is a ConfigError.

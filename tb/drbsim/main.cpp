@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // drbsim: the scenario runner. `drbsim [scenario.yaml] [key=value ...]`; see --help.
 #include <systemc>  // declares sc_main with C linkage
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output files of a run: checked before anything is simulated (the folder can be made, the file opened
 // for writing, no two outputs and no input share a path) and written with every error reported. Helper
 // programs (the plotting script) run from an argument vector: no user string ever reaches a shell.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario keys of the link power-saving mechanism (docs/power.md; the power thesis' open parameters) and
 // their cross-checks.
 #include <climits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario keys of PR-DRB (docs/prdrb.md): the router monitoring and the source's solution database. The
 // metapath itself (threshold, band, s_max, supernodes) is configured with DRB's keys.
 #include <climits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output of a scenario set: a table on stdout, one JSON document (configuration, open choices, seed,
 // results; no wall-clock figures so that the same seed gives the same bytes), one CSV row per run.
 #pragma once

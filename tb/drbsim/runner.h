@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running scenarios. A run elaborates one Fabric, so it owns its process: run_one() is for a process
 // that runs exactly one simulation; run_all() forks one child per run (up to sim.jobs at once) and
 // collects each child's JSON result. Failures (scoreboard, stall, incomplete drain) come back as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fully resolved scenario: every key of the registry (keys.h) lands in exactly one field here.
 #pragma once
 #include <cstdint>

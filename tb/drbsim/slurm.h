@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sweeps on a Slurm cluster (docs/slurm.md): the runs of a scenario set go out as one job array, each task
 // one `drbsim --args-file args.json --run-index I --result R`; drbsim waits for the array to leave the queue and
 // gathers the results in run order, so the table, JSON, CSV and plot are those of a local run, byte for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a scenario file: its text, bounded, and its YAML as flat keys (nested maps become dotted keys)
 // and swept values, every problem a ConfigError naming the key or the line.
 #include "tb/drbsim/yaml_reader.h"

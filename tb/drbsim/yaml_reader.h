@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a scenario file (tb/drbsim/yaml_reader.cpp): the loader (loader.cpp) builds and checks runs from
 // what this returns.
 #pragma once

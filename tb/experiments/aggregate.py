@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Seed aggregation of drbsim results into the compact per-experiment JSON of docs/results.
 
 A point is everything but the seed. Latency mean = mean of the seeds' means, spread = max - min of the

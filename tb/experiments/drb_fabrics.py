@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """DRB on the new fabrics (docs/results/drb_fabrics/): runs tb/scenarios/drb_fabrics.yaml on the 4-ary 3-tree
 fat-tree and the 8-ary 2-direct 1-indirect hybrid (or reuses their JSON) and writes the tables and a plot.
 

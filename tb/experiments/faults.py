@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Link faults (docs/results/faults/): accepted load, latency and the share of routable pairs against the number
 of random link faults, on the 8x8 torus and the 8x8 mesh, for DOR, Duato's adaptive routing, negative-first
 DRB and PR-DRB (their metapaths close the MSPs through failed links; with every supernode MSP closed, any open

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The hybrid-topology thesis' experiments (docs/results/hybrid/): direct, fat-tree, flattened-butterfly and
 hybrid networks under the thesis' timing, latency against accepted load, and cost/performance tables.
 

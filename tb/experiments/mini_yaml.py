@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The subset of YAML our scenario files use, flattened the way drbsim flattens it.
 
 Block maps, flow maps of scalars ({a: 1, b: "x"}), flow lists of scalars ([1, 2]), quoted or plain

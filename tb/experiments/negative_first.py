@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The negative-first paper's experiment (docs/results/negative-first/): mean message latency against the
 interval between message releases per processor, negative-first with misrouting next to dimension order and
 Duato's adaptive routing, on a 3-D mesh.

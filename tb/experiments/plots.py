@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plots of the aggregated experiment results (PNG into docs/results/<experiment>/).
 
 Load axes are in the thesis' unit, cycles per message per sending node (per channel for the hot spot),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The link power-saving thesis' experiments (docs/results/power/): baselines with the mechanism off, the
 static evaluation over the 13 threshold points, and the dynamic ramps with their time series.
 

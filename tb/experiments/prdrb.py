@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """PR-DRB against DRB under phased traffic (docs/results/prdrb/): a conflicting pattern appears, goes away and
 comes back; latency against time (100-cycle bins, mean over the seeds, and its running average), per
 occurrence peak and convergence, latency maps and throughput.

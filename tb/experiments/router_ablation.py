@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Router ablation on the issue's 8x8 torus table (docs/router-saturation.md).
 
 Runs drbsim for each variant (a set of key=value overrides) at every configuration and offered load of

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Reproduce the DRB thesis experiments (chapter-4 example, chapter-6 evaluation) with drbsim.
 
 usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse] [--slurm ...] (docs/slurm.md)

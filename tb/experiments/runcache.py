@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One drbsim run whose summary is kept as JSON next to the raw output (the experiments' --reuse and
 --budget): a summary already on disk is returned as it is; past the deadline the run is not started."""
 import argparse

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Markdown tables of an experiment's aggregated results (docs/results/<experiment>/tables.md)."""
 
 METHOD = {"dor": "static", "adaptive": "adaptive", "drb": "DRB", "drb2": "DRB2", "valiant": "Valiant"}

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SystemVerilog header package generated from HeaderLayout (the one definition of the head-flit format).
 # Included by rtl/ and synth/; defines the generator, drb_add_hdr_pkg() and the default package.
 include_guard(GLOBAL)

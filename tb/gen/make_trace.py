@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes a message trace (traffic.pattern=trace, format in docs/traffic.md) from a synthetic pattern.
 
 usage: make_trace.py --nodes N [--pattern uniform] [--rate 0.1] [--length 10] [--cycles 10000]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerate the key table of docs/scenarios.md from the registry: ./tb/gen/update_scenarios_doc.sh [drbsim]
 set -euo pipefail
 cd "$(dirname "$0")/../.."

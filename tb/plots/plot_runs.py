@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Latency versus accepted load for every series of a drbsim sweep.
 
 usage: plot_runs.py results.json out.png|out.svg

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Run statistics: latency before and after reorder (from generation, so source queueing included) and
 // network-only latency of the measured (tagged) packets; applied and accepted load over the measurement
 // window; Little's-law inputs; per-link utilization and mean head waiting time (the latency surface);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DRB observability for the JSON results: per channel the metapath size over time, MSP usage and acks;
 // network-wide ack and early-ack counts, bytes and drops.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Output of the zero-load metapath study: a human table and one JSON object per study row.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sample statistics: mean, sample standard deviation (n-1), max, nearest-rank percentiles, histogram.
 // Samples are integers (cycles, hops), so they are kept as counts per value: a run of 10^6 packets
 // needs no growing sample vectors (whose reallocation and page faults were a tenth of a benchmark run),

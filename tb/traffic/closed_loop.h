@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Closed-loop request-reply traffic (the power thesis' energy study): a fraction of the nodes is active; each
 // active node keeps its source queue holding `queue` messages of requests to uniformly drawn destinations;
 // every delivered request is answered by one reply of the same length from its destination, sent the next

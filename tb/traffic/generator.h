@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Traffic generator: message sources (one per sending node of the pattern, one per channel of a channel
 // list, plus optional uniform background) with Bernoulli-per-cycle or exponential inter-arrival times, or
 // as self-similar ON/OFF sources (tb/traffic/onoff.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Self-similar injection (the power-saving thesis' traffic): each source alternates ON and OFF periods whose
 // lengths are Pareto distributed (heavy tails: the aggregate of many such sources is self-similar, Hurst
 // parameter H = (3 - min shape) / 2). During ON a source sends at its peak rate, one message every

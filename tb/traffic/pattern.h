@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Destination patterns. Permutations are defined on node ids (binary address a_{n-1}..a_0 for the bit
 // patterns; coordinates for tornado and neighbour). A node that a permutation maps to itself does not send.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trace-driven traffic (docs/traffic.md): one message per line,
 //   cycle source destination length [dependency]
 // whitespace-separated integers; `#` starts a comment, blank lines are skipped. Message ids count the

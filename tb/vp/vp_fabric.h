@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fabric for a user's SystemC virtual platform (docs/integration.md; installed as <drb/vp_fabric.h>):
 // built from scenario keys exactly as drbsim takes them, with a TLM-2.0 host adapter (NiHost: target
 // socket `in`, initiator socket `out`) on each node that has a host. Bind every host's sockets before

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the traffic.channels list parser (src>dst[@interval],...) and, for what it accepts, the
 // pattern checks of a 64-node torus. A ConfigError is the expected answer; anything else is a finding.
 #include <cstddef>

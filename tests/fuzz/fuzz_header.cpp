@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the head-flit layout and decoder. The first 8 bytes choose the layout parameters (in and
 // out of the accepted ranges), the next 32 the wire bits. A layout either refuses its parameters with
 // std::invalid_argument or decodes any bits into a header whose fields fit and which encodes back to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the DRB table parser (drb.table: src>dst=i|i+j|...;...). The first byte picks the node
 // count (2..257). Every MSP it returns must name nodes of the network and hold one or two intermediates.
 #include <cstddef>

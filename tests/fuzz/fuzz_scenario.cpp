@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the scenario loader (YAML text, then key=value overrides) with every per-run check and the
 // memory estimate. Input: YAML, then a line "%%", then one override per line. A ConfigError is the
 // expected answer to bad input; anything else escaping (another exception, a crash, a sanitizer report,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the trace reader (traffic.pattern=trace) on a 16-node network. A ConfigError naming
 // traffic.trace and a line is the expected answer; anything else, or a record the checks should have
 // refused, is a finding.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Whole-simulation campaign: random scenarios drawn from every key's interesting values, short windows.
 
     tests/fuzz/random_runs.py DRBSIM RUNS SEED

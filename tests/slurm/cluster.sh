@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # A real single-node Slurm cluster in a temporary folder (munged, slurmctld and slurmd as root, their
 # configuration, sockets, state and logs all there), for the `slurm` label:
 #   cluster.sh start DIR   starts it and waits until the node is idle; prints the SLURM_CONF to use

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Default label, no Slurm needed: an experiments runner (tb/experiments/prdrb.py, one seed) with --slurm
 # against stand-in sbatch and squeue executables gives the same results.json as its local run, and a second
 # --slurm call submits nothing (every run is summarised already).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Default label, no Slurm needed: `drbsim --slurm` against stand-in sbatch and squeue executables. The
 # stand-in sbatch keeps the array script, runs its tasks at once (the task of run 1 fails the first time
 # around) and prints a job id; squeue reports an empty queue. Checks the generated script, that the failed

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # `ctest -L slurm`: starts a real single-node Slurm cluster in a temporary folder (tests/slurm/cluster.sh),
 # runs a small sweep through it with `drbsim --slurm` and the same sweep locally, and requires the two JSON
 # and CSV results to be byte for byte the same; then resubmits (nothing left to run) and stops the cluster.
