@@ -22,6 +22,7 @@
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"
 #include "tb/drbsim/scopes.h"
+#include "tb/drbsim/version.h"
 
 using namespace drb;
 
@@ -31,7 +32,7 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
        drbsim metapaths [scenario.yaml] [key=value ...]   zero-load metapath study (source node 0)
        drbsim header [key=value ...]                      head-flit layout for a configuration
        drbsim topology [scenario.yaml] [key=value ...]    structural figures counted on the network graph
-       drbsim --help | --keys-markdown
+       drbsim --help | --keys-markdown | --version
        drbsim --slurm [--slurm-partition=P] [--slurm-time=1:00:00] [--slurm-throttle=N] [--slurm-dir=out/slurm]
               [--slurm-poll=10] [scenario.yaml] [key=value ...]   the runs as a Slurm job array (docs/slurm.md)
 
@@ -39,7 +40,8 @@ With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on
 routing vs DRB) and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
 scenario file; `sweep.KEY=a,b,c` runs one simulation per value (use ';' between list values), each in
 its own process, sim.jobs at a time. Exit codes: 0 ok, 2 bad input (refused before anything runs), 3 a
-run failed (scoreboard, stall or incomplete drain) or its results could not be written.
+run failed (scoreboard, stall or incomplete drain) or its results could not be written. --version prints the
+version, the results schema and the git commit, which every JSON and CSV drbsim writes also carries.
 
 Keys [default]:)";
 
@@ -140,6 +142,10 @@ int dispatch(std::vector<std::string> args) {
     }
     if (a == "--help" || a == "-h") {
       std::cout << kUsage << keys_help();
+      return kExitOk;
+    }
+    if (a == "--version") {
+      std::cout << version_line() << "\n";
       return kExitOk;
     }
     if (a == "--keys-markdown") {

@@ -70,6 +70,4 @@ void VpFabric::check() {
   }
 }
 
-const char* version() { return DRB_VERSION; }
-
 }  // namespace drb

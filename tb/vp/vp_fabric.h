@@ -39,7 +39,10 @@ class VpFabric : public sc_core::sc_module {
   std::unique_ptr<Fabric> fabric_;
 };
 
-// The installed package's version ("major.minor.patch").
+// The installed package's version ("major.minor.patch", CMake's project version) and the git commit it was
+// built from (12 hex digits, "-dirty" with uncommitted changes, "unknown" outside a checkout): what
+// `drbsim --version` reports.
 const char* version();
+const char* commit();
 
 }  // namespace drb
