@@ -17,6 +17,11 @@ echo "$out"
 for d in dma_0 dma_5 dma_10 dma_15; do
   echo "$out" | grep -Eq "^$d +[1-9][0-9]* +[0-9.]+ +[0-9.]+ +0$" || { echo "no clean line for $d"; exit 1; }
 done
+# The package reports the version drbsim reports (both from CMake's project(VERSION)), as does its version file.
+want=$("$build/tb/drbsim" --version | sed -n 's/^drbsim \([^ ]*\) .*/\1/p')
+echo "$out" | grep -q "^drb $want: " || { echo "the example does not report drbsim's version $want"; exit 1; }
+grep -q "PACKAGE_VERSION \"$want\"" "$(find "$tmp/prefix" -name drbConfigVersion.cmake)" ||
+  { echo "drbConfigVersion.cmake is not $want"; exit 1; }
 # A bad key is refused before anything is built (exit 2, the key named).
 set +e
 err=$("$tmp/vp/vp" 100 routing.algorithm=nope 2>&1 >/dev/null)

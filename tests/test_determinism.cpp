@@ -21,7 +21,6 @@ std::string run(const std::string& seed, const std::string& out) {
 
 TEST(Determinism, SameSeedSameBytesOtherSeedDiffers) {
   const std::string dir = ::testing::TempDir();
-  // The same output path each time: the configuration (including out.json) is echoed into the file.
   const std::string out = dir + "/determinism.json";
   const std::string a = run("11", out);
   const std::string b = run("11", out);
@@ -30,6 +29,28 @@ TEST(Determinism, SameSeedSameBytesOtherSeedDiffers) {
   EXPECT_EQ(a, b) << "same seed, different output";
   EXPECT_NE(a, c) << "another seed gave identical output";
   EXPECT_EQ(a.find("wall"), std::string::npos) << "no wall-clock figure may enter the JSON";
+}
+
+// Where the results go is not part of them: the same run written to other file names in other folders gives
+// the same JSON and CSV, byte for byte.
+TEST(Determinism, OutputPathsDoNotEnterTheResults) {
+  const std::string dir = ::testing::TempDir();
+  const std::string run = "topology.k=4 sim.warmup=500 sim.measure=2000 sim.progress=off sweep.traffic.rate=0.1,0.2 ";
+  const std::string j1 = dir + "/zz_a/zz_one.json", c1 = dir + "/zz_a/zz_one.csv";
+  const std::string j2 = dir + "/zz_b/zz_deeper/zz_two.json", c2 = dir + "/zz_b/zz_three.csv";
+  const Exec a = drbsim(run + "out.json=" + j1 + " out.csv=" + c1);
+  const Exec b = drbsim(run + "out.json=" + j2 + " out.csv=" + c2);
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  const std::string ja = slurp(j1), jb = slurp(j2), ca = slurp(c1), cb = slurp(c2);
+  ASSERT_GT(ja.size(), 1000u);
+  ASSERT_GT(ca.size(), 100u);
+  EXPECT_EQ(ja, jb);
+  EXPECT_EQ(ca, cb);
+  for (const char* name : {"zz_", ".json", ".csv"}) {
+    EXPECT_EQ(ja.find(name), std::string::npos) << name << " in the JSON";
+    EXPECT_EQ(ca.find(name), std::string::npos) << name << " in the CSV";
+  }
 }
 
 }  // namespace

@@ -23,8 +23,20 @@
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/scopes.h"
+#include "tb/drbsim/version.h"
 
 namespace drb {
+
+namespace {
+// out.json of a study keeps its shape (one row object, or an array of them) so that readers of the rows go
+// on working; each row gains the provenance fields. The rows printed on stdout stay bare.
+nlohmann::json stamped(nlohmann::json rows) {
+  if (rows.is_object()) rows.update(provenance());
+  else
+    for (auto& r : rows) r.update(provenance());
+  return rows;
+}
+}  // namespace
 
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
@@ -94,7 +106,7 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
   const nlohmann::json out = all.size() == 1 ? all[0] : all;
   std::cout << out.dump() << "\n";
   if (!set.runs[0].out.json.empty()) {
-    write_output("out.json", set.runs[0].out.json, out.dump(1) + "\n");
+    write_output("out.json", set.runs[0].out.json, stamped(out).dump(1) + "\n");
     std::cerr << "[drbsim] wrote " << set.runs[0].out.json << "\n";
   }
   return 0;
@@ -163,7 +175,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
   }
   std::cout << metapath_table(rows);
   for (auto& r : all) std::cout << r.dump() << "\n";
-  if (!set.runs[0].out.json.empty()) write_output("out.json", set.runs[0].out.json, all.dump(1) + "\n");
+  if (!set.runs[0].out.json.empty()) write_output("out.json", set.runs[0].out.json, stamped(all).dump(1) + "\n");
   return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "systemc/fabric/network.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
+#include "tb/drbsim/outputs.h"
 #include "tb/traffic/trace.h"
 
 namespace drb {
@@ -277,6 +278,8 @@ uint64_t machine_memory() {
 
 void check_set(const ScenarioSet& set) {
   const size_t runs = set.runs.size();
+  for (const std::string& k : set.swept)  // only the first run's outputs are written; paths stay out of results
+    if (is_output_key(k)) throw ConfigError("sweep." + k, "an output file cannot be swept: a set writes one");
   if (runs > 1 && !set.runs[0].out.trace.empty())
     throw ConfigError("trace.vcd", "a sweep of " + std::to_string(runs) + " runs would write one waveform file " +
                                        std::to_string(runs) + " times; trace a single run");

@@ -48,6 +48,8 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   return o;
 }
 
+bool is_output_key(const std::string& key) { return key.rfind("out.", 0) == 0 || key == "trace.vcd"; }
+
 std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile> given) {
   for (const Scenario& s : set.runs)
     if (!s.traffic.trace.empty()) given.push_back({"traffic.trace", s.traffic.trace});

@@ -24,6 +24,8 @@ struct OutputFile {
 
 // The files a run command writes: out.json (or the JSON beside out.plot), out.csv, out.plot, trace.vcd.
 std::vector<OutputFile> run_outputs(const Scenario& s);
+// Whether a scenario key names an output file (out.*, trace.vcd): where results go, never part of them.
+bool is_output_key(const std::string& key);
 // The files a set reads: `given` (the scenario file, --args-file) and every run's traffic.trace.
 std::vector<InputFile> run_inputs(const struct ScenarioSet& set, std::vector<InputFile> given);
 // ConfigError naming the key if an output cannot be written, is a directory, a FIFO with no reader or a

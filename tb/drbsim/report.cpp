@@ -5,6 +5,8 @@
 
 #include "models/packet/header.h"
 #include "models/topology/interconnect.h"
+#include "tb/drbsim/outputs.h"
+#include "tb/drbsim/version.h"
 
 namespace drb {
 
@@ -46,10 +48,14 @@ json model_choices(const Scenario& s) {
 }
 
 json report_json(const ScenarioSet& set, const std::vector<json>& results) {
-  json j;
+  json j = provenance();
   j["tool"] = "drbsim";
   j["scenario"] = set.source;
-  j["config"] = echo_scenario(set.runs[0]);
+  // The output paths say where the results went, not what produced them: the same run written elsewhere
+  // gives the same bytes.
+  json config = echo_scenario(set.runs[0]);
+  for (auto it = config.begin(); it != config.end();) it = is_output_key(it.key()) ? config.erase(it) : std::next(it);
+  j["config"] = config;
   for (auto& k : set.swept) j["config"][k] = "(swept)";
   j["swept"] = set.swept;
   j["choices"] = model_choices(set.runs[0]);
@@ -102,24 +108,27 @@ std::string report_table(const ScenarioSet& set, const std::vector<json>& result
   return out;
 }
 
+// Provenance as trailing columns of every row, not a comment line: csv readers (Python's csv module, a
+// spreadsheet) see one header and plain rows, and a reader that picks columns by name is not disturbed.
 std::string report_csv(const ScenarioSet& set, const std::vector<json>& results) {
+  const std::string stamp = fmt::format(",{},{},{}\n", version(), kResultsSchema, commit());
   std::string out;
   for (auto& k : set.swept) out += k + ",";
   out += "offered,accepted,rejection_rate,lat_mean,lat_stddev,lat_max,lat_p50,lat_p95,lat_p99,net_mean,"
-         "reorder_mean,hops_mean,max_link_util,error\n";
+         "reorder_mean,hops_mean,max_link_util,error,version,results_schema,commit\n";
   for (size_t i = 0; i < results.size(); ++i) {
     for (auto& k : set.swept) out += set.runs[i].swept.at(k) + ",";
     const json& r = results[i];
     if (r.contains("error")) {
-      out += ",,,,,,,,,,,,," + r["kind"].get<std::string>() + "\n";
+      out += ",,,,,,,,,,,,," + r["kind"].get<std::string>() + stamp;
       continue;
     }
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},\n", num(r, "offered_flits_per_node_cycle", nullptr, 6),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}", num(r, "offered_flits_per_node_cycle", nullptr, 6),
                        num(r, "accepted_flits_per_node_cycle", nullptr, 6), num(r, "rejection_rate", nullptr, 6),
                        num(r, "latency", "mean", 3), num(r, "latency", "stddev", 3), num(r, "latency", "max", 0),
                        num(r, "latency", "p50", 0), num(r, "latency", "p95", 0), num(r, "latency", "p99", 0),
                        num(r, "network_latency", "mean", 3), num(r, "latency_after_reorder", "mean", 3),
-                       num(r, "hops", "mean", 3), num(r, "max_link_utilization", nullptr, 6));
+                       num(r, "hops", "mean", 3), num(r, "max_link_utilization", nullptr, 6), stamp);
   }
   return out;
 }
