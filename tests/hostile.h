@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hostile-input test table shared by tests/test_hostile_*.cpp: a Case is a command line built when the
 // test runs (its files in TempDir), the key its one error line must name and the exit code. Exit 2 means
 // refused before anything ran: the error line is all there is on stderr and nothing on stdout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Guards the newer features walked around (docs/robustness.md): the size of a network is refused by its
 // family's formula before its graph is built, DRB's terminal x terminal tables are in the memory estimate and
 // never built by validation, drbsim topology and metapaths estimate their own cost, a long link counts in

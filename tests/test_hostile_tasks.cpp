@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input on the doors a Slurm sweep opened (docs/robustness.md, docs/slurm.md): --args-file (a JSON
 // array of arguments) and task mode (--run-index/--result). Each is a front door like any other: the same
 // refusals before anything runs, the same memory and output checks, and nothing written or destroyed.

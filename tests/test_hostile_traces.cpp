@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile input around traces (docs/robustness.md, "Traces and the library"): traffic.trace is read twice
 // (checked, then replayed), so only a regular file is taken, through a bounded line reader; out.trace is
 // checked like every output, never the trace it replays however spelled, and its writes are checked.

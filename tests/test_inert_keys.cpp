@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keys that cannot act (docs/robustness.md, "Keys that cannot act"): a key set where its family does not act is
 // refused with exit 2 and one line naming it, or, for the warned families, reported by one warning line while the
 // run goes on; a sweep that sets a key for some of its runs only is accepted. Also the numbers the value parsers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Value parsers shared by every key (keys.h): a number is written plainly, in decimal, with nothing around
 // it, so a value that reads as a number to one tool reads as the same number to the next (docs/robustness.md).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where each key family acts, declared once (docs/robustness.md, "Keys that cannot act"). validate() notes
 // the keys the user set that its run cannot act on; a key that acts in none of a set's runs is refused
 // (exit 2) or, for the families that scenario files shared across networks carry, warned about once. A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: --args-file, the JSON array of arguments a Slurm task (or a user) hands drbsim, then the
 // scenario loader on the key=value arguments it held. A ConfigError naming --args-file is the answer to a
 // malformed file, any keyed ConfigError to bad keys; an accepted file must hold only whole, NUL-free

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: a Slurm task's result as the gather reads it. A result file is whatever a task (or anyone
 // with the work folder) left there: any JSON the checks accept (result_problem returns "") must go through
 // the table, the CSV and the JSON report without an exception; anything they refuse is resubmitted. A
