@@ -98,10 +98,13 @@ std::vector<std::string> parse_args_text(const std::string& text, const std::str
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error, and out_of_range for a number beyond a double (found by fuzz_args_file: `[2E1100]`).
+    const auto* pe = dynamic_cast<const nlohmann::json::parse_error*>(&e);
     throw ConfigError(key, shown + " is not a JSON array of arguments (" +
                                (text.find_first_not_of(" \t\r\n") == std::string::npos ? std::string("it is empty")
-                                                                                        : "at byte " + std::to_string(e.byte)) +
+                                : pe ? "at byte " + std::to_string(pe->byte)
+                                     : std::string("a number out of range")) +
                                ")");
   }
   if (!j.is_array() || j.empty()) throw ConfigError(key, shown + " must hold a JSON array of at least one argument");

@@ -19,6 +19,7 @@
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"
+#include "tb/drbsim/version.h"
 
 namespace drb {
 
@@ -122,8 +123,9 @@ bool parse_slurm_option(const std::string& arg, SlurmOptions& o) {
 
 std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<std::string>& args, const std::string& yaml,
                                       const SlurmOptions& o) {
-  // The work folder: one per (arguments, scenario text), so a rerun of the same sweep finds its results.
-  std::string key = yaml;
+  // The work folder: one per (build, arguments, scenario text), so a rerun of the same sweep finds its results
+  // and a rebuilt drbsim never gathers results another build made.
+  std::string key = version_line() + '\n' + yaml;
   std::vector<std::string> task_args;
   for (const std::string& a : args) {
     // The scenario file (the one argument without '=') by absolute path: tasks start in another folder.
