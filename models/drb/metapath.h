@@ -104,7 +104,6 @@ class MetapathPolicy : public PathPolicy {
   // `events` changes included: what a source holds per destination it has sent to.
   static double channel_bytes(int cands, int events = 16);
   void choose(int dst, Rng& rng, PathChoice& out) override;
-  bool wants_acks() const override { return true; }
   void on_ack(const Header& ack, int64_t now) override;
   // Some candidate is left (the candidate function drops the MSPs closed by link faults).
   int reaches(int dst) override { return channel(dst).mp ? 1 : 0; }

@@ -32,7 +32,6 @@ class PathPolicy {
  public:
   virtual ~PathPolicy() = default;
   virtual void choose(int dst, Rng& rng, PathChoice& out) = 0;
-  virtual bool wants_acks() const { return false; }
   // An ack (final or early) reached this source at cycle now.
   virtual void on_ack(const Header& ack, int64_t now) {}
   // The same with the pattern record the ack carries (null: none captured); only PR-DRB reads it.

@@ -71,7 +71,6 @@ class PrdrbPolicy : public PathPolicy {
  public:
   PrdrbPolicy(int src, const PrdrbParams& p, MetapathPolicy::Candidates cands);
   void choose(int dst, Rng& rng, PathChoice& out) override;
-  bool wants_acks() const override { return true; }
   void on_ack(const Header& ack, int64_t now) override { on_report(ack, nullptr, now); }
   void on_report(const Header& ack, const FlowCapture* cap, int64_t now) override;
   int reaches(int dst) override { return channel(dst).mp ? 1 : 0; }

@@ -8,6 +8,7 @@
 #include "models/routing/hybrid_routing.h"
 #include "models/routing/negative_first.h"
 #include "models/routing/ruft_routing.h"
+#include "models/routing/source_needs.h"
 
 namespace drb {
 
@@ -35,13 +36,15 @@ std::string algorithms_of(const Interconnect& ic) {
 
 std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, const Interconnect& ic,
                                                const RelationParams& p) {
-  if (algorithm == "prdrb") {  // PR-DRB routes each MSP step as DRB does; it differs at the source and in monitoring
+  // An algorithm whose packets are routed with another's relation (PR-DRB: DRB's; it differs at the source
+  // and in monitoring) declares it; a refusal still names the algorithm asked for.
+  if (const std::string rel = source_needs(algorithm).relation; !rel.empty()) {
     try {
-      return make_relation("drb", ic, p);
+      return make_relation(rel, ic, p);
     } catch (const std::invalid_argument& e) {
       std::string m = e.what();
-      const std::string from = "routing.algorithm: drb ";
-      if (m.rfind(from, 0) == 0) m = "routing.algorithm: prdrb " + m.substr(from.size());
+      const std::string from = "routing.algorithm: " + rel + " ";
+      if (m.rfind(from, 0) == 0) m = "routing.algorithm: " + algorithm + " " + m.substr(from.size());
       throw std::invalid_argument(m);
     }
   }

@@ -12,6 +12,7 @@
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath_study.h"
 #include "models/drb/supernode.h"
+#include "models/routing/source_needs.h"
 #include "tb/drbsim/report.h"
 #include "tb/stats/metapath_report.h"
 
@@ -51,7 +52,7 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
     const Field f = static_cast<Field>(i);
     std::cout << fmt::format("{:<14} {:>6} {:>6}\n", HeaderLayout::name(f), hl.offset(f), hl.width(f));
   }
-  if (s.net.algorithm == "prdrb") {
+  if (source_needs(s.net.algorithm).flow_capture) {
     const CaptureLayout c = capture_layout(ic->terminals(), ic->elements(), s.prdrb.f_max);
     std::cout << fmt::format("PR-DRB capture record (a side record the packet, then its ack, carries; prdrb.f_max={}): "
                              "{} bits\n", s.prdrb.f_max, c.total());

@@ -13,6 +13,7 @@
 #include "models/drb/supernode.h"
 #include "models/routing/registry.h"
 #include "models/routing/routability.h"
+#include "models/routing/source_needs.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
 
@@ -131,7 +132,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
   }
   sh->open = open_paths(s);
-  const bool prdrb = s.net.algorithm == "prdrb";
+  const bool prdrb = source_needs(s.net.algorithm).paths == SourceNeeds::Paths::Prdrb;
   sh->disjoint = prdrb && s.prdrb.disjoint == "links";
   const MetapathParams mp = metapath_params(s);
   MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {

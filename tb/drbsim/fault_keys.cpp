@@ -7,6 +7,7 @@
 
 #include "models/topology/interconnect.h"
 #include "models/util/rng.h"
+#include "models/routing/source_needs.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/keys.h"
 
@@ -62,7 +63,7 @@ void check_faults(Scenario& s, const Interconnect& ic) {
     throw ConfigError("faults.links", "link faults are not covered by the RTL blocks");
   if (s.net.routing.tie_random) throw ConfigError("routing.tie", "link faults need fixed ring ties (routing.tie=random draws them per packet)");
   const std::string& alg = s.net.algorithm;
-  if (alg == "drb" || alg == "drb2" || alg == "prdrb" || alg == "valiant") {  // path policies choose among the paths left open
+  if (source_needs(alg).multistep()) {  // path policies choose among the paths left open
     if (s.net.faults.at != 0 || s.net.faults.repair >= 0)
       throw ConfigError(s.net.faults.at != 0 ? "faults.at" : "faults.repair",
                         alg + "'s paths are chosen with the faults present from cycle 0 and never repaired");

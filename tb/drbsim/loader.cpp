@@ -13,6 +13,7 @@
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
 #include "models/routing/registry.h"
+#include "models/routing/source_needs.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/cosim/rtl_config.h"
@@ -346,11 +347,12 @@ void validate(Scenario& s) {
   if (needs.atomic_vc && s.vc_realloc == "eager")
     throw ConfigError("router.vc_realloc", alg + " routing needs atomic VC reallocation (eager lets an escape VC "
                                            "wait behind a packet that took an adaptive VC, which can deadlock)");
-  n.acks = alg == "drb" || alg == "drb2" || alg == "prdrb";
-  n.gmr = alg == "drb2";
-  n.steps = 1;
-  if (alg == "valiant") n.steps = 2;
-  if (n.acks) {
+  // The sources' needs, as the algorithm declares them (models/routing/source_needs.h).
+  const SourceNeeds sn = source_needs(alg);
+  n.acks = sn.acks;
+  n.gmr = sn.gmr;
+  n.steps = sn.steps;
+  if (sn.metapaths()) {
     // VC class groups = steps of the longest MSP: two intermediates only with a double gravity area or
     // a table that lists them.
     const bool three = s.drb.supernode.rfind("dga", 0) == 0 ||
@@ -412,14 +414,14 @@ void validate(Scenario& s) {
   }
   check_traffic_rates(s);
   check_windows(s, ic->terminals());
-  if (alg == "prdrb") check_prdrb(s, max_pkt);
-  if (alg == "drb" || alg == "drb2" || alg == "prdrb") {
+  if (sn.flow_capture) check_prdrb(s, max_pkt);
+  if (sn.metapaths()) {
     // The supernode method is checked against the network without building the runs' tables (a graph
     // network's distances take terminals^2 entries; the run builds them after the memory guard).
     if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
     else if (topo) make_construction(s, *topo);
     else check_graph_construction(s, *ic);
-    if (alg == "drb2" && s.gmr_threshold_auto) {
+    if (sn.gmr && s.gmr_threshold_auto) {
       // GMR fires when a packet's queueing alone reaches what the configuration phase would grow on:
       // Latency(P*) above (1.5 x 1.85) T0 means queueing above 1.775 T0, with T0 the mean zero-load time.
       const double hops = topo ? topo->average_distance() : mean_terminal_distance(*ic);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "models/routing/source_needs.h"
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
@@ -98,7 +99,8 @@ nlohmann::json power_report(const LinkPower& pw, const Scenario& s, const PowerM
 
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
   const int nodes = make_interconnect(s.net.topo)->terminals();
-  if (s.net.algorithm == "valiant") {
+  const SourceNeeds sn = source_needs(s.net.algorithm);
+  if (sn.paths == SourceNeeds::Paths::Valiant) {
     ValiantPolicy::Open open;
     if (const OpenPath path = open_paths(s))  // draw only intermediates whose path passes the failed links
       open = [path](int src, int mid, int dst) {
@@ -107,7 +109,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s
       };
     return [nodes, open](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes, open); };
   }
-  if (s.net.algorithm == "drb" || s.net.algorithm == "drb2" || s.net.algorithm == "prdrb") return drb_policy_factory(s);
+  if (sn.metapaths()) return drb_policy_factory(s);
   return {};
 }
 

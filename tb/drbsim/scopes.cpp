@@ -8,6 +8,7 @@
 #include <set>
 
 #include "models/routing/relation.h"
+#include "models/routing/source_needs.h"
 #include "models/topology/interconnect.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/outputs.h"
@@ -122,7 +123,7 @@ const std::vector<Scope>& scopes() {
       {{"prdrb."},
        kRefuse,
        [](const Run& r, const std::string&) -> std::string {
-         return r.s.net.algorithm == "prdrb" ? "" : "configures routing.algorithm=prdrb";
+         return source_needs(r.s.net.algorithm).paths == SourceNeeds::Paths::Prdrb ? "" : "configures routing.algorithm=prdrb";
        }},
       {{"prdrb.theta"},
        kRefuse,
