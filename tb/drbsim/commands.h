@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 
 namespace drb {
 

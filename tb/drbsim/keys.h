@@ -10,22 +10,9 @@
 #include <vector>
 
 #include "tb/drbsim/scenario.h"
+#include "tb/io/key_error.h"
 
 namespace drb {
-
-// An error that names a key and the reason; the front end prints it on one line.
-class KeyError : public std::runtime_error {
- public:
-  KeyError(const std::string& key, const std::string& reason)
-      : std::runtime_error(key + ": " + reason), key(key), reason(reason) {}
-  std::string key, reason;
-};
-
-// Bad input: the front end exits with code 2, before anything runs.
-class ConfigError : public KeyError {
- public:
-  using KeyError::KeyError;
-};
 
 struct KeyDef {
   std::string name;

@@ -8,7 +8,7 @@
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 #include "tb/drbsim/scopes.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"

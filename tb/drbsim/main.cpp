@@ -17,7 +17,7 @@
 #include "tb/drbsim/builtin.h"
 #include "tb/drbsim/commands.h"
 #include "tb/drbsim/guards.h"
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
 #include "tb/drbsim/runner.h"

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "tb/drbsim/guards.h"
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"

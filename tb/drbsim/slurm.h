@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 #include "tb/drbsim/loader.h"
 
 namespace drb {

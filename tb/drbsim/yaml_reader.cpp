@@ -13,7 +13,7 @@
 #include <fstream>
 
 #include "tb/drbsim/guards.h"
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 
 namespace drb {
 

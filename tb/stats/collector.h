@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "systemc/fabric/network.h"
-#include "tb/drbsim/scenario.h"
+#include "tb/stats/stats_params.h"
 #include "tb/stats/summary.h"
 
 namespace drb {

@@ -10,8 +10,8 @@
 #include <cstring>
 #include <limits>
 
-#include "tb/drbsim/inputs.h"
-#include "tb/drbsim/outputs.h"
+#include "tb/io/inputs.h"
+#include "tb/io/key_error.h"
 
 namespace drb {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "systemc/fabric/network.h"
-#include "tb/drbsim/scenario.h"
+#include "tb/traffic/traffic_params.h"
 #include "tb/traffic/onoff.h"
 #include "tb/traffic/pattern.h"
 #include "tb/traffic/trace.h"

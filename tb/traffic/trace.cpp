@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "tb/drbsim/inputs.h"
-#include "tb/drbsim/keys.h"
+#include "tb/io/inputs.h"
+#include "tb/io/key_error.h"
 
 namespace drb {
 

@@ -19,7 +19,7 @@
 
 #include "systemc/fabric/footprint.h"
 #include "systemc/fabric/network.h"
-#include "tb/drbsim/scenario.h"
+#include "tb/traffic/traffic_params.h"
 
 namespace drb {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tb/drbsim/inputs.h"
+#include "tb/io/inputs.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstring>
 
-#include "tb/drbsim/keys.h"
+#include <nlohmann/json.hpp>
+
+#include "tb/io/key_error.h"
 
 namespace drb {
 

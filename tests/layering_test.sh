@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# The one-way house, checked on the includes: models/ knows nothing of systemc/ or tb/, systemc/ nothing of
+# tb/, and the testbench's libraries below the front end know nothing of it (tb/io below tb/traffic and
+# tb/stats, none of them including tb/drbsim/ or tb/vp/). Usage: layering_test.sh SOURCE_DIR; with --self-test
+# it first checks that a tree breaking each rule is caught (the negative control).
+set -euo pipefail
+
+# check DIR: prints every include that crosses a rule, exit 1 if any.
+check() {
+  local root=$1 bad=0
+  rule() {  # rule FOLDER PATTERN WHY
+    [ -d "$root/$1" ] || return 0
+    local hits
+    hits=$(grep -rnE --include='*.h' --include='*.cpp' "^#include \"($2)" "$root/$1" || true)
+    if [ -n "$hits" ]; then
+      echo "$1 may not include $3:"
+      echo "$hits" | sed "s|^$root/|  |"
+      bad=1
+    fi
+  }
+  rule models "systemc/|tb/" "systemc/ or tb/ (plain C++ models only)"
+  rule systemc "tb/" "tb/ (the timed model never knows its testbench)"
+  rule tb/io "tb/traffic/|tb/stats/|tb/drbsim/|tb/vp/" "the libraries above it"
+  rule tb/traffic "tb/stats/|tb/drbsim/|tb/vp/" "the statistics or the front end"
+  rule tb/stats "tb/traffic/|tb/drbsim/|tb/vp/" "the traffic or the front end"
+  return $bad
+}
+
+if [ "${1:-}" = "--self-test" ]; then
+  shift
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  for case in "models/a.h:systemc/x.h" "systemc/b.cpp:tb/y.h" "tb/io/c.h:tb/drbsim/keys.h" \
+              "tb/traffic/d.cpp:tb/drbsim/scenario.h" "tb/stats/e.h:tb/traffic/t.h"; do
+    rm -rf "${tmp:?}"/*
+    file=${case%%:*} inc=${case#*:}
+    mkdir -p "$tmp/$(dirname "$file")"
+    printf '#include "%s"\n' "$inc" > "$tmp/$file"
+    if check "$tmp" > /dev/null; then echo "self-test: $file including $inc was not caught"; exit 1; fi
+  done
+  rm -rf "${tmp:?}"/*
+  mkdir -p "$tmp/tb/traffic" && printf '#include "tb/io/inputs.h"\n#include "models/x.h"\n' > "$tmp/tb/traffic/ok.cpp"
+  check "$tmp" > /dev/null || { echo "self-test: an allowed include was refused"; exit 1; }
+fi
+check "$1"
+echo "includes go one way: models <- systemc <- tb (io <- traffic, stats <- drbsim, vp)"
