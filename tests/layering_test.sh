@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The one-way house, checked on the includes: models/ knows nothing of systemc/ or tb/, systemc/ nothing of
 # tb/, and the testbench's libraries below the front end know nothing of it (tb/io below tb/traffic and
-# tb/stats, none of them including tb/drbsim/ or tb/vp/). Usage: layering_test.sh SOURCE_DIR; with --self-test
+# tb/stats, none of them including tb/drbsim/ or tb/vp/); systemc/channel/ (the channels) knows none of the
+# elements it connects. Usage: layering_test.sh SOURCE_DIR; with --self-test
 # it first checks that a tree breaking each rule is caught (the negative control).
 set -euo pipefail
 
@@ -21,6 +22,8 @@ check() {
   }
   rule models "systemc/|tb/" "systemc/ or tb/ (plain C++ models only)"
   rule systemc "tb/" "tb/ (the timed model never knows its testbench)"
+  rule systemc/channel "systemc/router/|systemc/ni/|systemc/fabric/|systemc/cosim/" \
+    "the elements it connects (channels are the bottom of the timed model)"
   rule tb/io "tb/traffic/|tb/stats/|tb/drbsim/|tb/vp/" "the libraries above it"
   rule tb/traffic "tb/stats/|tb/drbsim/|tb/vp/" "the statistics or the front end"
   rule tb/stats "tb/traffic/|tb/drbsim/|tb/vp/" "the traffic or the front end"
@@ -32,7 +35,8 @@ if [ "${1:-}" = "--self-test" ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   for case in "models/a.h:systemc/x.h" "systemc/b.cpp:tb/y.h" "tb/io/c.h:tb/drbsim/keys.h" \
-              "tb/traffic/d.cpp:tb/drbsim/scenario.h" "tb/stats/e.h:tb/traffic/t.h"; do
+              "tb/traffic/d.cpp:tb/drbsim/scenario.h" "tb/stats/e.h:tb/traffic/t.h" \
+              "systemc/channel/f.h:systemc/router/router_core.h"; do
     rm -rf "${tmp:?}"/*
     file=${case%%:*} inc=${case#*:}
     mkdir -p "$tmp/$(dirname "$file")"
@@ -44,4 +48,4 @@ if [ "${1:-}" = "--self-test" ]; then
   check "$tmp" > /dev/null || { echo "self-test: an allowed include was refused"; exit 1; }
 fi
 check "$1"
-echo "includes go one way: models <- systemc <- tb (io <- traffic, stats <- drbsim, vp)"
+echo "includes go one way: models <- systemc <- tb (channel <- router, ni, fabric; io <- traffic, stats <- drbsim, vp)"

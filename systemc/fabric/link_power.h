@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "models/blocks/link_ctrl.h"
-#include "systemc/router/queues.h"
+#include "systemc/channel/queues.h"
 
 namespace drb {
 

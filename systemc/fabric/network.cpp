@@ -19,6 +19,13 @@ uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int fl
   return static_cast<uint32_t>(h ^ (h >> 32));
 }
 
+// The graph's channels plus an injection and an ejection channel per terminal channel.
+static double channel_count(const Interconnect& ic) {
+  double c = static_cast<double>(ic.graph().channels().size());
+  for (const GraphTerminal& t : ic.graph().terminals()) c += 2.0 * t.channels;
+  return c;
+}
+
 Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy)
     : p_(p), al_(p.al_width, p.al_tick), gmr_(p.gmr_threshold, p.gmr_every_hop) {
   ic_ = make_interconnect(p.topo);
@@ -33,15 +40,9 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   if (!layout_->ok())
     throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + ic_->kind() + " needs " +
                                 std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
-  for (int d : {p.d_link, p.d_credit, p.d_inj})
-    if (d < 1) throw std::invalid_argument("router.delay: link, credit and injection delays must be >= 1 cycle");
-  int extra = 0;
-  for (const GraphChannel& c : ic_->graph().channels()) extra = std::max(extra, c.extra);
-  const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit
-  flit_wheel_.init(p.d_sa + p.d_st + std::max(p.d_link + extra + narrow, p.d_inj));
-  credit_wheel_.init(p.d_credit);
-  ni_credit_wheel_.init(p.d_credit);
-  eject_wheel_.init(p.d_sa + p.d_st + p.d_ej);
+  for (int d : {p.d_link, p.d_credit, p.d_inj, p.d_ej})
+    if (d < 1)
+      throw std::invalid_argument("router.delay: link, credit, injection and ejection delays must be >= 1 cycle");
   const int n = ic_->terminals(), e = ic_->elements();
   src_active_.init(n);
   router_busy_.init(e);
@@ -52,21 +53,34 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     dst_.push_back(std::make_unique<DestNi>(*this, t));
   }
   for (auto& r : routers_) r->alloc_buffers();
-  // Wiring from the network graph (models/topology/graph.h): channels between element ports, terminals at
-  // their injection and ejection attachments.
+  // Wiring from the network graph (models/topology/graph.h): a channel per graph channel between element
+  // ports (same ids), then per terminal its injection and its ejection channels.
   const NetworkGraph& g = ic_->graph();
+  chan_.reserve(static_cast<int>(channel_count(*ic_)));
+  auto element = [](int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; };
+  auto terminal = [](int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; };
   for (const GraphChannel& c : g.channels()) {
-    routers_[c.from]->connect_output(c.from_port, routers_[c.to].get(), c.to_port, c.extra);
-    routers_[c.to]->connect_input(c.to_port, routers_[c.from].get(), c.from_port);
+    const int id = chan_.add(Channel{element(c.from, c.from_port), element(c.to, c.to_port), p.d_link + c.extra, p.d_credit});
+    routers_[c.from]->connect_output(c.from_port, id, false);
+    routers_[c.to]->connect_input(c.to_port, id, false);
   }
   for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
+    const int first = chan_.size();
     for (int c = 0; c < term.channels; ++c) {
-      routers_[term.eject.element]->connect_eject(term.eject.port + c, dst_[t].get());
-      routers_[term.inject.element]->connect_inject(term.inject.port + c, src_[t].get(), c);
+      const Attachment in{term.inject.element, term.inject.port + c};
+      routers_[in.element]->connect_input(
+          in.port, chan_.add(Channel{terminal(t, c), element(in.element, in.port), p.d_inj, p.d_credit}), true);
     }
-    src_[t]->connect(routers_[term.inject.element].get(), term.inject.port, term.channels);
+    src_[t]->connect(&chan_, first, term.channels);
+    for (int c = 0; c < term.channels; ++c) {
+      const Attachment out{term.eject.element, term.eject.port + c};
+      routers_[out.element]->connect_output(
+          out.port, chan_.add(Channel{element(out.element, out.port), terminal(t, c), p.d_ej, p.d_credit}), true);
+    }
   }
+  const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit
+  chan_.init(p.d_sa + p.d_st + narrow);
   if (p.power.on) power_ = LinkPower::make(*this);
   if (p.faults.on()) faults_ = std::make_unique<LinkFaults>(*this);
 }
@@ -86,6 +100,7 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   if (const Topology* t = ic.direct())
     f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
   f.add("wiring", 3 * heap_bytes(e * sizeof(void*)) + 3 * heap_bytes(n / 8));
+  f.add("channels", heap_bytes(channel_count(ic) * ChannelTable::bytes_per_channel()));
   return f;
 }
 
@@ -220,12 +235,19 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
 
 void Network::step(int64_t now) {
   now_ = now;
-  flit_wheel_.drain(now, [this, now](const LinkFlit& e) {
-    e.r->arrive(e.port, e.f, now);
-    router_busy_.add(e.r->id());
+  chan_.deliver_flits(now, [this, now](const ChannelEnd& to, const Flit& f) {
+    if (to.kind == ChannelEnd::kElement) {
+      routers_[to.id]->arrive(to.port, f, now);
+      router_busy_.add(to.id);
+    } else {
+      dst_[to.id]->arrive(f, now);
+      dst_due_.add(to.id);
+    }
   });
-  credit_wheel_.drain(now, [](const LinkCredit& e) { e.r->credit(e.port, e.vc); });
-  ni_credit_wheel_.drain(now, [](const NiCredit& e) { e.ni->credit(e.ch, e.vc); });
+  chan_.deliver_credits(now, [this](const ChannelEnd& from, uint8_t vc) {
+    if (from.kind == ChannelEnd::kElement) routers_[from.id]->credit(from.port, vc);
+    else src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
+  });
   src_active_.visit([&](int n) {
     src_[n]->step(now);
     return src_[n]->busy();
@@ -234,7 +256,6 @@ void Network::step(int64_t now) {
     routers_[n]->step(now);
     return routers_[n]->busy();
   });
-  eject_wheel_.drain(now, [this](int n) { dst_due_.add(n); });
   dst_due_.visit([&](int n) {
     dst_[n]->step(now);
     return false;

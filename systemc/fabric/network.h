@@ -17,6 +17,7 @@
 #include "models/drb/path_policy.h"
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
+#include "systemc/channel/channel.h"
 #include "systemc/fabric/footprint.h"
 #include "systemc/fabric/link_faults.h"
 #include "systemc/fabric/link_power.h"
@@ -164,29 +165,14 @@ class Network {
   uint64_t acks_crossed() const { return acks_crossed_; }
   double ack_network_latency() const { return acks_crossed_ ? static_cast<double>(ack_cycles_) / acks_crossed_ : 0; }
   int64_t in_flight_sum() const { return in_flight_sum_; }
-  // Link wheel: flits and credits between routers, delivered at the start of the cycle they arrive in.
-  struct LinkFlit {
-    RouterCore* r;
-    Flit f;
-    int port;
-  };
-  struct LinkCredit {
-    RouterCore* r;
-    int port;
-    uint8_t vc;
-  };
-  struct NiCredit {
-    SourceNi* ni;
-    uint8_t ch, vc;
-  };
-  void link_flit(RouterCore* r, int port, int64_t t, const Flit& f) { flit_wheel_.push(t, LinkFlit{r, f, port}); }
-  void link_credit(RouterCore* r, int port, int64_t t, uint8_t vc) { credit_wheel_.push(t, LinkCredit{r, port, vc}); }
-  void ni_credit(SourceNi* ni, int64_t t, uint8_t ch, uint8_t vc) { ni_credit_wheel_.push(t, NiCredit{ni, ch, vc}); }
+  // Every channel of the fabric: the graph's channels first (same ids), then per terminal its injection
+  // channels and its ejection channels. Flits and credits in flight wait in the table's wheels.
+  ChannelTable& channels() { return chan_; }
+  const ChannelTable& channels() const { return chan_; }
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
   // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
   void wake_router(int r) { router_busy_.add(r); }
-  void eject_at(int n, int64_t t) { eject_wheel_.push(t, n); }
   // The link power-saving mechanism (power.mechanism=on), or null.
   const LinkPower* power() const { return power_.get(); }
   // Link faults (faults.*), or null.
@@ -222,10 +208,7 @@ class Network {
   std::vector<uint32_t> free_captures_;
   uint64_t captures_made_ = 0;
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
-  Wheel<LinkFlit> flit_wheel_;
-  Wheel<LinkCredit> credit_wheel_;
-  Wheel<NiCredit> ni_credit_wheel_;
-  Wheel<int> eject_wheel_;
+  ChannelTable chan_;
   NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   std::unique_ptr<LinkPower> power_;
@@ -241,13 +224,5 @@ class Network {
   friend class SourceNi;
   friend class DestNi;
 };
-
-inline void RouterCore::accept_flit(int p, int64_t t, const Flit& f) { net_.link_flit(this, p, t, f); }
-inline void RouterCore::accept_credit(int p, int64_t t, uint8_t vc) { net_.link_credit(this, p, t, vc); }
-inline void SourceNi::accept_credit(int64_t t, uint8_t ch, uint8_t vc) { net_.ni_credit(this, t, ch, vc); }
-inline void DestNi::accept_flit(int64_t t, const Flit& f) {
-  arrivals_.push(t, f);
-  net_.eject_at(node_, t);
-}
 
 }  // namespace drb

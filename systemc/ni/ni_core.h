@@ -18,12 +18,12 @@
 #include "models/drb/path_policy.h"
 #include "models/packet/flit.h"
 #include "models/util/rng.h"
-#include "systemc/router/queues.h"
+#include "systemc/channel/channel.h"
+#include "systemc/channel/queues.h"
 
 namespace drb {
 
 class Network;
-class RouterCore;
 
 class SourceNi {
  public:
@@ -32,16 +32,14 @@ class SourceNi {
   static double footprint(int vcs, int channels = 1);
   // Bytes of one destination's sequence-number entry.
   static double per_destination();
-  // Injection channel c enters router r at port + c.
-  void connect(RouterCore* r, int port, int channels);
+  // The NI injects on channels first .. first + channels - 1 of the table.
+  void connect(ChannelTable* table, int first, int channels);
   // Returns false (and counts a rejection) if the bounded source queue is full.
   bool enqueue(uint32_t msg_slot);
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
   // early acks (0 = unbounded); returns false if dropped.
   bool push_control(const Header& ack, bool early, int limit, uint32_t capture = 0);
-  // A credit from the router's injection port of channel ch, usable from cycle t: the network's link wheel
-  // calls credit() then (defined in network.h).
-  inline void accept_credit(int64_t t, uint8_t ch, uint8_t vc);
+  // A credit back on injection channel ch (of this NI's channels), delivered by the channel table.
   void credit(uint8_t ch, uint8_t vc) { ++credits_[ch * vcs_ + vc]; }
   // The network steps a source NI only while it has something to send (it wakes it on enqueue).
   void step(int64_t now) {
@@ -80,8 +78,8 @@ class SourceNi {
   std::unique_ptr<PathPolicy> policy_;
   Rng rng_;
   Rng tie_rng_;  // routing.tie=random: the packets' tie bits, a stream of their own
-  RouterCore* router_ = nullptr;
-  int port_ = -1, channels_ = 1, vcs_ = 0;
+  ChannelTable* chan_ = nullptr;
+  int ch0_ = -1, channels_ = 1, vcs_ = 0;
   Ring<uint32_t> queue_;            // message slots not wholly started, front = being packetized
   int in_progress_ = 0;             // messages wholly started, not yet wholly sent
   uint16_t front_packets_sent_ = 0; // packets of the front message already started
@@ -110,8 +108,9 @@ class DestNi {
   DestNi(Network& net, int node);
   static double footprint();
   static double per_source();  // bytes of one source's reorder entry
-  // A flit that reaches this NI at cycle t: queued here, and the network steps the NI in that cycle.
-  inline void accept_flit(int64_t t, const Flit& f);
+  // A flit that reaches this NI at the start of cycle now (the channel table delivers it; the network
+  // steps the NI later in that cycle).
+  void arrive(const Flit& f, int64_t now) { arrivals_.push(now, f); }
   void step(int64_t now);
   size_t max_reorder() const { return max_reorder_; }
   size_t reorder_held() const;

@@ -36,7 +36,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   return b;
 }
 
-RouterCore::RouterCore(Network& net, int id) : net_(net), id_(id) {
+RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()), id_(id) {
   const NetParams& p = net.params();
   in_ports_ = out_ports_ = net.interconnect().ports(id);
   if (in_ports_ > kMaxPorts)  // the topology builders refuse such radices first; this guards the masks
@@ -104,25 +104,20 @@ void RouterCore::alloc_buffers() {
     for (InputVc& v : ip.vcs) v.buf.init(net_.params().depth);
 }
 
-void RouterCore::connect_output(int p, RouterCore* down, int down_port, int extra) {
-  out_[p].down = down;
-  out_[p].down_port = down_port;
-  out_[p].network = true;
-  out_[p].dateline = net_.routing().hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
-  const NetParams& np = net_.params();
-  out_[p].delay = np.d_sa + np.d_st + np.d_link + extra;
+void RouterCore::connect_output(int p, int ch, bool eject) {
+  OutputPort& op = out_[p];
+  op.ch = ch;
+  op.delay = net_.params().d_sa + net_.params().d_st;
+  if (eject) {
+    for (auto& v : op.vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
+  } else {
+    op.network = true;
+    op.dateline = net_.routing().hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
+  }
 }
-void RouterCore::connect_eject(int p, DestNi* ni) {
-  out_[p].ni = ni;
-  for (auto& v : out_[p].vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
-}
-void RouterCore::connect_inject(int p, SourceNi* ni, int channel) {
-  in_[p].ni = ni;
-  in_[p].ni_ch = static_cast<uint8_t>(channel);
-}
-void RouterCore::connect_input(int p, RouterCore* up, int up_port) {
-  in_[p].up = up;
-  in_[p].up_port = up_port;
+void RouterCore::connect_input(int p, int ch, bool inject) {
+  in_[p].ch = ch;
+  in_[p].inject = inject;
 }
 
 bool RouterCore::output_idle(int p) const {
@@ -201,12 +196,12 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   }
   if (!v.eject) {
     const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
-    if (in_class_ && !in_[v.port].ni) {  // the sub-class of the VC the head arrived on
+    if (in_class_ && !in_[v.port].inject) {  // the sub-class of the VC the head arrived on
       const VcLayout& lay = net_.layout();
       const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
       rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
     } else if (in_port_) {
-      rf.route_from(id_, in_[v.port].ni ? -1 : v.port, h, v.route);
+      rf.route_from(id_, in_[v.port].inject ? -1 : v.port, h, v.route);
     } else {
       rf.route(id_, h, v.route);
     }
@@ -266,9 +261,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   v.buf.pop();
   --buffered_;
   net_.moved(now);
-  // Credit back upstream for the slot just freed.
-  if (ip.up) ip.up->accept_credit(ip.up_port, now + p.d_credit, static_cast<uint8_t>(vc));
-  else if (ip.ni) ip.ni->accept_credit(now + p.d_credit, ip.ni_ch, static_cast<uint8_t>(vc));
+  if (ip.ch >= 0) chan_.send_credit(ip.ch, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputPort& op = out_[v.out_port];
   if (f.head()) {
     Packet& pk = net_.pkt(f.pkt);
@@ -304,12 +297,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     net_.flit_hop();
     if (op.cpf > 1) {
       op.free_at = now + op.cpf;
-      op.down->accept_flit(op.down_port, now + op.delay + op.cpf - 1, f);
+      chan_.send_flit(op.ch, now + op.delay + op.cpf - 1, f);
     } else {
-      op.down->accept_flit(op.down_port, now + op.delay, f);
+      chan_.send_flit(op.ch, now + op.delay, f);
     }
   } else {
-    op.ni->accept_flit(now + p.d_sa + p.d_st + p.d_ej, f);
+    chan_.send_flit(op.ch, now + op.delay, f);
   }
   if (f.tail()) release(v, now), op.vcs[f.vc].owner = op.free_owner;
 }

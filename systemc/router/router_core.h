@@ -2,7 +2,7 @@
 // The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it).
 // One step(now) is one clock cycle: route compute (with DEC), VC allocation and switch allocation
 // (separable, input-first, built from round-robin arbiters; the output stage is the crossbar arbiter
-// block), after the network's link wheel has delivered this cycle's flits (arrive) and credits (credit).
+// block), after the channel table has delivered this cycle's flits (arrive) and credits (credit).
 // Every link and credit delay is >= 1 cycle, so calling step() on routers in any order is an
 // evaluate/commit of the whole fabric.
 #pragma once
@@ -18,14 +18,13 @@
 #include "models/packet/flit.h"
 #include "models/routing/routing.h"
 #include "models/topology/graph.h"
+#include "systemc/channel/channel.h"
+#include "systemc/channel/queues.h"
 #include "systemc/cosim/router_rtl.h"
-#include "systemc/router/queues.h"
 
 namespace drb {
 
 class Network;
-class SourceNi;
-class DestNi;
 
 class RouterCore {
  public:
@@ -42,17 +41,14 @@ class RouterCore {
   // built): a cycle touches every busy element's control state, and packed together it stays in cache
   // instead of one element per few pages between the buffers.
   void alloc_buffers();
-  // Wiring (done once by the Network).
-  void connect_output(int p, RouterCore* down, int down_port, int extra = 0);
-  void connect_eject(int p, DestNi* ni);
-  void connect_inject(int p, SourceNi* ni, int channel);
-  void connect_input(int p, RouterCore* up, int up_port);
+  // Wiring (done once by the Network): channel ch of the table leaves output p (to another element, or
+  // `eject` to a terminal, which always sinks) or enters input p (from another element, or `inject` from a
+  // terminal). Flits leave and credits go back only through these channels.
+  void connect_output(int p, int ch, bool eject);
+  void connect_input(int p, int ch, bool inject);
 
-  // Called by the upstream side: a flit that arrives in input port p at cycle t. The network's link
-  // wheel holds it and calls arrive() at the start of cycle t (defined in network.h).
-  inline void accept_flit(int p, int64_t t, const Flit& f);
-  // A credit for output port p, VC vc, usable from cycle t (the wheel calls credit() then).
-  inline void accept_credit(int p, int64_t t, uint8_t vc);
+  // The channel table delivers a flit arriving in input p at the start of cycle now, and a credit for
+  // output p's VC vc from the cycle it may be counted.
   void arrive(int p, const Flit& f, int64_t now) {
     ++buffered_;
     InputVc& v = in_[p].vcs[f.vc];
@@ -130,10 +126,8 @@ class RouterCore {
     RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
     RrArbiter acc;            // iSLIP accept arbiter over output ports
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
-    RouterCore* up = nullptr; // credit return path (or the injecting NI)
-    int up_port = -1;
-    SourceNi* ni = nullptr;
-    uint8_t ni_ch = 0;        // the NI's injection channel on this port
+    int ch = -1;              // the input channel (credits go back on it)
+    bool inject = false;      // it comes from a terminal's NI
   };
   struct OutputVc {
     int16_t owner = -1;  // input port * vcs + vc
@@ -142,12 +136,10 @@ class RouterCore {
   struct OutputPort {
     std::vector<OutputVc> vcs;
     XbarArbiter xbar;
-    RouterCore* down = nullptr;
-    int down_port = -1;
-    DestNi* ni = nullptr;
+    int ch = -1;           // the output channel
     bool network = false;  // router-to-router link (counted as flit-hops)
     uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
-    int delay = 0;          // switch allocation + traversal + link (+ the channel's extra flight) cycles
+    int delay = 0;          // switch allocation + traversal cycles: the flit enters the channel then
     int16_t cpf = 1;        // cycles per flit (stage-2 width)
     int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
     int64_t free_at = 0;    //   the link is free again from this cycle
@@ -247,6 +239,7 @@ class RouterCore {
   void vc_allocate_islip(int64_t now);
 
   Network& net_;
+  ChannelTable& chan_;
   int id_;
   int in_ports_, out_ports_, vcs_;
   std::vector<InputPort> in_;
