@@ -19,6 +19,7 @@ class Ring {
   }
   bool empty() const { return size_ == 0; }
   int size() const { return size_; }
+  const int& size_ref() const { return size_; }  // for waveforms (stable while the ring lives)
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
   const T& at(int i) const { return buf_[(head_ + i) & mask_]; }  // i-th from the front

@@ -12,7 +12,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
     : sc_module(name), period_(clock_ns, sc_core::SC_NS) {
   net_ = std::make_unique<Network>(p, std::move(policy));
   for (int r = 0; r < net_->elements(); ++r)
-    routers_.push_back(std::make_unique<Router>(("router_" + std::to_string(r)).c_str(), net_->router(r)));
+    routers_.push_back(std::make_unique<Router>(element_name(r).c_str(), net_->router(r)));
   host_index_.assign(net_->nodes(), -1);
   for (int n : host_nodes) {
     host_index_[n] = static_cast<int>(hosts_.size());
@@ -53,18 +53,46 @@ void Fabric::tick() {
   next_trigger(period_);
 }
 
+std::string Fabric::element_name(int e) const {
+  const bool sw = net_->interconnect().graph().elements()[e].kind == ElementKind::Switch;
+  return (sw ? "switch_" : "router_") + std::to_string(e);
+}
+
 void Fabric::trace(const std::string& file) {
   // SystemC appends ".vcd" itself.
   const bool ext = file.size() > 4 && file.compare(file.size() - 4, 4, ".vcd") == 0;
   tf_ = sc_core::sc_create_vcd_trace_file((ext ? file.substr(0, file.size() - 4) : file).c_str());
   tf_->set_time_unit(period_.to_seconds() * 1e9 >= 1 ? 1 : 0.1, sc_core::SC_NS);
+  const Interconnect& ic = net_->interconnect();
   for (int r = 0; r < net_->elements(); ++r) {
     const RouterCore& c = net_->router(r);
-    const std::string base = std::string(name()) + ".router_" + std::to_string(r);
+    const std::string base = std::string(name()) + "." + element_name(r);
     sc_core::sc_trace(tf_, c.trace_buffered(), base + ".buffered");
-    for (int p = 0; p < c.out_ports(); ++p)
-      sc_core::sc_trace(tf_, c.trace_sent(p),
-                        base + ".out_" + (net_->interconnect().port_name(r, p) == "local" ? std::string("local") : std::to_string(p)) + ".sent");
+    // Ports by the names the JSON report gives them (+x, up0, local, t5, ...); a local port with several
+    // channels is local#0, local#1, ...
+    for (int p = 0; p < c.in_ports(); ++p) {
+      if (!c.input_connected(p)) continue;
+      const std::string in = base + ".in_" + ic.port_name(r, p);
+      for (int v = 0; v < c.vcs(); ++v) {
+        const std::string vc = in + ".vc" + std::to_string(v);
+        sc_core::sc_trace(tf_, c.trace_state(p, v), vc + ".state", 2);  // 0 idle, 1 routing, 2 VC alloc, 3 active
+        sc_core::sc_trace(tf_, c.trace_occupancy(p, v), vc + ".occupancy");
+        sc_core::sc_trace(tf_, c.trace_packet(p, v), vc + ".packet");
+      }
+    }
+    for (int p = 0; p < c.out_ports(); ++p) {
+      if (!c.output_connected(p)) continue;
+      const std::string out = base + ".out_" + ic.port_name(r, p);
+      sc_core::sc_trace(tf_, c.trace_sent(p), out + ".sent");
+      if (c.output_to_element(p))  // an NI always sinks: an ejection channel has no credits to show
+        for (int v = 0; v < c.vcs(); ++v)
+          sc_core::sc_trace(tf_, c.trace_credits(p, v), out + ".vc" + std::to_string(v) + ".credits");
+    }
+  }
+  for (int t = 0; t < net_->nodes(); ++t) {
+    const std::string ni = std::string(name()) + ".ni_" + std::to_string(t);
+    sc_core::sc_trace(tf_, net_->source(t).trace_queue(), ni + ".queue");
+    sc_core::sc_trace(tf_, net_->source(t).trace_control(), ni + ".control");
   }
 }
 

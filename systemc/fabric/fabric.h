@@ -40,8 +40,12 @@ class Fabric : public sc_core::sc_module {
   void rethrow() {
     if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
-  // Waveforms: per router the buffered flits and per output port the flits sent (VCD).
+  // Waveforms (VCD): per element its buffered flits; per input VC its state, occupancy and packet; per output
+  // port the flits sent and per output VC its credits; per NI its source queue and control lane. Elements are
+  // router_N or switch_N, ports are named as in the JSON report.
   void trace(const std::string& file);
+  // router_N or switch_N: the element's module name.
+  std::string element_name(int e) const;
 
  private:
   void tick();

@@ -39,7 +39,7 @@ class TreePower : public LinkPower {
     }
     const auto& ch = g.channels();
     for (int c = 0; c < static_cast<int>(ch.size()); ++c) {
-      link_.push_back(PowerLink{ch[c].from, ch[c].from_port, MemberState::On, 0, 0, 0, 1});
+      link_.push_back(PowerLink{c, ch[c].from, ch[c].from_port, MemberState::On, 0, 0, 0, 1});
       to_.push_back(ch[c].to), to_port_.push_back(ch[c].to_port);
       Sw& from = sw_[ch[c].from];
       (ch[c].from_port < k_ ? from.down[ch[c].from_port] : from.up[ch[c].from_port - k_]) = c;
@@ -90,7 +90,7 @@ class TreePower : public LinkPower {
   bool active(int i) const {
     return i >= 0 && (link_[i].st == MemberState::On || link_[i].st == MemberState::TurningOn);
   }
-  bool idle(int i) const { return net_.router(link_[i].element).output_idle(link_[i].port); }
+  bool idle(int i) const { return net_.channels().idle(link_[i].ch); }
   int ups_on(const Sw& w) const {
     int a = 0;
     for (int u : w.up) a += u >= 0 && link_[u].st == MemberState::On;

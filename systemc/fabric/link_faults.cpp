@@ -15,13 +15,9 @@ LinkFaults::LinkFaults(Network& net) : net_(net), p_(net.params().faults), n_(ne
 }
 
 void LinkFaults::event(int64_t now) {
-  const NetworkGraph& g = net_.interconnect().graph();
   failed_ = now == p_.at;
-  for (int c : p_.channels) {
-    RouterCore& r = net_.router(g.channels()[c].from);
-    if (failed_) r.fail_output(g.channels()[c].from_port);
-    else r.repair_output(g.channels()[c].from_port);
-  }
+  for (int c : p_.channels)  // graph channel ids are the table's
+    net_.channels().set_state(c, failed_ ? ChannelState::kFailed : ChannelState::kOn);
   net_.set_routing(failed_ ? pruned_.get() : nullptr);
   for (int r = 0; r < net_.elements(); ++r) net_.router(r).reroute_waiting(now);
   next_ = failed_ && p_.repair > now ? p_.repair : -1;

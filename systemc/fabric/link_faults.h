@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Link faults at run time (docs/faults.md): the channels of FaultParams fail at one cycle and may be repaired
 // at a later one. Failing is graceful: a packet already crossing the link completes, and no new head is
-// offered it (RouterCore::fail_output). The pairs the routing relation can no longer route under the faults
-// (models/routing/routability.h) are computed once, before the run. While the links are failed, heads are
-// routed by the relation pruned of the failed channels and of the ways that lead nowhere, messages of the
-// unroutable pairs are not accepted at the source, and heads caught with no way on (in flight when the links
-// failed) are reported instead of a stall.
+// offered it (the channel is set failed in the channel table; its sender stops offering it). The pairs the
+// routing relation can no longer route under the faults (models/routing/routability.h) are computed once,
+// before the run. While the links are failed, heads are routed by the relation pruned of the failed channels
+// and of the ways that lead nowhere, messages of the unroutable pairs are not accepted at the source, and
+// heads caught with no way on (in flight when the links failed) are reported instead of a stall.
 #pragma once
 #include <cstdint>
 #include <memory>

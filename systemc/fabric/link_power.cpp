@@ -19,14 +19,14 @@ void LinkPower::move(int i, MemberState s, int64_t now) {
     t_on_last_ = now + 1;
     on_ += s == MemberState::On ? 1 : -1;
   }
-  RouterCore& r = net_.router(l.element);
+  ChannelTable& ch = net_.channels();
   if (o == MemberState::On) {
-    r.set_offered(l.port, false);
+    ch.set_state(l.ch, ChannelState::kOff);
     ++offs_;
     ++l.offs;
   }
   if (s == MemberState::On) {
-    r.set_offered(l.port, true);
+    ch.set_state(l.ch, ChannelState::kOn);
     net_.moved(now);  // a link back in service counts as progress for the stall watchdog
   }
   if (s == MemberState::TurningOn) ++ons_, ++waking_, ++l.ons;
@@ -47,12 +47,12 @@ void LinkPower::init_off(int i) {
   powered_ -= link_[i].units;
   link_[i].units = 0;
   --on_;
-  net_.router(link_[i].element).set_offered(link_[i].port, false);
+  net_.channels().set_state(link_[i].ch, ChannelState::kOff);
 }
 
 uint32_t LinkPower::take_phits(int i) {
   PowerLink& l = link_[i];
-  const uint32_t s = net_.router(l.element).sent(l.port);
+  const uint32_t s = net_.channels().stats(l.ch).sent;
   const uint32_t d = s - l.snap;
   l.snap = s;
   return d;
@@ -98,7 +98,7 @@ class TrunkPower : public LinkPower {
         c.on_highest = pp.on_highest;
         c.transitions_active = pp.transitions_active;
         tr.ctrl = LinkController(c);
-        for (int m = 0; m < n; ++m) link_.push_back(PowerLink{r, p + m, MemberState::On, 0, 0, 0, full_});
+        for (int m = 0; m < n; ++m) link_.push_back(PowerLink{g.out(r, p + m), r, p + m, MemberState::On, 0, 0, 0, full_});
         trunks_of_[r].push_back(static_cast<int>(trunks_.size()));
         trunks_.push_back(tr);
       }
@@ -168,11 +168,11 @@ class TrunkPower : public LinkPower {
     const int n = c.config().members;
     LinkCtrlIn in;
     uint32_t phits = 0;
-    const RouterCore& r = net_.router(tr.element);
+    const ChannelTable& ch = net_.channels();
     for (int m = 0; m < n; ++m) {
       const uint32_t ph = take_phits(tr.first + m) << (m == c.width_member() ? c.bw_halvings() : 0);
       if (c.state(m) == MemberState::On) phits += ph;
-      if (!r.output_idle(link_[tr.first + m].port)) in.busy |= 1u << m;
+      if (!ch.idle(link_[tr.first + m].ch)) in.busy |= 1u << m;
     }
     c.add_phits(phits * kPhitScale);
     in.inj_empty = inj_empty(tr.element);
@@ -190,7 +190,7 @@ class TrunkPower : public LinkPower {
     if (off) off_.add(tr.element);
     if (c.config().width_steps > 0) {  // stage 2: the last member's width, for its bandwidth and its power
       const int m = c.width_member();
-      net_.router(tr.element).set_width(link_[tr.first + m].port, 1 << c.bw_halvings());
+      net_.channels().set_width(link_[tr.first + m].ch, 1 << c.bw_halvings());
       if (link_[tr.first + m].st != MemberState::Off) set_units(tr.first + m, full_ >> c.pw_halvings(), now);
       if (c.width_timer() > 0) timers_.push(now + c.width_timer(), t);
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Link power saving in the timed network (docs/power.md): the links that can be switched, their state and
 // power over time, and the controllers that switch them (one per router or switch, local information only).
-// The routing is untouched: a link that is not ON is not offered to any head (RouterCore::set_offered).
+// The controllers act on channels only (systemc/channel/channel.h): a link that is not ON is switched off in
+// the channel table, and the routing is untouched: the sender's output unit offers it to no head.
 //
 // The controllers are event driven, so a run with the mechanism costs little more than one without: a
 // controller is stepped at its check cycles (every T_CHECK, aligned for all), when one of its links ends a
@@ -19,11 +20,13 @@ namespace drb {
 
 class Network;
 
-// One unidirectional network link that can be switched, at an element's output port.
+// One unidirectional network link that can be switched: a channel, at an element's output port (the element
+// whose controller decides for it).
 struct PowerLink {
+  int ch = -1;
   int element = -1, port = -1;
   MemberState st = MemberState::On;
-  uint32_t snap = 0;  // the element's flit counter for this port at the last look
+  uint32_t snap = 0;  // the channel's flit counter at the last look
   uint32_t offs = 0, ons = 0;  // transitions started
   int units = 1;               // power drawn, in units of the narrowest width (full width: LinkPower::full())
 };

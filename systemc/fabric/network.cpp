@@ -81,6 +81,13 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   }
   const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit
   chan_.init(p.d_sa + p.d_st + narrow);
+  // Link features set channel state; the sending element's output unit follows it. Only element outputs
+  // are ever switched (an NI's injection channel is not a network link).
+  chan_.bind([this](int c) { routers_[chan_[c].from.id]->channel_changed(chan_[c].from.port); },
+             [this](int c) {
+               const ChannelEnd& f = chan_[c].from;
+               return f.kind == ChannelEnd::kElement && routers_[f.id]->output_idle(f.port);
+             });
   if (p.power.on) power_ = LinkPower::make(*this);
   if (p.faults.on()) faults_ = std::make_unique<LinkFaults>(*this);
 }
@@ -197,7 +204,7 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
 
 void Network::set_measuring(bool m) {
   if (m && !measuring_) {
-    for (auto& r : routers_) r->reset_link_stats();
+    chan_.reset_stats();
     flit_hops_ = 0;
     in_flight_sum_ = 0;
   }
@@ -235,18 +242,18 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
 
 void Network::step(int64_t now) {
   now_ = now;
-  chan_.deliver_flits(now, [this, now](const ChannelEnd& to, const Flit& f) {
-    if (to.kind == ChannelEnd::kElement) {
-      routers_[to.id]->arrive(to.port, f, now);
-      router_busy_.add(to.id);
-    } else {
-      dst_[to.id]->arrive(f, now);
-      dst_due_.add(to.id);
-    }
+  chan_.deliver_flits(ChannelEnd::kElement, now, [this, now](const ChannelEnd& to, const Flit& f) {
+    routers_[to.id]->arrive(to.port, f, now);
+    router_busy_.add(to.id);
   });
-  chan_.deliver_credits(now, [this](const ChannelEnd& from, uint8_t vc) {
-    if (from.kind == ChannelEnd::kElement) routers_[from.id]->credit(from.port, vc);
-    else src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
+  chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
+    dst_[to.id]->arrive(f, now);
+    dst_due_.add(to.id);
+  });
+  chan_.deliver_credits(ChannelEnd::kElement, now,
+                        [this](const ChannelEnd& from, uint8_t vc) { routers_[from.id]->credit(from.port, vc); });
+  chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
+    src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
   });
   src_active_.visit([&](int n) {
     src_[n]->step(now);

@@ -47,6 +47,9 @@ class SourceNi {
     else step_many(now);
   }
   bool busy() const { return !queue_.empty() || !control_.empty() || lanes_busy_ > 0; }
+  // Waveforms: messages in the source queue (not wholly started) and acks waiting on the control lane.
+  const int& trace_queue() const { return queue_.size_ref(); }
+  const int& trace_control() const { return control_.size_ref(); }
   PathPolicy& policy() { return *policy_; }
   uint64_t rejected() const { return rejected_; }
   // Messages held: not started, or started and not wholly sent (the bound source.queue applies to).

@@ -28,7 +28,6 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputPort)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
   b += heap_bytes(P * sizeof(OutputPort)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
-  b += heap_bytes(P * sizeof(LinkStats)) + heap_bytes(P * sizeof(uint32_t));
   b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
   const double W = (ports + 63) / 64;
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
@@ -57,8 +56,6 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()),
   capture_ = p.capture.on;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
-  link_.resize(out_ports_);
-  sent_.assign(out_ports_, 0);
   for (int i = 0; i < in_ports_; ++i) {
     InputPort& ip = in_[i];
     ip.vcs.resize(vcs_);
@@ -126,24 +123,32 @@ bool RouterCore::output_idle(int p) const {
   return true;
 }
 
-void RouterCore::set_offered(int p, bool on) {
-  if (!on && !output_idle(p))  // the controllers only ever pick idle links; a busy one would strand flits
-    throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) + " switched off while in use");
-  for (OutputVc& v : out_[p].vcs) v.owner = on ? -1 : kNotOffered;
-}
-
-void RouterCore::fail_output(int p) {
+void RouterCore::channel_changed(int p) {
   OutputPort& op = out_[p];
-  op.free_owner = kNotOffered;
-  for (OutputVc& v : op.vcs)
-    if (v.owner < 0) v.owner = kNotOffered;
-}
-
-void RouterCore::repair_output(int p) {
-  OutputPort& op = out_[p];
-  op.free_owner = -1;
-  for (OutputVc& v : op.vcs)
-    if (v.owner == kNotOffered) v.owner = -1;
+  const ChannelState s = chan_.state(op.ch);
+  const int w = chan_.width(op.ch);
+  narrow_ |= w > 1;  // sticky: a link widened again may still be sending its last narrow flit
+  op.cpf = static_cast<int16_t>(w);
+  if (s == op.state) return;
+  switch (s) {
+    case ChannelState::kOff:
+      if (!output_idle(p))  // the controllers only ever pick idle links
+        throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) +
+                               " switched off while in use");
+      for (OutputVc& v : op.vcs) v.owner = kNotOffered;
+      break;
+    case ChannelState::kFailed:
+      op.free_owner = kNotOffered;
+      for (OutputVc& v : op.vcs)
+        if (v.owner < 0) v.owner = kNotOffered;
+      break;
+    case ChannelState::kOn:
+      op.free_owner = -1;
+      for (OutputVc& v : op.vcs)
+        if (v.owner == kNotOffered) v.owner = -1;
+      break;
+  }
+  op.state = s;
 }
 
 void RouterCore::reroute_waiting(int64_t now) {
@@ -165,13 +170,10 @@ void RouterCore::held(std::set<std::pair<int, int>>& out) const {
       }
 }
 
-void RouterCore::reset_link_stats() {
-  for (auto& l : link_) l = LinkStats{};
-}
-
 void RouterCore::route_compute(InputVc& v, int64_t now) {
   v.pkt = v.buf.front().pkt;
   Packet& pk = net_.pkt(v.pkt);
+  v.pkt_id = static_cast<uint32_t>(pk.id);
   Header& h = pk.hdr;
   const Interconnect& ic = net_.interconnect();
   for (;;) {
@@ -263,6 +265,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   net_.moved(now);
   if (ip.ch >= 0) chan_.send_credit(ip.ch, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputPort& op = out_[v.out_port];
+  ChannelStats& cs = chan_.stats(op.ch);
   if (f.head()) {
     Packet& pk = net_.pkt(f.pkt);
     Header& h = pk.hdr;
@@ -284,13 +287,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       }
     }
     if (net_.measuring()) {
-      LinkStats& ls = link_[v.out_port];
-      ++ls.heads;
-      ls.wait_sum += wait;
+      ++cs.heads;
+      cs.wait_sum += wait;
     }
   }
-  if (net_.measuring()) ++link_[v.out_port].flits;
-  ++sent_[v.out_port];
+  if (net_.measuring()) ++cs.flits;
+  ++cs.sent;
   f.vc = static_cast<uint8_t>(v.out_vc);
   if (op.network) {
     --op.vcs[v.out_vc].credits;

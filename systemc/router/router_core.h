@@ -70,39 +70,35 @@ class RouterCore {
   const Counters& counters() const { return cnt_; }
   // The Verilated blocks of this router (router.blocks.* = rtl), or null when every block is a C++ model.
   const cosim::RouterRtl* rtl() const { return rtl_.get(); }
-  // Per output port, measured-window link statistics.
-  struct LinkStats {
-    uint64_t flits = 0, heads = 0, wait_sum = 0;
-  };
-  const LinkStats& link(int p) const { return link_[p]; }
-  void reset_link_stats();
   std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
   int credits(int p, int vc) const { return out_[p].vcs[vc].credits; }
-  // Power saving (systemc/fabric/link_power.h): an output whose link is not ON is offered to no head; its VCs
-  // carry this owner while it is not. A link may stop being offered only when idle: no VC allocated and
-  // every credit back (so no flit of it is in flight or in the downstream buffer).
-  static constexpr int16_t kNotOffered = INT16_MAX;
-  void set_offered(int p, bool on);
-  bool offered(int p) const { return out_[p].vcs[0].owner != kNotOffered; }
+  // The output unit follows its channel (systemc/channel/channel.h; power saving and faults set it there):
+  // - off: offered to no head. A channel turns off only while the output is idle (output_idle), else
+  //   std::logic_error: a busy one would strand flits.
+  // - failed: takes no new head; a packet already on it completes, and its VC is not offered again once the
+  //   tail has left. On again (repair, power): offered again.
+  // - width w (stage 2): a flit holds the link w cycles and its last phit arrives w - 1 later than at full width.
+  void channel_changed(int p);
+  // No VC allocated and every credit back (so no flit of it is in flight or in the downstream buffer).
   bool output_idle(int p) const;
-  // Link faults (systemc/fabric/link_faults.h): a failed output takes no new head; a packet already on it
-  // completes, and its VC is not offered again once the tail has left. Repair offers it again.
-  void fail_output(int p);
-  void repair_output(int p);
   // Route again every head waiting for a VC (the relation changed: links failed or came back).
   void reroute_waiting(int64_t now);
   // Adds (source, destination) of every head that waits with no candidate at all.
   void held(std::set<std::pair<int, int>>& out) const;
-  uint32_t sent(int p) const { return sent_[p]; }
-  // Stage 2 (link width): a flit on output p holds the link `cycles` cycles (1 = full width) and its last
-  // phit arrives cycles - 1 later than at full width.
-  void set_width(int p, int cycles) {
-    narrow_ |= cycles > 1;  // sticky: a link widened again may still be sending its last narrow flit
-    out_[p].cpf = static_cast<int16_t>(cycles);
-  }
-  // Always-on counters that waveforms sample.
+  // Flits sent on output p so far, as its channel counts them (waveforms sample the reference).
+  uint32_t sent(int p) const { return chan_.stats(out_[p].ch).sent; }
+  const uint32_t& trace_sent(int p) const { return chan_.stats(out_[p].ch).sent; }
+  // Always-on state that waveforms sample: flits buffered; per input VC its state (State), the flits in its
+  // buffer and the id of the packet it last routed; per output VC its credits.
   const int& trace_buffered() const { return buffered_; }
-  const uint32_t& trace_sent(int p) const { return sent_[p]; }
+  const uint8_t& trace_state(int p, int vc) const { return reinterpret_cast<const uint8_t&>(in_[p].vcs[vc].state); }
+  const int& trace_occupancy(int p, int vc) const { return in_[p].vcs[vc].buf.size_ref(); }
+  const uint32_t& trace_packet(int p, int vc) const { return in_[p].vcs[vc].pkt_id; }
+  const int& trace_credits(int p, int vc) const { return out_[p].vcs[vc].credits; }
+  int vcs() const { return vcs_; }
+  bool output_connected(int p) const { return out_[p].ch >= 0; }
+  bool output_to_element(int p) const { return out_[p].network; }  // not an ejection channel (no credits)
+  bool input_connected(int p) const { return in_[p].ch >= 0; }
 
  private:
   struct InputVc {
@@ -116,6 +112,7 @@ class RouterCore {
     bool prio = false;      // carries a high-priority ack
     int16_t out_port = -1, out_vc = -1;
     uint32_t pkt = 0;       // slot of the packet being routed or sent (PR-DRB's capture reads it)
+    uint32_t pkt_id = 0;    //   and its id (low 32 bits; waveforms show it)
     int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
     int64_t t_req = 0;      // first VC-allocation request at this router
     uint8_t va_acc = 0;     // iSLIP VC allocation: accept pointer over the output VCs
@@ -142,6 +139,7 @@ class RouterCore {
     int delay = 0;          // switch allocation + traversal cycles: the flit enters the channel then
     int16_t cpf = 1;        // cycles per flit (stage-2 width)
     int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
+    ChannelState state = ChannelState::kOn;  // the channel's, as last told
     int64_t free_at = 0;    //   the link is free again from this cycle
     std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
   };
@@ -244,8 +242,9 @@ class RouterCore {
   int in_ports_, out_ports_, vcs_;
   std::vector<InputPort> in_;
   std::vector<OutputPort> out_;
-  std::vector<LinkStats> link_;
-  std::vector<uint32_t> sent_;
+  // The owner an output VC carries while its channel is not offered (off, or failed once free): VC
+  // selection, which skips owned VCs, then skips it at no extra cost.
+  static constexpr int16_t kNotOffered = INT16_MAX;
   int buffered_ = 0;
   int d_rc_ = 1;
   bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at

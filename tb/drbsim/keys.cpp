@@ -426,7 +426,9 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> std::string& { return s.out.messages; });
   str_key("out.plot", "", "write a latency-vs-accepted-load plot (PNG or SVG) to this file",
           [](Scenario& s) -> std::string& { return s.out.plot; });
-  str_key("trace.vcd", "", "write a VCD waveform of router occupancy and per-port flits to this file",
+  str_key("trace.vcd", "",
+          "write a VCD waveform to this file: per input VC state, occupancy and packet, per output VC credits, "
+          "flits sent per port, NI queues (docs/cosim.md)",
           [](Scenario& s) -> std::string& { return s.out.trace; });
   return k;
 }

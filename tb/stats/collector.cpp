@@ -103,7 +103,7 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
       for (int p = 0; p < ic.ports(n); ++p) {
         const int ch = g.out(n, p);
         if (ch < 0) continue;
-        const auto& ls = net_.router(n).link(p);
+        const ChannelStats& ls = net_.channels().stats(ch);
         const double u = ls.flits / cycles;
         umax = std::max(umax, u);
         links.push_back({{"router", n},

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+// The fabric's waveform read back (trace.vcd): every port the JSON report names has its per-VC state and
+// credits under that name, switches are named as switches, and the traced values behave as the router's
+// rules say: VC states 0..3 (idle, routing, VC allocation, active) all occur, credits start at the buffer
+// depth, never leave [0, depth] and are all back when the network has drained, buffers hold at most depth
+// flits and are empty at the end.
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support.h"
+
+namespace drb::test {
+namespace {
+
+struct Var {
+  int64_t first = -1, last = -1, min = INT64_MAX, max = INT64_MIN;
+  std::set<int64_t> values;
+};
+
+// name (scopes joined by '.') -> the values it took. Vectors only (SystemC writes ints and chars as b...).
+std::map<std::string, Var> read_vcd(const std::string& path) {
+  std::istringstream in(slurp(path));
+  std::vector<std::string> scope;
+  std::map<std::string, std::string> name_of;  // VCD id -> name
+  std::map<std::string, Var> vars;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream l(line);
+    std::string w;
+    l >> w;
+    if (w == "$scope") {
+      std::string kind, name;
+      l >> kind >> name;
+      scope.push_back(name);
+    } else if (w == "$upscope") {
+      scope.pop_back();
+    } else if (w == "$var") {
+      std::string type, width, id, name;
+      l >> type >> width >> id >> name;
+      std::string full;
+      for (const std::string& s : scope) full += s + ".";
+      name_of[id] = full + name;
+      vars[full + name];
+    } else if (!w.empty() && w[0] == 'b') {
+      std::string id;
+      l >> id;
+      int64_t v = 0;
+      for (size_t i = 1; i < w.size(); ++i) v = v * 2 + (w[i] == '1');
+      Var& x = vars[name_of.at(id)];
+      if (x.first < 0) x.first = v;
+      x.last = v;
+      x.min = std::min(x.min, v);
+      x.max = std::max(x.max, v);
+      x.values.insert(v);
+    }
+  }
+  return vars;
+}
+
+nlohmann::json run_with_trace(const std::string& tag, const std::string& keys, std::map<std::string, Var>& vcd) {
+  const std::string v = ::testing::TempDir() + "/wave_" + tag + ".vcd", j = ::testing::TempDir() + "/wave_" + tag + ".json";
+  const Exec e = drbsim(keys + " router.vcs=2 router.buffer=8 traffic.rate=0.3 sim.warmup=0 sim.measure=400 "
+                        "stats.links=true trace.vcd=" + v + " out.json=" + j);
+  EXPECT_EQ(e.code, 0) << e.err;
+  vcd = read_vcd(v);
+  return nlohmann::json::parse(slurp(j))["runs"][0]["result"];
+}
+
+const Var* find(const std::map<std::string, Var>& vcd, const std::string& name) {
+  const auto it = vcd.find("SystemC.fabric." + name);
+  return it == vcd.end() ? nullptr : &it->second;
+}
+
+TEST(Waveform, TorusVcStateAndCreditsUnderTheReportsPortNames) {
+  std::map<std::string, Var> vcd;
+  const nlohmann::json r = run_with_trace("torus", "topology.k=4", vcd);
+  ASSERT_FALSE(vcd.empty());
+  ASSERT_EQ(r["links"].size(), 16u * 4);
+  std::set<int64_t> states;
+  bool some_credit_used = false, some_buffered = false, some_packet = false;
+  for (const auto& link : r["links"]) {
+    const std::string router = "router_" + std::to_string(link["router"].get<int>());
+    const std::string port = link["port"].get<std::string>();
+    for (int vc = 0; vc < 2; ++vc) {
+      const std::string out = router + ".out_" + port + ".vc" + std::to_string(vc) + ".credits";
+      const std::string in = router + ".in_" + port + ".vc" + std::to_string(vc);
+      const Var* credits = find(vcd, out);
+      const Var *state = find(vcd, in + ".state"), *occ = find(vcd, in + ".occupancy"), *pkt = find(vcd, in + ".packet");
+      ASSERT_TRUE(credits && state && occ && pkt) << "missing " << out << " or " << in;
+      EXPECT_EQ(credits->first, 8) << out;
+      EXPECT_EQ(credits->last, 8) << out;  // drained: every credit back
+      EXPECT_GE(credits->min, 0) << out;
+      EXPECT_LE(credits->max, 8) << out;
+      some_credit_used |= credits->min < 8;
+      EXPECT_GE(state->min, 0);
+      EXPECT_LE(state->max, 3);
+      EXPECT_EQ(state->last, 0) << in;
+      states.insert(state->values.begin(), state->values.end());
+      EXPECT_LE(occ->max, 8) << in;
+      EXPECT_EQ(occ->last, 0) << in;
+      some_buffered |= occ->max > 0;
+      some_packet |= pkt->max > 0;
+    }
+  }
+  EXPECT_EQ(states, (std::set<int64_t>{0, 1, 2, 3}));
+  EXPECT_TRUE(some_credit_used);
+  EXPECT_TRUE(some_buffered);
+  EXPECT_TRUE(some_packet);
+  for (int n = 0; n < 16; ++n) {
+    const std::string router = "router_" + std::to_string(n);
+    EXPECT_TRUE(find(vcd, router + ".in_local.vc0.state")) << router;  // the injection port
+    EXPECT_TRUE(find(vcd, router + ".out_local.sent")) << router;      // the ejection port
+    EXPECT_FALSE(find(vcd, router + ".out_local.vc0.credits")) << "the NI always sinks: no credits to show";
+    const Var* q = find(vcd, "ni_" + std::to_string(n) + ".queue");
+    ASSERT_TRUE(q) << n;
+    EXPECT_EQ(q->last, 0);
+  }
+}
+
+TEST(Waveform, FatTreeSwitchesAreNamedSwitches) {
+  std::map<std::string, Var> vcd;
+  const nlohmann::json r = run_with_trace("tree", "topology.kind=fattree topology.k=4 topology.n=2", vcd);
+  ASSERT_FALSE(r["links"].empty());
+  for (const auto& link : r["links"]) {
+    const std::string out = "switch_" + std::to_string(link["router"].get<int>()) + ".out_" +
+                            link["port"].get<std::string>() + ".vc0.credits";
+    EXPECT_TRUE(find(vcd, out)) << out;
+  }
+  EXPECT_FALSE(find(vcd, "router_0.buffered"));
+  EXPECT_TRUE(find(vcd, "switch_0.buffered"));
+}
+
+}  // namespace
+}  // namespace drb::test
