@@ -30,6 +30,16 @@ struct Channel {
   int credit = 1;  // credit lane: cycles from the receiver freeing a slot to the sender counting it
 };
 
+// A sender's binding to a channel: the channel and what sending on it needs, copied once at assembly (the
+// wiring and the delays never change afterwards), so a hop reads the sender's own record and not the
+// table's. A flit port holds the flight delay and the receiver, a credit port the credit delay and the
+// flit sender the credit goes back to.
+struct ChannelPort {
+  int32_t ch = -1;
+  int32_t delay = 0;
+  ChannelEnd end;
+};
+
 // on: carries flits. off: switched off by power saving (only ever while idle). failed: takes no new packet;
 // one already on it completes (link faults).
 enum class ChannelState : uint8_t { kOn, kOff, kFailed };
@@ -67,16 +77,18 @@ class ChannelTable {
     for (Wheel<InFlight>& w : flits_) w.init(flit);
     for (Wheel<CreditInFlight>& w : credits_) w.init(credit);
   }
+  ChannelPort flit_port(int c) const { return ChannelPort{c, ch_[c].flight, ch_[c].to}; }
+  ChannelPort credit_port(int c) const { return ChannelPort{c, ch_[c].credit, ch_[c].from}; }
   // A flit leaving the sender in cycle `depart` arrives `flight` cycles later.
-  void send_flit(int c, int64_t depart, const Flit& f) {
-    const Channel& ch = ch_[c];
-    flits_[ch.to.kind].push(depart + ch.flight, InFlight{f, ch.to});
+  void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) {
+    flits_[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
   }
+  void send_flit(int c, int64_t depart, const Flit& f) { send_flit(flit_port(c), depart, f); }
   // The receiver freed a buffer slot of VC vc in cycle now; the sender may count it `credit` cycles later.
-  void send_credit(int c, int64_t now, uint8_t vc) {
-    const Channel& ch = ch_[c];
-    credits_[ch.from.kind].push(now + ch.credit, CreditInFlight{ch.from, vc});
+  void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) {
+    credits_[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
   }
+  void send_credit(int c, int64_t now, uint8_t vc) { send_credit(credit_port(c), now, vc); }
   // f(receiver, flit) for every flit arriving at a receiver of that kind in cycle now, in the order they
   // were sent. Each kind has its own wheels, so delivery does not branch on it per flit (one mixed wheel
   // with that branch ran drb_bench B2 3% slower).

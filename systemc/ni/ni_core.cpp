@@ -33,7 +33,7 @@ SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
 void SourceNi::connect(ChannelTable* table, int first, int channels) {
   if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
   chan_ = table;
-  ch0_ = first;
+  for (int c = 0; c < channels && table; ++c) inj_[c] = table->flit_port(first + c);
   channels_ = channels;
   credits_.assign(static_cast<size_t>(channels) * vcs_, net_.params().depth);
   owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
@@ -175,7 +175,7 @@ void SourceNi::send_flit(int lane, int64_t now) {
   --credits_[l.ch * vcs_ + l.vc];
   net_.flit_entered();
   net_.moved(now);
-  chan_->send_flit(ch0_ + l.ch, now, f);
+  chan_->send_flit(inj_[l.ch], now, f);
   if (++l.next == l.len) {
     owned_[l.ch * vcs_ + l.vc] = 0;
     if (l.last) --in_progress_;

@@ -82,7 +82,7 @@ class SourceNi {
   Rng rng_;
   Rng tie_rng_;  // routing.tie=random: the packets' tie bits, a stream of their own
   ChannelTable* chan_ = nullptr;
-  int ch0_ = -1, channels_ = 1, vcs_ = 0;
+  int channels_ = 1, vcs_ = 0;
   Ring<uint32_t> queue_;            // message slots not wholly started, front = being packetized
   int in_progress_ = 0;             // messages wholly started, not yet wholly sent
   uint16_t front_packets_sent_ = 0; // packets of the front message already started
@@ -95,6 +95,7 @@ class SourceNi {
   Ring<Control> control_;
   int early_queued_ = 0;
   static constexpr int kMaxChannels = 16;  // topology.ni_channels
+  ChannelPort inj_[kMaxChannels];   // the injection channels' flit lanes
   Lane lane_[kMaxChannels + 1];     // data lanes 0 .. channels - 1, then the control lane (in the object:
   int lanes_busy_ = 0;              //   the one-channel step reads them every cycle)
   int last_lane_[kMaxChannels];     // per channel, the lane that sent last (round robin among lanes)

@@ -103,7 +103,7 @@ void RouterCore::alloc_buffers() {
 
 void RouterCore::connect_output(int p, int ch, bool eject) {
   OutputPort& op = out_[p];
-  op.ch = ch;
+  op.link = chan_.flit_port(ch);
   op.delay = net_.params().d_sa + net_.params().d_st;
   if (eject) {
     for (auto& v : op.vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
@@ -113,7 +113,7 @@ void RouterCore::connect_output(int p, int ch, bool eject) {
   }
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
-  in_[p].ch = ch;
+  in_[p].credit = chan_.credit_port(ch);
   in_[p].inject = inject;
 }
 
@@ -125,8 +125,8 @@ bool RouterCore::output_idle(int p) const {
 
 void RouterCore::channel_changed(int p) {
   OutputPort& op = out_[p];
-  const ChannelState s = chan_.state(op.ch);
-  const int w = chan_.width(op.ch);
+  const ChannelState s = chan_.state(op.link.ch);
+  const int w = chan_.width(op.link.ch);
   narrow_ |= w > 1;  // sticky: a link widened again may still be sending its last narrow flit
   op.cpf = static_cast<int16_t>(w);
   if (s == op.state) return;
@@ -263,9 +263,9 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   v.buf.pop();
   --buffered_;
   net_.moved(now);
-  if (ip.ch >= 0) chan_.send_credit(ip.ch, now, static_cast<uint8_t>(vc));  // for the slot just freed
+  if (ip.credit.ch >= 0) chan_.send_credit(ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputPort& op = out_[v.out_port];
-  ChannelStats& cs = chan_.stats(op.ch);
+  ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
     Packet& pk = net_.pkt(f.pkt);
     Header& h = pk.hdr;
@@ -299,12 +299,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     net_.flit_hop();
     if (op.cpf > 1) {
       op.free_at = now + op.cpf;
-      chan_.send_flit(op.ch, now + op.delay + op.cpf - 1, f);
+      chan_.send_flit(op.link, now + op.delay + op.cpf - 1, f);
     } else {
-      chan_.send_flit(op.ch, now + op.delay, f);
+      chan_.send_flit(op.link, now + op.delay, f);
     }
   } else {
-    chan_.send_flit(op.ch, now + op.delay, f);
+    chan_.send_flit(op.link, now + op.delay, f);
   }
   if (f.tail()) release(v, now), op.vcs[f.vc].owner = op.free_owner;
 }

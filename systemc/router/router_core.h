@@ -86,8 +86,8 @@ class RouterCore {
   // Adds (source, destination) of every head that waits with no candidate at all.
   void held(std::set<std::pair<int, int>>& out) const;
   // Flits sent on output p so far, as its channel counts them (waveforms sample the reference).
-  uint32_t sent(int p) const { return chan_.stats(out_[p].ch).sent; }
-  const uint32_t& trace_sent(int p) const { return chan_.stats(out_[p].ch).sent; }
+  uint32_t sent(int p) const { return chan_.stats(out_[p].link.ch).sent; }
+  const uint32_t& trace_sent(int p) const { return chan_.stats(out_[p].link.ch).sent; }
   // Always-on state that waveforms sample: flits buffered; per input VC its state (State), the flits in its
   // buffer and the id of the packet it last routed; per output VC its credits.
   const int& trace_buffered() const { return buffered_; }
@@ -96,9 +96,9 @@ class RouterCore {
   const uint32_t& trace_packet(int p, int vc) const { return in_[p].vcs[vc].pkt_id; }
   const int& trace_credits(int p, int vc) const { return out_[p].vcs[vc].credits; }
   int vcs() const { return vcs_; }
-  bool output_connected(int p) const { return out_[p].ch >= 0; }
+  bool output_connected(int p) const { return out_[p].link.ch >= 0; }
   bool output_to_element(int p) const { return out_[p].network; }  // not an ejection channel (no credits)
-  bool input_connected(int p) const { return in_[p].ch >= 0; }
+  bool input_connected(int p) const { return in_[p].credit.ch >= 0; }
 
  private:
   struct InputVc {
@@ -123,7 +123,7 @@ class RouterCore {
     RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
     RrArbiter acc;            // iSLIP accept arbiter over output ports
     uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
-    int ch = -1;              // the input channel (credits go back on it)
+    ChannelPort credit;       // the input channel's credit lane (credits go back on it)
     bool inject = false;      // it comes from a terminal's NI
   };
   struct OutputVc {
@@ -133,7 +133,7 @@ class RouterCore {
   struct OutputPort {
     std::vector<OutputVc> vcs;
     XbarArbiter xbar;
-    int ch = -1;           // the output channel
+    ChannelPort link;      // the output channel's flit lane
     bool network = false;  // router-to-router link (counted as flit-hops)
     uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
     int delay = 0;          // switch allocation + traversal cycles: the flit enters the channel then
