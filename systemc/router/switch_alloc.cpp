@@ -27,7 +27,7 @@ RrArbiter RouterCore::xbar_rr(int o) const {
 
 // The cycle: the stage walk, inlined here with the narrow stages.
 void RouterCore::step(int64_t now) {
-  // Credits and flits of this cycle were delivered by the network's link wheel before any router steps.
+  // Credits and flits of this cycle were delivered by the channel table before any router steps.
   if (!busy()) return;
   if (words_ == 1) step_words<false>(now);
   else step_words<true>(now);
