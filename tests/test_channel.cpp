@@ -41,9 +41,10 @@ TEST(ChannelTable, FlitsReachTheReceiverAfterTheFlight) {
   const int a = t.add(Channel{element(0, 1), element(1, 3), 3, 2});   // router 0 port 1 -> router 1 port 3
   const int b = t.add(Channel{terminal(5, 0), element(0, 4), 1, 1});  // NI 5's injection channel
   t.init(2);
-  t.send_flit(a, 10, flit(7));  // leaves the sender's switch in cycle 10: arrives 10 + 3
-  t.send_flit(b, 10, flit(8));  // 10 + 1
-  t.send_flit(a, 10, flit(9));  // same channel, same cycle: after 7
+  const ChannelPort pa = t.flit_port(a), pb = t.flit_port(b);  // as the senders bind them at assembly
+  t.send_flit(pa, 10, flit(7));  // leaves the sender's switch in cycle 10: arrives 10 + 3
+  t.send_flit(pb, 10, flit(8));  // 10 + 1
+  t.send_flit(pa, 10, flit(9));  // same channel, same cycle: after 7
   const std::vector<Got> got = run_flits(t, 10, 20);
   ASSERT_EQ(got.size(), 3u);
   EXPECT_EQ(got[0].t, 11);
@@ -64,8 +65,8 @@ TEST(ChannelTable, CreditsReachTheSenderAfterTheCreditDelay) {
   t.add(Channel{element(0, 1), element(1, 3), 3, 2});
   const int inj = t.add(Channel{terminal(5, 2), element(0, 4), 1, 4});
   t.init(1);
-  t.send_credit(0, 20, 1);    // router 1 freed a slot of VC 1 in cycle 20: router 0 counts it from 22
-  t.send_credit(inj, 20, 0);  // router 0 freed a slot of the NI's VC 0: NI 5, its channel 2, from 24
+  t.send_credit(t.credit_port(0), 20, 1);    // router 1 freed a slot of VC 1 in cycle 20: router 0 counts it from 22
+  t.send_credit(t.credit_port(inj), 20, 0);  // router 0 freed a slot of the NI's VC 0: NI 5, its channel 2, from 24
   std::vector<Got> got;
   for (int64_t now = 20; now <= 30; ++now)
     for (ChannelEnd::Kind k : {ChannelEnd::kElement, ChannelEnd::kTerminal})
@@ -91,8 +92,8 @@ TEST(ChannelTable, A37CycleChannelArrivesExactlyOnTime) {
   const int longc = t.add(Channel{element(0, 1), element(2, 0), 37, 1});
   t.init(5);
   for (int64_t s = 0; s < 8; ++s) {  // one flit a cycle on each, the long one leaving 5 cycles after the step
-    t.send_flit(shortc, s, flit(static_cast<uint32_t>(100 + s)));
-    t.send_flit(longc, s + 5, flit(static_cast<uint32_t>(200 + s)));
+    t.send_flit(t.flit_port(shortc), s, flit(static_cast<uint32_t>(100 + s)));
+    t.send_flit(t.flit_port(longc), s + 5, flit(static_cast<uint32_t>(200 + s)));
   }
   const std::vector<Got> got = run_flits(t, 0, 60);
   ASSERT_EQ(got.size(), 16u);

@@ -7,8 +7,10 @@
 // sender's output unit follows the state through the hooks the fabric binds (a link that is not on is
 // offered to no head), and the channel counts what it carries.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "models/packet/flit.h"
@@ -71,8 +73,8 @@ class ChannelTable {
   void init(int depart) {
     int flit = 1, credit = 1;
     for (const Channel& c : ch_) {
-      flit = flit > depart + c.flight ? flit : depart + c.flight;
-      credit = credit > c.credit ? credit : c.credit;
+      flit = std::max(flit, depart + c.flight);
+      credit = std::max(credit, c.credit);
     }
     for (Wheel<InFlight>& w : flits_) w.init(flit);
     for (Wheel<CreditInFlight>& w : credits_) w.init(credit);
@@ -83,12 +85,10 @@ class ChannelTable {
   void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) {
     flits_[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
   }
-  void send_flit(int c, int64_t depart, const Flit& f) { send_flit(flit_port(c), depart, f); }
   // The receiver freed a buffer slot of VC vc in cycle now; the sender may count it `credit` cycles later.
   void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) {
     credits_[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
   }
-  void send_credit(int c, int64_t now, uint8_t vc) { send_credit(credit_port(c), now, vc); }
   // f(receiver, flit) for every flit arriving at a receiver of that kind in cycle now, in the order they
   // were sent. Each kind has its own wheels, so delivery does not branch on it per flit (one mixed wheel
   // with that branch ran drb_bench B2 3% slower).
