@@ -109,6 +109,13 @@ class ChannelTable {
   void reset_stats() {
     for (ChannelStats& s : stats_) s.flits = s.heads = s.wait_sum = 0;
   }
+  // The measured window: senders count flits, heads and waits into ChannelStats only while it is open.
+  bool measuring() const { return measuring_; }
+  void set_measuring(bool m) { measuring_ = m; }
+  // Progress for the fabric's stall watchdog: a sender notes the cycle it moved a flit (a link back in
+  // service counts too).
+  void moved(int64_t now) { last_move_ = now; }
+  int64_t last_move() const { return last_move_; }
   // Power saving and faults act here; the sender's output unit is told (a channel turns off only while its
   // sender's output is idle, and its sender refuses otherwise).
   void set_state(int c, ChannelState s) {
@@ -145,6 +152,8 @@ class ChannelTable {
   std::vector<ChannelState> state_;
   std::vector<int16_t> width_;
   std::vector<ChannelStats> stats_;  // apart from the ends and delays: the only part written per flit
+  bool measuring_ = false;
+  int64_t last_move_ = 0;
   std::function<void(int)> changed_;
   std::function<bool(int)> idle_;
   Wheel<InFlight> flits_[2];  // by receiver kind

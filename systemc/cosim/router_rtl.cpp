@@ -106,7 +106,7 @@ class XbarRtl final : public XbarLane {
 bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
 
 struct RouterRtl::Impl {
-  explicit Impl(const NetParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
+  explicit Impl(const RouterParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
   VerilatedContext ctx;  // one per router: routers never share Verilated state
   HeaderLayout lay;
   uint16_t ack_flits;
@@ -116,7 +116,7 @@ struct RouterRtl::Impl {
   std::vector<std::unique_ptr<XbarLane>> xbar;
 };
 
-RouterRtl::RouterRtl(const NetParams& p, const Gmr& gmr, int router, int ports) : impl_(std::make_unique<Impl>(p)) {
+RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int ports) : impl_(std::make_unique<Impl>(p)) {
   Impl& m = *impl_;
   const std::string base = "router_" + std::to_string(router);
   if (p.rtl_dec) m.dec = std::make_unique<Vdrb_dec>(&m.ctx, (base + ".dec").c_str());
@@ -213,7 +213,7 @@ namespace drb::cosim {
 
 bool rtl_xbar_covers(int) { return false; }
 struct RouterRtl::Impl {};
-RouterRtl::RouterRtl(const NetParams&, const Gmr&, int, int) {
+RouterRtl::RouterRtl(const RouterParams&, const Gmr&, int, int) {
   throw std::invalid_argument("router.blocks: this build has no RTL (configured with DRB_NO_RTL)");
 }
 RouterRtl::~RouterRtl() = default;

@@ -10,7 +10,7 @@
 
 #include "models/blocks/dec.h"
 #include "models/blocks/gmr.h"
-#include "systemc/fabric/net_types.h"
+#include "systemc/router/router_config.h"
 
 namespace drb::cosim {
 
@@ -20,7 +20,7 @@ class RouterRtl {
   // port. gmr holds the threshold and mode written into the RTL's configuration registers. Throws
   // std::invalid_argument if this build or configuration has no RTL for a selected block (validation
   // normally refuses that first).
-  RouterRtl(const NetParams& p, const Gmr& gmr, int router, int ports);
+  RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int ports);
   ~RouterRtl();
   RouterRtl(const RouterRtl&) = delete;
   RouterRtl& operator=(const RouterRtl&) = delete;

@@ -19,7 +19,10 @@ void LinkFaults::event(int64_t now) {
   for (int c : p_.channels)  // graph channel ids are the table's
     net_.channels().set_state(c, failed_ ? ChannelState::kFailed : ChannelState::kOn);
   net_.set_routing(failed_ ? pruned_.get() : nullptr);
-  for (int r = 0; r < net_.elements(); ++r) net_.router(r).reroute_waiting(now);
+  for (int r = 0; r < net_.elements(); ++r) {
+    net_.router(r).reroute_waiting(now);
+    net_.wake_router(r);
+  }
   next_ = failed_ && p_.repair > now ? p_.repair : -1;
 }
 

@@ -9,16 +9,6 @@
 
 namespace drb {
 
-uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits) {
-  // FNV-1a over the bytes, seeded with the message identity: any byte, id or length change shows.
-  uint64_t h = 0xcbf29ce484222325ULL ^ (id * 0x100000001b3ULL) ^ static_cast<uint64_t>(flits) << 40;
-  for (uint8_t b : data) {
-    h ^= b;
-    h *= 0x100000001b3ULL;
-  }
-  return static_cast<uint32_t>(h ^ (h >> 32));
-}
-
 // The graph's channels plus an injection and an ejection channel per terminal channel.
 static double channel_count(const Interconnect& ic) {
   double c = static_cast<double>(ic.graph().channels().size());
@@ -47,7 +37,19 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   src_active_.init(n);
   router_busy_.init(e);
   dst_due_.init(n);
-  for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(*this, r));
+  router_cfg_.p = p;
+  router_cfg_.ic = ic_.get();
+  router_cfg_.layout = layout_.get();
+  router_cfg_.al = &al_;
+  router_cfg_.gmr = &gmr_;
+  router_cfg_.routing = routing_.get();
+  router_cfg_.ack_routing = ack_routing_.get();
+  router_cfg_.needs = needs_;
+  router_cfg_.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
+  router_cfg_.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
+    for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
+  };
+  for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(router_cfg_, r, chan_, store_));
   for (int t = 0; t < n; ++t) {
     src_.push_back(std::make_unique<SourceNi>(*this, t, policy ? policy(t) : std::make_unique<StaticPolicy>()));
     dst_.push_back(std::make_unique<DestNi>(*this, t));
@@ -126,53 +128,6 @@ FabricItemBytes Network::item_bytes(const NetParams& p, int max_hops) {
   return b;
 }
 
-uint32_t Network::new_packet() {
-  uint32_t s;
-  if (!free_packets_.empty()) {
-    s = free_packets_.back();
-    free_packets_.pop_back();
-  } else {
-    s = packets_.grow();
-  }
-  Packet& pk = packets_[s];
-  pk.id = next_packet_id_++;
-  pk.live = true;
-  pk.flits_rx = 0;
-  pk.hops = 0;
-  pk.wait = 0;
-  pk.t_inj = pk.t_arrive = -1;
-  pk.path.clear();
-  pk.capture = 0;
-  ++live_packets_;
-  return s;
-}
-
-void Network::free_packet(uint32_t s) {
-  packets_[s].live = false;
-  free_packets_.push_back(s);
-  --live_packets_;
-}
-
-uint32_t Network::new_message() {
-  uint32_t s;
-  if (!free_messages_.empty()) {
-    s = free_messages_.back();
-    free_messages_.pop_back();
-  } else {
-    s = messages_.grow();
-  }
-  messages_[s].live = true;
-  ++live_messages_;
-  return s;
-}
-
-void Network::free_message(uint32_t s) {
-  messages_[s].live = false;
-  messages_[s].data.clear();
-  free_messages_.push_back(s);
-  --live_messages_;
-}
-
 uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data,
                          uint64_t addr, uint64_t user) {
   if (faults_ && !faults_->routable(src, dst)) {  // no fault-free way under the relation: not accepted
@@ -181,8 +136,8 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
     return 0;
   }
   const uint32_t s = new_message();
-  Message& m = messages_[s];
-  m.id = next_message_id_++;
+  Message& m = store_.msg(s);
+  m.id = store_.next_message_id();
   m.src = src;
   m.dst = dst;
   m.flits = flits;
@@ -203,28 +158,26 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
 }
 
 void Network::set_measuring(bool m) {
-  if (m && !measuring_) {
+  if (m && !chan_.measuring()) {
     chan_.reset_stats();
-    flit_hops_ = 0;
     in_flight_sum_ = 0;
   }
-  measuring_ = m;
+  chan_.set_measuring(m);
+}
+
+uint64_t Network::flit_hops() const {
+  uint64_t n = 0;
+  for (int c = 0; c < static_cast<int>(ic_->graph().channels().size()); ++c) n += chan_.stats(c).flits;
+  return n;
+}
+
+void Network::set_routing(const RoutingRelation* r) {
+  active_ = r ? r : routing_.get();
+  for (auto& router : routers_) router->set_routing(*active_);
 }
 
 void Network::deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture) {
   ideal_acks_.push(t, PendingAck{src, ack, capture});
-}
-
-uint32_t Network::new_capture() {
-  ++captures_made_;
-  if (!free_captures_.empty()) {
-    const uint32_t s = free_captures_.back();
-    free_captures_.pop_back();
-    captures_[s] = FlowCapture{};
-    return s + 1;
-  }
-  captures_.emplace_back();
-  return static_cast<uint32_t>(captures_.size());
 }
 
 bool Network::early_ack(int r, const Header& data, int64_t now) {
@@ -269,16 +222,17 @@ void Network::step(int64_t now) {
   });
   while (ideal_acks_.ready(now)) {
     const PendingAck& a = ideal_acks_.front();
-    src_[a.src]->policy().on_report(a.h, a.capture ? &captures_[a.capture - 1] : nullptr, now);
+    src_[a.src]->policy().on_report(a.h, a.capture ? &store_.capture(a.capture) : nullptr, now);
     free_capture(a.capture);
     for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
     ideal_acks_.pop();
   }
   if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
   if (faults_) faults_->step(now);
-  if (measuring_) in_flight_sum_ += in_network_;
+  if (chan_.measuring()) in_flight_sum_ += in_network_;
   // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
-  if (flits_in_flight_ > 0 && now - last_move_ > p_.watchdog && !(power_ && power_->waking())) {
+  const int64_t last_move = chan_.last_move();
+  if (flits_in_flight_ > 0 && now - last_move > p_.watchdog && !(power_ && power_->waking())) {
     if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
       const auto held = held_pairs();
       if (!held.empty())
@@ -288,7 +242,7 @@ void Network::step(int64_t now) {
                                        (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
     }
     fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
-                              std::to_string(now - last_move_) + " cycles (sim.watchdog = " +
+                              std::to_string(now - last_move) + " cycles (sim.watchdog = " +
                               std::to_string(p_.watchdog) + ")\n" + dump());
   }
 }
@@ -308,7 +262,7 @@ std::string Network::dump() const {
 }
 
 std::string Network::describe_packet(uint32_t slot) const {
-  const Packet& pk = packets_[slot];
+  const Packet& pk = store_.pkt(slot);
   std::ostringstream o;
   o << "packet " << pk.id << " " << pk.src << "->" << pk.hdr.final_dest << " seq " << pk.hdr.seq << " path";
   for (uint16_t r : pk.path) o << " " << r;

@@ -18,11 +18,10 @@
 #include "models/routing/registry.h"
 #include "models/topology/interconnect.h"
 #include "systemc/channel/channel.h"
-#include "systemc/fabric/footprint.h"
+#include "systemc/base/footprint.h"
 #include "systemc/fabric/link_faults.h"
 #include "systemc/fabric/link_power.h"
 #include "systemc/fabric/net_types.h"
-#include "systemc/fabric/pool.h"
 #include "systemc/ni/ni_core.h"
 #include "systemc/router/router_core.h"
 
@@ -84,7 +83,7 @@ class Network {
   const Topology& topology() const;
   // The relation heads are routed with: the algorithm's, or while links are failed its fault-pruned form.
   const RoutingRelation& routing() const { return *active_; }
-  void set_routing(const RoutingRelation* r) { active_ = r ? r : routing_.get(); }
+  void set_routing(const RoutingRelation* r);
   const RoutingRelation& base_routing() const { return *routing_; }
   // Pairs of the packets whose heads wait with no way on (link faults), as (source, destination).
   std::set<std::pair<int, int>> held_pairs() const;
@@ -109,26 +108,24 @@ class Network {
   void step(int64_t now);
   int64_t now() const { return now_; }
 
-  // Pools.
-  Packet& pkt(uint32_t slot) { return packets_[slot]; }
-  const Packet& pkt(uint32_t slot) const { return packets_[slot]; }
-  Message& msg(uint32_t slot) { return messages_[slot]; }
-  const Message& msg(uint32_t slot) const { return messages_[slot]; }
-  uint32_t new_packet();
-  void free_packet(uint32_t slot);
-  uint32_t new_message();
-  void free_message(uint32_t slot);
+  // The packet store the elements share (systemc/base/packet_store.h).
+  PacketStore& store() { return store_; }
+  Packet& pkt(uint32_t slot) { return store_.pkt(slot); }
+  const Packet& pkt(uint32_t slot) const { return store_.pkt(slot); }
+  Message& msg(uint32_t slot) { return store_.msg(slot); }
+  const Message& msg(uint32_t slot) const { return store_.msg(slot); }
+  uint32_t new_packet() { return store_.new_packet(); }
+  void free_packet(uint32_t slot) { store_.free_packet(slot); }
+  uint32_t new_message() { return store_.new_message(); }
+  void free_message(uint32_t slot) { store_.free_message(slot); }
 
   // Ack plumbing (DRB): a used ack reaches the source policy at cycle t (after ack_delay).
   void deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture = 0);
-  // PR-DRB flow records (slot + 1 ids; the packet, then its ack, carries one until the source used it).
-  uint32_t new_capture();
-  FlowCapture& capture(uint32_t id) { return captures_[id - 1]; }
-  const FlowCapture& capture(uint32_t id) const { return captures_[id - 1]; }
-  void free_capture(uint32_t id) {
-    if (id) free_captures_.push_back(id - 1);
-  }
-  uint64_t captures() const { return captures_made_; }
+  // PR-DRB flow records (in the packet store).
+  FlowCapture& capture(uint32_t id) { return store_.capture(id); }
+  const FlowCapture& capture(uint32_t id) const { return store_.capture(id); }
+  void free_capture(uint32_t id) { store_.free_capture(id); }
+  uint64_t captures() const { return store_.captures(); }
   // GMR in element r fired for a data head: build the early ack and queue it at r's first terminal (or drop it).
   bool early_ack(int r, const Header& data, int64_t now);
 
@@ -136,22 +133,20 @@ class Network {
   void add_observer(NetObserver* o) { obs_.push_back(o); }
   const std::vector<NetObserver*>& observers() const { return obs_; }
   void set_measuring(bool m);
-  bool measuring() const { return measuring_; }
+  bool measuring() const { return chan_.measuring(); }
 
   // Activity and counters.
-  void moved(int64_t now) { last_move_ = now; }
-  void flit_hop() {
-    if (measuring_) ++flit_hops_;
-  }
-  uint64_t flit_hops() const { return flit_hops_; }
+  void moved(int64_t now) { chan_.moved(now); }
+  // Flits that crossed a router-to-router link in the measured window: the graph channels' counts.
+  uint64_t flit_hops() const;
   int64_t packets_in_network() const { return in_network_; }
   void packet_injected() { ++in_network_; }
   void packet_ejected() { --in_network_; }
   int64_t flits_in_flight() const { return flits_in_flight_; }
   void flit_entered() { ++flits_in_flight_; }
   void flit_left() { --flits_in_flight_; }
-  uint64_t live_messages() const { return live_messages_; }
-  uint64_t live_packets() const { return live_packets_; }
+  uint64_t live_messages() const { return store_.live_messages(); }
+  uint64_t live_packets() const { return store_.live_packets(); }
   uint64_t early_acks() const { return early_acks_; }
   uint64_t early_drops() const { return early_drops_; }
   uint64_t acks_sent() const { return acks_sent_; }
@@ -192,31 +187,23 @@ class Network {
   std::unique_ptr<VcLayout> layout_;
   LatencyAccumulator al_;
   Gmr gmr_;
+  RouterConfig router_cfg_;  // every router's (they hold a reference)
   std::vector<std::unique_ptr<RouterCore>> routers_;
   std::vector<std::unique_ptr<SourceNi>> src_;
   std::vector<std::unique_ptr<DestNi>> dst_;
-  ChunkedPool<Packet> packets_;  // elements never move: references stay valid as the pool grows
-  std::vector<uint32_t> free_packets_;
-  ChunkedPool<Message> messages_;
-  std::vector<uint32_t> free_messages_;
+  PacketStore store_;
   struct PendingAck {
     int src;
     Header h;
     uint32_t capture;
   };
-  std::vector<FlowCapture> captures_;
-  std::vector<uint32_t> free_captures_;
-  uint64_t captures_made_ = 0;
   DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
   ChannelTable chan_;
   NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   std::unique_ptr<LinkPower> power_;
   std::unique_ptr<LinkFaults> faults_;
-  bool measuring_ = false;
-  int64_t now_ = 0, last_move_ = 0;
-  uint64_t next_packet_id_ = 1, next_message_id_ = 1;
-  uint64_t flit_hops_ = 0, live_messages_ = 0, live_packets_ = 0;
+  int64_t now_ = 0;
   uint64_t early_acks_ = 0, early_drops_ = 0, acks_sent_ = 0, acks_crossed_ = 0;
   int64_t ack_cycles_ = 0;
   int64_t in_network_ = 0, flits_in_flight_ = 0, in_flight_sum_ = 0;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "models/blocks/gmr.h"
-#include "systemc/fabric/footprint.h"
+#include "systemc/base/footprint.h"
 #include "systemc/fabric/network.h"
 
 namespace drb {

@@ -6,7 +6,6 @@
 // two places in the code, so that the rarely run versions do not sit between the hot ones in the
 // instruction cache (interleaved, they cost drb_bench B1 about 6%).
 #pragma once
-#include "systemc/fabric/network.h"
 #include "systemc/router/router_core.h"
 
 namespace drb {
@@ -31,7 +30,7 @@ void RouterCore::step_words(int64_t now) {
 // trunks, a candidate's members are tried in order and the first with a free VC is taken (first free).
 template <bool kTrunk>
 int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
-  const NetParams& p = net_.params();
+  const RouterParams& p = cfg_.p;
   if (v.eject) {
     port = eject_channel(v);
     if (port < 0) return -1;
@@ -39,8 +38,8 @@ int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
       if (out_[port].vcs[c].owner < 0) return c;
     return -1;
   }
-  const Header& h = net_.pkt(v.buf.front().pkt).hdr;
-  const VcLayout& lay = net_.layout();
+  const Header& h = store_.pkt(v.buf.front().pkt).hdr;
+  const VcLayout& lay = *cfg_.layout;
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
   int i = 0, end = v.route.n;
   if (sel_ != Selection::InOrder) {
@@ -80,7 +79,7 @@ int RouterCore::pick_output_vc_t(const InputVc& v, int& port, int len) const {
 // the walk (a mask, or a visitor) measured 2-3% more instructions there.
 template <bool kTrunk>
 uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) const {
-  const NetParams& p = net_.params();
+  const RouterParams& p = cfg_.p;
   uint64_t m = 0;
   if (v.eject) {
     port = eject_channel(v);
@@ -89,8 +88,8 @@ uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) con
       if (out_[port].vcs[c].owner < 0) m |= uint64_t{1} << c;
     return m;
   }
-  const Header& h = net_.pkt(v.buf.front().pkt).hdr;
-  const VcLayout& lay = net_.layout();
+  const Header& h = store_.pkt(v.buf.front().pkt).hdr;
+  const VcLayout& lay = *cfg_.layout;
   const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
   int i = 0, end = v.route.n;
   if (sel_ != Selection::InOrder) {
@@ -123,7 +122,7 @@ uint64_t RouterCore::free_output_vcs_t(const InputVc& v, int& port, int len) con
 // Output stage of both VC allocators: does request a lead request b for output VC (port, ovc)? Oldest first
 // with router.arbiter=age, then round robin: the input VC nearest at or after the output VC's pointer.
 inline bool RouterCore::va_leads(const VaReq& a, const VaReq& b, int port, int ovc, int n_in) const {
-  if (net_.params().age_arbiter) {
+  if (cfg_.p.age_arbiter) {
     const int64_t ta = age(*a.v), tb = age(*b.v);
     if (ta != tb) return ta < tb;
   }
@@ -136,7 +135,7 @@ inline bool RouterCore::va_leads(const VaReq& a, const VaReq& b, int port, int o
 
 template <bool kWide>
 void RouterCore::vc_allocate(int64_t now) {
-  if (net_.params().va_islip) return vc_allocate_islip<kWide>(now);
+  if (cfg_.p.va_islip) return vc_allocate_islip<kWide>(now);
   va_req_.clear();
   for (int w = 0; w < words<kWide>(); ++w) {
     for (uint64_t pm = stage_word(w)[kVcAlloc]; pm; pm &= pm - 1) {
@@ -145,7 +144,7 @@ void RouterCore::vc_allocate(int64_t now) {
         const int c = __builtin_ctzll(m);
         InputVc& v = in_[i].vcs[c];
         int port = -1;
-        const int ovc = pick_output_vc(v, port, net_.params().vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
+        const int ovc = pick_output_vc(v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
         if (ovc < 0) {
           block(v);
           continue;
@@ -189,7 +188,7 @@ template <bool kWide>
 void RouterCore::vc_allocate_islip(int64_t now) {
   va_req_.clear();
   va_mask_.clear();
-  const int len_vct = net_.params().vct;
+  const int len_vct = cfg_.p.vct;
   for (int w = 0; w < words<kWide>(); ++w) {
     for (uint64_t pm = stage_word(w)[kVcAlloc]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
@@ -197,7 +196,7 @@ void RouterCore::vc_allocate_islip(int64_t now) {
         const int c = __builtin_ctzll(m);
         InputVc& v = in_[i].vcs[c];
         int port = -1;
-        const uint64_t free = free_output_vcs(v, port, len_vct ? net_.pkt(v.buf.front().pkt).hdr.length : 0);
+        const uint64_t free = free_output_vcs(v, port, len_vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
         if (!free) {
           block(v);
           continue;
@@ -283,7 +282,7 @@ using namespace alloc_detail;
 
 template <bool kWide>
 void RouterCore::switch_allocate(int64_t now) {
-  const NetParams& p = net_.params();
+  const RouterParams& p = cfg_.p;
   if (p.sa_islip) return switch_allocate_islip<kWide>(now);
   if (p.age_arbiter) return switch_allocate_separable<kWide, true>(now);
   switch_allocate_separable<kWide, false>(now);
@@ -378,7 +377,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
 // Each input keeps the list of outputs it requests, so a cycle costs the requests present, not ports^2.
 template <bool kWide>
 void RouterCore::switch_allocate_islip(int64_t now) {
-  const bool by_age = net_.params().age_arbiter;
+  const bool by_age = cfg_.p.age_arbiter;
   const int nw = words<kWide>();
   uint64_t* out_req = out_req_.data();
   uint64_t* out_prio = out_prio_.data();

@@ -7,8 +7,7 @@
 #include <sstream>
 
 #include "models/blocks/dec.h"
-#include "systemc/fabric/footprint.h"
-#include "systemc/fabric/network.h"
+#include "systemc/base/footprint.h"
 
 namespace drb {
 
@@ -35,9 +34,10 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   return b;
 }
 
-RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()), id_(id) {
-  const NetParams& p = net.params();
-  in_ports_ = out_ports_ = net.interconnect().ports(id);
+RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store)
+    : cfg_(cfg), chan_(chan), store_(store), routing_(cfg.routing), id_(id) {
+  const RouterParams& p = cfg.p;
+  in_ports_ = out_ports_ = cfg.ic->ports(id);
   if (in_ports_ > kMaxPorts)  // the topology builders refuse such radices first; this guards the masks
     throw std::invalid_argument("topology: a routing element of " + std::to_string(in_ports_) + " ports, at most " +
                                 std::to_string(kMaxPorts) + " are supported");
@@ -45,14 +45,14 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()),
   stage_hi_.assign(static_cast<size_t>(words_ - 1) * 4, 0);
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
-  trunk_ = net.interconnect().trunk();
+  trunk_ = cfg.ic->trunk();
   cyclic_ = trunk_ > 1 && p.trunk_cyclic;
   if (cyclic_) trunk_next_.assign(static_cast<size_t>(out_ports_ / trunk_), 0);
-  sel_ = net.needs().selection;
+  sel_ = cfg.needs.selection;
   if (trunk_ > 1 && sel_ != Selection::InOrder)  // most_credits() and least_loaded() read relation ports as element ports
     throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
-  in_class_ = net.needs().input_class;
-  in_port_ = net.needs().input_port;
+  in_class_ = cfg.needs.input_class;
+  in_port_ = cfg.needs.input_port;
   capture_ = p.capture.on;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
@@ -88,7 +88,7 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()),
     if (words_ > 1)  // the Verilated blocks take 64-bit request vectors
       throw std::invalid_argument("router.blocks: the RTL blocks support routers of at most 64 ports, this one has " +
                                   std::to_string(in_ports_));
-    rtl_ = std::make_unique<cosim::RouterRtl>(p, net.gmr(), id, in_ports_);
+    rtl_ = std::make_unique<cosim::RouterRtl>(p, *cfg.gmr, id, in_ports_);
     dec_rtl_ = p.rtl_dec ? rtl_.get() : nullptr;
     al_rtl_ = p.rtl_al ? rtl_.get() : nullptr;
     gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;
@@ -98,18 +98,18 @@ RouterCore::RouterCore(Network& net, int id) : net_(net), chan_(net.channels()),
 
 void RouterCore::alloc_buffers() {
   for (InputPort& ip : in_)
-    for (InputVc& v : ip.vcs) v.buf.init(net_.params().depth);
+    for (InputVc& v : ip.vcs) v.buf.init(cfg_.p.depth);
 }
 
 void RouterCore::connect_output(int p, int ch, bool eject) {
   OutputPort& op = out_[p];
   op.link = chan_.flit_port(ch);
-  op.delay = net_.params().d_sa + net_.params().d_st;
+  op.delay = cfg_.p.d_sa + cfg_.p.d_st;
   if (eject) {
     for (auto& v : op.vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
   } else {
     op.network = true;
-    op.dateline = net_.routing().hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
+    op.dateline = routing_->hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
   }
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
@@ -119,7 +119,7 @@ void RouterCore::connect_input(int p, int ch, bool inject) {
 
 bool RouterCore::output_idle(int p) const {
   for (const OutputVc& v : out_[p].vcs)
-    if ((v.owner >= 0 && v.owner != kNotOffered) || v.credits != net_.params().depth) return false;
+    if ((v.owner >= 0 && v.owner != kNotOffered) || v.credits != cfg_.p.depth) return false;
   return true;
 }
 
@@ -158,24 +158,23 @@ void RouterCore::reroute_waiting(int64_t now) {
         set_state(v, kRouting);
         v.ready = now;
       }
-  net_.wake_router(id_);
 }
 
 void RouterCore::held(std::set<std::pair<int, int>>& out) const {
   for (const InputPort& ip : in_)
     for (const InputVc& v : ip.vcs)
       if (v.state == kVcAlloc && !v.eject && v.route.n == 0) {
-        const Packet& pk = net_.pkt(v.buf.front().pkt);
+        const Packet& pk = store_.pkt(v.buf.front().pkt);
         out.insert({pk.src, static_cast<int>(pk.hdr.final_dest)});
       }
 }
 
 void RouterCore::route_compute(InputVc& v, int64_t now) {
   v.pkt = v.buf.front().pkt;
-  Packet& pk = net_.pkt(v.pkt);
+  Packet& pk = store_.pkt(v.pkt);
   v.pkt_id = static_cast<uint32_t>(pk.id);
   Header& h = pk.hdr;
-  const Interconnect& ic = net_.interconnect();
+  const Interconnect& ic = *cfg_.ic;
   for (;;) {
     // DEC acts where the front terminal ejects (Interconnect::dec_id); the RTL block, generated for direct
     // networks, compares with the router id, which is the terminal id there.
@@ -183,8 +182,8 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
     const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, ic.dec_id(id_, front));
     if (a == DecAction::Pop) {
       ++cnt_.dec_pops;
-      if (net_.params().d_dec > 0) {  // one more pass through the routing stage
-        v.ready = now + net_.params().d_dec;
+      if (cfg_.p.d_dec > 0) {  // one more pass through the routing stage
+        v.ready = now + cfg_.p.d_dec;
         return;
       }
       continue;
@@ -197,9 +196,9 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
     break;
   }
   if (!v.eject) {
-    const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? net_.ack_routing() : net_.routing();
+    const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? *cfg_.ack_routing : *routing_;
     if (in_class_ && !in_[v.port].inject) {  // the sub-class of the VC the head arrived on
-      const VcLayout& lay = net_.layout();
+      const VcLayout& lay = *cfg_.layout;
       const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
       rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
     } else if (in_port_) {
@@ -208,7 +207,7 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
       rf.route(id_, h, v.route);
     }
   }
-  v.prio = h.tclass == TrafficClass::Ack && net_.params().ack_mode == AckMode::HighPriority;
+  v.prio = h.tclass == TrafficClass::Ack && cfg_.p.ack_mode == AckMode::HighPriority;
   set_state(v, kVcAlloc);
   v.t_req = now;
   v.blocked = false;
@@ -218,22 +217,22 @@ void RouterCore::block(InputVc& v) {
   if (v.blocked) return;
   v.blocked = true;
   ++cnt_.al_waits;
-  Header& h = net_.pkt(v.buf.front().pkt).hdr;
+  Header& h = store_.pkt(v.buf.front().pkt).hdr;
   if (h.tclass != TrafficClass::Data) return;  // an ack's field carries the reported latency
   // T1 = the cycle this head would have won the switch at zero load.
-  const LatencyAccumulator& al = net_.al();
-  const uint32_t t1 = al.timer(v.t_req + net_.params().d_va);
+  const LatencyAccumulator& al = *cfg_.al;
+  const uint32_t t1 = al.timer(v.t_req + cfg_.p.d_va);
   h.latency = al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
 void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
-  const CaptureParams& c = net_.params().capture;
-  for (NetObserver* o : net_.observers()) o->head_waited(pk, id_, wait);
+  const CaptureParams& c = cfg_.p.capture;
+  if (cfg_.head_waited) cfg_.head_waited(pk, id_, wait);
   if (pk.capture) return;  // the Predictive bit: one capture per message
   if ((c.accumulated ? pk.hdr.latency : wait) <= c.th_router) return;
-  const uint32_t id = net_.new_capture();
+  const uint32_t id = store_.new_capture();
   pk.capture = id;
-  FlowCapture& fc = net_.capture(id);
+  FlowCapture& fc = store_.capture(id);
   fc.router = static_cast<int16_t>(id_);
   const uint64_t own = uint64_t{pk.hdr.origin} << 32 | pk.hdr.final_dest;
   auto add = [&](const Packet& o) {
@@ -248,55 +247,54 @@ void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
     for (const OutputVc& o : out_[v.out_port].vcs)
       if (o.owner >= 0 && o.owner != kNotOffered) {
         const InputVc& w = in_[o.owner / vcs_].vcs[o.owner % vcs_];
-        if (&w != &v && w.pkt != v.pkt) add(net_.pkt(w.pkt));
+        if (&w != &v && w.pkt != v.pkt) add(store_.pkt(w.pkt));
       }
   // ... and the packets queued behind it in its own buffer, head of queue first.
   for (int i = 0; i < v.buf.size(); ++i)
-    if (v.buf.at(i).head()) add(net_.pkt(v.buf.at(i).pkt));
+    if (v.buf.at(i).head()) add(store_.pkt(v.buf.at(i).pkt));
 }
 
 void RouterCore::send(int in_port, int vc, int64_t now) {
-  const NetParams& p = net_.params();
+  const RouterParams& p = cfg_.p;
   InputPort& ip = in_[in_port];
   InputVc& v = ip.vcs[vc];
   Flit f = v.buf.front();
   v.buf.pop();
   --buffered_;
-  net_.moved(now);
+  chan_.moved(now);
   if (ip.credit.ch >= 0) chan_.send_credit(ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputPort& op = out_[v.out_port];
   ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
-    Packet& pk = net_.pkt(f.pkt);
+    Packet& pk = store_.pkt(f.pkt);
     Header& h = pk.hdr;
     const int64_t t1 = v.t_req + p.d_va;
     const uint32_t wait = static_cast<uint32_t>(now - t1);
     pk.wait += wait;
     if (v.blocked && h.tclass == TrafficClass::Data) {
-      const uint32_t t2 = net_.al().timer(now);
-      h.latency = al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : net_.al().resume(h.latency, t2);
+      const uint32_t t2 = cfg_.al->timer(now);
+      h.latency = al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
     }
     pk.path.push_back(static_cast<uint16_t>(id_));
     if (capture_ && h.tclass == TrafficClass::Data) monitor(v, pk, wait);
     if (op.network) {
       ++pk.hops;
       h.dateline |= op.dateline;
-      if (p.gmr && (gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : net_.gmr().fire(h))) {
+      if (p.gmr && (gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : cfg_.gmr->fire(h))) {
         ++cnt_.gmr_fires;
-        if (!net_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
+        if (!cfg_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
       }
     }
-    if (net_.measuring()) {
+    if (chan_.measuring()) {
       ++cs.heads;
       cs.wait_sum += wait;
     }
   }
-  if (net_.measuring()) ++cs.flits;
+  if (chan_.measuring()) ++cs.flits;
   ++cs.sent;
   f.vc = static_cast<uint8_t>(v.out_vc);
   if (op.network) {
     --op.vcs[v.out_vc].credits;
-    net_.flit_hop();
     if (op.cpf > 1) {
       op.free_at = now + op.cpf;
       chan_.send_flit(op.link, now + op.delay + op.cpf - 1, f);
@@ -316,13 +314,13 @@ void RouterCore::release(InputVc& v, int64_t now) {
     set_state(v, kIdle);
   } else {  // the next packet's head is already waiting in this VC
     set_state(v, kRouting);
-    v.ready = now + 1 + net_.params().d_rc;
+    v.ready = now + 1 + cfg_.p.d_rc;
   }
 }
 
 std::string RouterCore::dump(int64_t now) const {
   std::ostringstream o;
-  const Interconnect& t = net_.interconnect();
+  const Interconnect& t = *cfg_.ic;
   for (int i = 0; i < in_ports_; ++i) {
     for (int c = 0; c < vcs_; ++c) {
       const InputVc& v = in_[i].vcs[c];
@@ -331,7 +329,7 @@ std::string RouterCore::dump(int64_t now) const {
         << c << ": " << state_name(v.state) << ", " << v.buf.size() << " flits";
       if (!v.buf.empty()) {
         const Flit& f = v.buf.front();
-        const Packet& pk = net_.pkt(f.pkt);
+        const Packet& pk = store_.pkt(f.pkt);
         o << ", front packet " << pk.id << " flit " << f.idx << " -> dest " << pk.hdr.front();
       }
       if (v.state == kActive) {
@@ -349,7 +347,7 @@ std::string RouterCore::dump(int64_t now) const {
     if (!out_[p].network) continue;
     bool any = false;
     for (int c = 0; c < vcs_; ++c)
-      any |= (out_[p].vcs[c].owner >= 0 && out_[p].vcs[c].owner != kNotOffered) || out_[p].vcs[c].credits < net_.params().depth;
+      any |= (out_[p].vcs[c].owner >= 0 && out_[p].vcs[c].owner != kNotOffered) || out_[p].vcs[c].credits < cfg_.p.depth;
     if (!any) continue;
     o << "  router " << id_ << " out " << t.port_name(id_, p) << " credits:";
     for (int c = 0; c < vcs_; ++c)

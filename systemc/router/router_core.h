@@ -21,27 +21,29 @@
 #include "systemc/channel/channel.h"
 #include "systemc/channel/queues.h"
 #include "systemc/cosim/router_rtl.h"
+#include "systemc/base/packet_store.h"
+#include "systemc/router/router_config.h"
 
 namespace drb {
-
-class Network;
 
 class RouterCore {
  public:
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
 
-  RouterCore(Network& net, int id);
-  // Bytes one router allocates when built with these parameters (see systemc/fabric/footprint.h).
+  // Router `id` of cfg.ic, sending and receiving through chan (wired by connect_output/connect_input) and
+  // reading and editing the packets its flits carry in store.
+  RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
+  // Bytes one router allocates when built with these parameters (see systemc/base/footprint.h).
   static double footprint(int ports, int vcs, int depth);
   int id() const { return id_; }
   int in_ports() const { return in_ports_; }
   int out_ports() const { return out_ports_; }
 
-  // The input buffers, allocated apart from the control state (the Network calls it once every element is
+  // The input buffers, allocated apart from the control state (the assembly calls it once every element is
   // built): a cycle touches every busy element's control state, and packed together it stays in cache
   // instead of one element per few pages between the buffers.
   void alloc_buffers();
-  // Wiring (done once by the Network): channel ch of the table leaves output p (to another element, or
+  // Wiring (done once at assembly): channel ch of the table leaves output p (to another element, or
   // `eject` to a terminal, which always sinks) or enters input p (from another element, or `inject` from a
   // terminal). Flits leave and credits go back only through these channels.
   void connect_output(int p, int ch, bool eject);
@@ -81,7 +83,9 @@ class RouterCore {
   void channel_changed(int p);
   // No VC allocated and every credit back (so no flit of it is in flight or in the downstream buffer).
   bool output_idle(int p) const;
-  // Route again every head waiting for a VC (the relation changed: links failed or came back).
+  // The relation data heads are routed with from now on (links failed or came back: the fault-pruned one).
+  void set_routing(const RoutingRelation& r) { routing_ = &r; }
+  // Route again every head waiting for a VC (the relation changed); the caller steps the router this cycle.
   void reroute_waiting(int64_t now);
   // Adds (source, destination) of every head that waits with no candidate at all.
   void held(std::set<std::pair<int, int>>& out) const;
@@ -236,8 +240,10 @@ class RouterCore {
   template <bool kWide>
   void vc_allocate_islip(int64_t now);
 
-  Network& net_;
+  const RouterConfig& cfg_;
   ChannelTable& chan_;
+  PacketStore& store_;
+  const RoutingRelation* routing_;
   int id_;
   int in_ports_, out_ports_, vcs_;
   std::vector<InputPort> in_;

@@ -17,7 +17,7 @@ extern template void RouterCore::switch_allocate<true>(int64_t);
 extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
 extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 
-int64_t RouterCore::age(const InputVc& v) const { return net_.pkt(v.buf.front().pkt).t_gen; }
+int64_t RouterCore::age(const InputVc& v) const { return store_.pkt(v.buf.front().pkt).t_gen; }
 
 RrArbiter RouterCore::xbar_rr(int o) const {
   RrArbiter r(out_[o].xbar.inputs());

@@ -18,7 +18,7 @@ namespace {
 // An output VC a head of len flits may take: free, with room for the packet under VCT, and empty when the
 // relation reallocates VCs atomically (the conditions of pick_output_vc, which writes them out for speed).
 template <class OutVc>
-bool usable(const OutVc& o, const NetParams& p, int len) {
+bool usable(const OutVc& o, const RouterParams& p, int len) {
   return o.owner < 0 && !(p.vct && o.credits < len) && !(p.atomic_vc && o.credits < p.depth);
 }
 }  // namespace
@@ -26,8 +26,8 @@ bool usable(const OutVc& o, const NetParams& p, int len) {
 // Selection::MostCredits (the fat-tree's SADP stand-in): the candidate whose free VCs hold the most
 // credits, ties to the relation's order; -1 if none has a free VC (the callers then find none either).
 int RouterCore::most_credits(const InputVc& v, int group, int len) const {
-  const NetParams& p = net_.params();
-  const VcLayout& lay = net_.layout();
+  const RouterParams& p = cfg_.p;
+  const VcLayout& lay = *cfg_.layout;
   int best = -1, best_cr = 0;
   for (int i = 0; i < v.route.n; ++i) {
     const int cls = lay.cls(group, v.route.c[i].sub);
@@ -45,8 +45,8 @@ int RouterCore::most_credits(const InputVc& v, int group, int len) const {
 // Negative-first's channel choice: among the candidates with a free VC, the one whose output has the fewest
 // VCs allocated (ties to the relation's order), first among c[0 .. tier), then among the misroutes.
 int RouterCore::least_loaded(const InputVc& v, int group, int len) const {
-  const NetParams& p = net_.params();
-  const VcLayout& lay = net_.layout();
+  const RouterParams& p = cfg_.p;
+  const VcLayout& lay = *cfg_.layout;
   for (int lo = 0, hi = v.route.tier; lo < v.route.n; lo = hi, hi = v.route.n) {
     int best = -1, best_used = INT_MAX;
     for (int i = lo; i < hi; ++i) {
@@ -70,7 +70,7 @@ void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
   v.out_port = r.port;
   v.out_vc = r.ovc;
   set_state(v, kActive);
-  v.ready = now + net_.params().d_va;
+  v.ready = now + cfg_.p.d_va;
   op.va_ptr[r.ovc] = static_cast<uint32_t>(r.in_idx + 1 == n_in ? 0 : r.in_idx + 1);
   if (cyclic_ && op.network)  // cyclic trunk selection: the next head starts after this member
     trunk_next_[r.port / trunk_] = static_cast<uint8_t>((r.port % trunk_ + 1) % trunk_);

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "systemc/fabric/footprint.h"
+#include "systemc/base/footprint.h"
 #include "tb/drbsim/scenario.h"
 
 namespace drb {

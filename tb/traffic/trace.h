@@ -17,7 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "systemc/fabric/footprint.h"
+#include "systemc/base/footprint.h"
 #include "systemc/fabric/network.h"
 #include "tb/traffic/traffic_params.h"
 

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "systemc/base/packet_store.h"
+
+namespace drb {
+
+uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits) {
+  // FNV-1a over the bytes, seeded with the message identity: any byte, id or length change shows.
+  uint64_t h = 0xcbf29ce484222325ULL ^ (id * 0x100000001b3ULL) ^ static_cast<uint64_t>(flits) << 40;
+  for (uint8_t b : data) {
+    h ^= b;
+    h *= 0x100000001b3ULL;
+  }
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
+
+uint32_t PacketStore::new_packet() {
+  uint32_t s;
+  if (!free_packets_.empty()) {
+    s = free_packets_.back();
+    free_packets_.pop_back();
+  } else {
+    s = packets_.grow();
+  }
+  Packet& pk = packets_[s];
+  pk.id = next_packet_id_++;
+  pk.live = true;
+  pk.flits_rx = 0;
+  pk.hops = 0;
+  pk.wait = 0;
+  pk.t_inj = pk.t_arrive = -1;
+  pk.path.clear();
+  pk.capture = 0;
+  ++live_packets_;
+  return s;
+}
+
+void PacketStore::free_packet(uint32_t s) {
+  packets_[s].live = false;
+  free_packets_.push_back(s);
+  --live_packets_;
+}
+
+uint32_t PacketStore::new_message() {
+  uint32_t s;
+  if (!free_messages_.empty()) {
+    s = free_messages_.back();
+    free_messages_.pop_back();
+  } else {
+    s = messages_.grow();
+  }
+  messages_[s].live = true;
+  ++live_messages_;
+  return s;
+}
+
+void PacketStore::free_message(uint32_t s) {
+  messages_[s].live = false;
+  messages_[s].data.clear();
+  free_messages_.push_back(s);
+  --live_messages_;
+}
+
+uint32_t PacketStore::new_capture() {
+  ++captures_made_;
+  if (!free_captures_.empty()) {
+    const uint32_t s = free_captures_.back();
+    free_captures_.pop_back();
+    captures_[s] = FlowCapture{};
+    return s + 1;
+  }
+  captures_.emplace_back();
+  return static_cast<uint32_t>(captures_.size());
+}
+
+}  // namespace drb

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// The packet store: the records of the packets and messages in flight and PR-DRB's flow records, in pools
+// whose slots never move. A flit carries its packet's slot; the elements it crosses read and edit the
+// record through the store they are given at assembly (the store knows no element).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "models/drb/path_policy.h"
+#include "models/packet/header.h"
+#include "systemc/base/pool.h"
+
+namespace drb {
+
+struct Packet {
+  Header hdr;
+  uint32_t capture = 0;    // PR-DRB: slot + 1 of the flow record captured for it (0: none; its Predictive bit)
+  uint64_t id = 0;
+  uint32_t msg = 0;        // message slot
+  int32_t src = 0;
+  int64_t t_gen = 0;       // message generation
+  int64_t t_inj = -1;      // head left the source NI
+  int64_t t_arrive = -1;   // tail reached the destination NI
+  uint32_t wait = 0;       // ground truth: cycles waited beyond the zero-load schedule
+  uint16_t flits_rx = 0;
+  uint16_t hops = 0;       // router-to-router links crossed
+  uint16_t index = 0;      // packet index within its message
+  uint16_t msp = 0;        // path index chosen by the source policy
+  bool measured = false;
+  bool live = false;
+  std::vector<uint16_t> path;  // routers in visiting order (kept across slot reuse: no reallocation)
+};
+
+struct Message {
+  uint64_t id = 0;
+  int32_t src = 0, dst = 0;
+  int32_t flits = 0;        // total flits (heads included) over its packets
+  int64_t t_gen = 0;
+  uint64_t addr = 0;
+  uint32_t sig = 0;         // payload signature recorded at submission
+  uint16_t packets = 0, done = 0;
+  bool measured = false;
+  bool live = false;
+  uint64_t user = 0;        // opaque tag for the host (TLM payload handle)
+  std::vector<uint8_t> data;
+};
+
+uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits);
+
+class PacketStore {
+ public:
+  Packet& pkt(uint32_t slot) { return packets_[slot]; }
+  const Packet& pkt(uint32_t slot) const { return packets_[slot]; }
+  Message& msg(uint32_t slot) { return messages_[slot]; }
+  const Message& msg(uint32_t slot) const { return messages_[slot]; }
+  // A fresh packet (next id, counters cleared, its path kept allocated) or message slot.
+  uint32_t new_packet();
+  void free_packet(uint32_t slot);
+  uint32_t new_message();
+  void free_message(uint32_t slot);
+  uint64_t next_message_id() { return next_message_id_++; }
+  uint64_t live_messages() const { return live_messages_; }
+  uint64_t live_packets() const { return live_packets_; }
+
+  // PR-DRB flow records (slot + 1 ids; the packet, then its ack, carries one until the source used it).
+  uint32_t new_capture();
+  FlowCapture& capture(uint32_t id) { return captures_[id - 1]; }
+  const FlowCapture& capture(uint32_t id) const { return captures_[id - 1]; }
+  void free_capture(uint32_t id) {
+    if (id) free_captures_.push_back(id - 1);
+  }
+  uint64_t captures() const { return captures_made_; }
+
+ private:
+  ChunkedPool<Packet> packets_;  // elements never move: references stay valid as the pool grows
+  std::vector<uint32_t> free_packets_;
+  ChunkedPool<Message> messages_;
+  std::vector<uint32_t> free_messages_;
+  std::vector<FlowCapture> captures_;
+  std::vector<uint32_t> free_captures_;
+  uint64_t captures_made_ = 0;
+  uint64_t next_packet_id_ = 1, next_message_id_ = 1;
+  uint64_t live_messages_ = 0, live_packets_ = 0;
+};
+
+}  // namespace drb

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: Apache-2.0
+// One router on its own, between stub channels: no network object exists. The router is built from its
+// configuration, a channel table holding only its own channels (the far ends are stubs this test plays)
+// and a packet store; the test delivers what the table carries and steps the router, cycle by cycle.
+// Expected cycles are worked by hand from the stage delays (docs/architecture.md, "Stage timing").
+#include <gtest/gtest.h>
+
+#include <array>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/routing/registry.h"
+#include "systemc/base/packet_store.h"
+#include "systemc/channel/channel.h"
+#include "systemc/router/router_core.h"
+
+namespace drb {
+namespace {
+
+ChannelEnd element(int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; }
+ChannelEnd terminal(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
+
+// What reached a stub: a flit on one of the router's outputs, or a credit back to one of its senders.
+struct Seen {
+  int64_t t;
+  int port;  // the router's output port (flits) or input port (credits)
+  uint32_t pkt;
+  uint16_t idx;
+  uint8_t vc;
+};
+
+// Router `id` of a 4x4 mesh routed with DOR, every one of its channels ending at a stub.
+class StubbedRouter {
+ public:
+  static constexpr int kStub = 1000;  // stub elements are kStub + the neighbour's id
+
+  explicit StubbedRouter(const RouterParams& rp, int id = 5, int d_link = 1, int d_credit = 1)
+      : id_(id), al_(rp.al_width, 1), gmr_(0, false) {
+    TopologyParams tp;
+    tp.kind = "mesh";
+    tp.k = {4, 4};
+    ic_ = make_interconnect(tp);
+    rel_ = make_relation("dor", *ic_, RelationParams{});
+    ack_ = make_static_relation(*ic_, RelationParams{});
+    lay_ = std::make_unique<VcLayout>(rp.vcs, 1, rel_->needs().classes, SubClassSpec{0, -1, {}});
+    cfg_.p = rp;
+    cfg_.ic = ic_.get();
+    cfg_.layout = lay_.get();
+    cfg_.al = &al_;
+    cfg_.gmr = &gmr_;
+    cfg_.routing = rel_.get();
+    cfg_.ack_routing = ack_.get();
+    cfg_.needs = rel_->needs();
+    r_ = std::make_unique<RouterCore>(cfg_, id, chan_, store_);
+    r_->alloc_buffers();
+    const int ports = ic_->ports(id);
+    in_ch_.assign(ports, -1);
+    out_ch_.assign(ports, -1);
+    for (const GraphChannel& c : ic_->graph().channels()) {
+      if (c.from == id) {
+        out_ch_[c.from_port] = chan_.add(Channel{element(id, c.from_port), element(kStub + c.to, c.to_port), d_link, d_credit});
+        r_->connect_output(c.from_port, out_ch_[c.from_port], false);
+      }
+      if (c.to == id) {
+        in_ch_[c.to_port] = chan_.add(Channel{element(kStub + c.from, c.from_port), element(id, c.to_port), d_link, d_credit});
+        r_->connect_input(c.to_port, in_ch_[c.to_port], false);
+      }
+    }
+    const GraphTerminal& t = ic_->graph().terminals()[id];
+    inject_ = t.inject.port;
+    eject_ = t.eject.port;
+    in_ch_[inject_] = chan_.add(Channel{terminal(id, 0), element(id, inject_), 1, d_credit});
+    r_->connect_input(inject_, in_ch_[inject_], true);
+    out_ch_[eject_] = chan_.add(Channel{element(id, eject_), terminal(id, 0), 1, d_credit});
+    r_->connect_output(eject_, out_ch_[eject_], true);
+    chan_.init(rp.d_sa + rp.d_st);
+    chan_.bind([this](int c) { r_->channel_changed(chan_[c].from.port); },
+               [this](int c) { return r_->output_idle(chan_[c].from.port); });
+  }
+
+  // The router's port towards a neighbour (-1 if none).
+  int port_to(int neighbour) const {
+    for (const GraphChannel& c : ic_->graph().channels())
+      if (c.from == id_ && c.to == neighbour) return c.from_port;
+    return -1;
+  }
+  int port_from(int neighbour) const {
+    for (const GraphChannel& c : ic_->graph().channels())
+      if (c.to == id_ && c.from == neighbour) return c.to_port;
+    return -1;
+  }
+  int inject_port() const { return inject_; }
+  int eject_port() const { return eject_; }
+  int out_channel(int port) const { return out_ch_[port]; }
+
+  // A packet of `len` flits from this router's terminal to `dst`, its flits arriving in input `port` on VC
+  // `vc` one per cycle from cycle `at`. Returns its slot.
+  uint32_t offer(int port, int dst, int len, int64_t at, uint8_t vc = 0) {
+    const uint32_t s = store_.new_packet();
+    Packet& pk = store_.pkt(s);
+    pk.src = id_;
+    pk.t_gen = at;
+    pk.hdr = make_data_header(static_cast<uint32_t>(id_), static_cast<uint32_t>(dst), nullptr, 0, 0,
+                              static_cast<uint16_t>(len));
+    const ChannelPort cp = chan_.flit_port(in_ch_[port]);
+    for (int i = 0; i < len; ++i) {
+      Flit f;
+      f.pkt = s;
+      f.idx = static_cast<uint16_t>(i);
+      f.vc = vc;
+      f.flags = static_cast<uint8_t>((i == 0 ? Flit::kHead : 0) | (i == len - 1 ? Flit::kTail : 0));
+      f.check = flit_check(pk.id, static_cast<uint32_t>(i));
+      later_.push_back({at + i - cp.delay, cp, f, false, 0});  // arrives in cycle at + i
+    }
+    return s;
+  }
+  // The stub downstream of output `port` frees a slot of VC vc in cycle t.
+  void give_credit(int port, int64_t t, uint8_t vc) { later_.push_back({t, chan_.credit_port(out_ch_[port]), Flit{}, true, vc}); }
+
+  // Cycles [now_, to]: the table delivers, the router steps; what reaches the stubs is recorded.
+  void run(int64_t to) {
+    for (; now_ <= to; ++now_) {
+      const int64_t now = now_;
+      for (const Later& l : later_)  // the stubs send in their cycle (the table's wheels look ahead a few cycles only)
+        if (l.t == now) l.credit ? chan_.send_credit(l.port, now, l.vc) : chan_.send_flit(l.port, now, l.f);
+      chan_.deliver_flits(ChannelEnd::kElement, now, [&](const ChannelEnd& e, const Flit& f) {
+        if (e.id == id_) {
+          r_->arrive(e.port, f, now);
+        } else {
+          out.push_back({now, chan_[port_channel_to(e)].from.port, f.pkt, f.idx, f.vc});
+        }
+      });
+      chan_.deliver_flits(ChannelEnd::kTerminal, now, [&](const ChannelEnd&, const Flit& f) {
+        out.push_back({now, eject_, f.pkt, f.idx, f.vc});
+      });
+      chan_.deliver_credits(ChannelEnd::kElement, now, [&](const ChannelEnd& e, uint8_t vc) {
+        if (e.id == id_) {
+          r_->credit(e.port, vc);
+        } else {
+          credits.push_back({now, chan_[port_channel_from(e)].to.port, 0, 0, vc});
+        }
+      });
+      chan_.deliver_credits(ChannelEnd::kTerminal, now, [&](const ChannelEnd&, uint8_t vc) {
+        credits.push_back({now, inject_, 0, 0, vc});
+      });
+      r_->step(now);
+    }
+  }
+  int64_t now() const { return now_; }
+  RouterCore& router() { return *r_; }
+  ChannelTable& channels() { return chan_; }
+  std::vector<Seen> out, credits;
+
+ private:
+  int port_channel_to(const ChannelEnd& e) const {  // the output channel ending at stub side e
+    for (int c = 0; c < chan_.size(); ++c)
+      if (chan_[c].to.id == e.id && chan_[c].to.port == e.port && chan_[c].to.kind == e.kind) return c;
+    throw std::logic_error("no channel to the stub");
+  }
+  int port_channel_from(const ChannelEnd& e) const {
+    for (int c = 0; c < chan_.size(); ++c)
+      if (chan_[c].from.id == e.id && chan_[c].from.port == e.port && chan_[c].from.kind == e.kind) return c;
+    throw std::logic_error("no channel from the stub");
+  }
+
+  struct Later {  // what a stub sends in cycle t
+    int64_t t;
+    ChannelPort port;
+    Flit f;
+    bool credit;
+    uint8_t vc;
+  };
+  std::vector<Later> later_;
+  int id_;
+  std::unique_ptr<Interconnect> ic_;
+  std::unique_ptr<RoutingRelation> rel_, ack_;
+  std::unique_ptr<VcLayout> lay_;
+  LatencyAccumulator al_;
+  Gmr gmr_;
+  RouterConfig cfg_;
+  ChannelTable chan_;
+  PacketStore store_;
+  std::unique_ptr<RouterCore> r_;
+  std::vector<int> in_ch_, out_ch_;
+  int inject_ = -1, eject_ = -1;
+  int64_t now_ = 0;
+};
+
+// Router 5 of the 4x4 mesh sits at (1, 1); node 7 at (3, 1) is reached through +x, towards router 6.
+TEST(RouterUnit, AHeadCrossesInTheStageDelaysAndTheWormFollowsAFlitACycle) {
+  for (const auto& [rc, va, sa, st, link] : std::vector<std::array<int, 5>>{{1, 1, 1, 1, 1}, {2, 3, 1, 2, 4}}) {
+    RouterParams rp;
+    rp.d_rc = rc, rp.d_va = va, rp.d_sa = sa, rp.d_st = st;
+    StubbedRouter b(rp, 5, link);
+    const int a = 10;
+    const uint32_t pkt = b.offer(b.inject_port(), 7, 4, a);
+    b.run(a + 40);
+    ASSERT_EQ(b.out.size(), 4u);
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(b.out[i].port, b.port_to(6));
+      EXPECT_EQ(b.out[i].pkt, pkt);
+      EXPECT_EQ(b.out[i].idx, i);
+      // the head reaches the next router at a + rc + va + sa + st + link; a body flit a cycle after the one before
+      EXPECT_EQ(b.out[i].t, a + rc + va + sa + st + link + i) << "flit " << i << " delays " << rc << va << sa << st << link;
+    }
+  }
+}
+
+TEST(RouterUnit, EachFlitLeavingTheBufferSendsACreditUpstream) {
+  RouterParams rp;
+  rp.d_rc = 2, rp.d_va = 1;
+  StubbedRouter b(rp, 5, 1, 3);  // credit delay 3
+  const int a = 10;
+  b.offer(b.port_from(4), 7, 3, a, 1);  // from router 4 (-x side) on its VC 1, on towards +x
+  b.run(a + 40);
+  ASSERT_EQ(b.credits.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(b.credits[i].port, b.port_from(4));
+    EXPECT_EQ(b.credits[i].vc, 1);
+    // flit i leaves the buffer in its switch-allocation cycle a + rc + va + i; the sender counts it credit later
+    EXPECT_EQ(b.credits[i].t, a + 2 + 1 + i + 3);
+  }
+}
+
+TEST(RouterUnit, AnOutputVcSendsNoMoreFlitsThanItHasCreditsAndResumesOnACredit) {
+  RouterParams rp;
+  rp.vcs = 1;  // one VC per port: the second packet must use the first one's output VC
+  rp.depth = 4;
+  StubbedRouter b(rp);
+  const int a = 10;
+  b.offer(b.inject_port(), 7, 4, a);       // fills the 4 credits of the output VC
+  b.offer(b.inject_port(), 7, 2, a + 10);  // after the first has left the input buffer
+  b.run(a + 60);
+  ASSERT_EQ(b.out.size(), 4u) << "the downstream stub returned nothing: 4 credits, 4 flits";
+  // One credit, counted from cycle c: the waiting head goes in cycle c and arrives sa + st + link later;
+  // the tail waits for the next credit.
+  const int64_t c = b.now() + 5;
+  b.give_credit(b.port_to(6), c - 1, 0);  // credit delay 1
+  b.run(c + 30);
+  ASSERT_EQ(b.out.size(), 5u);
+  EXPECT_EQ(b.out[4].idx, 0);
+  EXPECT_EQ(b.out[4].t, c + 3);
+  const int64_t c2 = b.now() + 2;
+  b.give_credit(b.port_to(6), c2 - 1, 0);
+  b.run(c2 + 30);
+  ASSERT_EQ(b.out.size(), 6u);
+  EXPECT_EQ(b.out[5].idx, 1);
+  EXPECT_EQ(b.out[5].t, c2 + 3);
+}
+
+TEST(RouterUnit, TheCrossbarArbiterAlternatesBetweenTwoInputsWantingOneOutput) {
+  RouterParams rp;
+  StubbedRouter b(rp);
+  const int a = 10;
+  const uint32_t p1 = b.offer(b.inject_port(), 7, 8, a);    // from the terminal, towards +x
+  const uint32_t p2 = b.offer(b.port_from(4), 7, 8, a, 0);  // from router 4, towards +x too
+  b.run(a + 80);
+  ASSERT_EQ(b.out.size(), 16u);
+  int n1 = 0, n2 = 0;
+  for (const Seen& s : b.out) {
+    (s.pkt == p1 ? n1 : n2)++;
+    EXPECT_EQ(s.port, b.port_to(6));
+  }
+  EXPECT_EQ(n1, 8);
+  EXPECT_EQ(n2, 8);
+  EXPECT_NE(b.out[0].vc, b.out[1].vc) << "the two packets hold the output's two VCs";
+  // Both inputs request the output every cycle: the round-robin arbiter grants them in turn, one flit a cycle.
+  for (size_t i = 1; i < b.out.size(); ++i) {
+    EXPECT_EQ(b.out[i].t, b.out[i - 1].t + 1);
+    EXPECT_NE(b.out[i].pkt, b.out[i - 1].pkt) << "flit " << i << ": the same input granted twice in a row";
+  }
+  (void)p2;
+}
+
+TEST(RouterUnit, AnOutputWhoseChannelIsOffTakesNoHeadUntilItIsOnAgain) {
+  RouterParams rp;
+  StubbedRouter b(rp);
+  const int east = b.port_to(6);
+  b.channels().set_state(b.out_channel(east), ChannelState::kOff);
+  const int a = 10;
+  b.offer(b.inject_port(), 7, 2, a);
+  b.run(a + 100);
+  EXPECT_TRUE(b.out.empty()) << "DOR has no other way: the head waits";
+  const int64_t on = b.now();
+  b.channels().set_state(b.out_channel(east), ChannelState::kOn);
+  b.run(on + 20);
+  ASSERT_EQ(b.out.size(), 2u);
+  // The head has waited in VC allocation since a + rc; it takes the VC in cycle `on` and the switch a
+  // cycle later (va), then sa + st + link.
+  EXPECT_EQ(b.out[0].t, on + 1 + 1 + 1 + 1);
+  // A channel turns off only while idle: with a packet on it, the router refuses.
+  b.offer(b.inject_port(), 7, 6, b.now() + 1);
+  b.run(b.now() + 4);
+  EXPECT_THROW(b.channels().set_state(b.out_channel(east), ChannelState::kOff), std::logic_error);
+}
+
+TEST(RouterUnit, AFailedChannelLetsThePacketOnItFinishAndTakesNoNewHead) {
+  RouterParams rp;
+  StubbedRouter b(rp);
+  const int east = b.port_to(6);
+  const int a = 10;
+  const uint32_t first = b.offer(b.inject_port(), 7, 6, a);
+  b.run(a + 6);  // the head is out (a + 5); the rest of the worm is still in the router
+  ASSERT_FALSE(b.out.empty());
+  b.channels().set_state(b.out_channel(east), ChannelState::kFailed);
+  b.offer(b.inject_port(), 7, 2, a + 8);
+  b.run(a + 100);
+  ASSERT_EQ(b.out.size(), 6u) << "the packet already on the channel completes; the next one waits";
+  for (const Seen& s : b.out) EXPECT_EQ(s.pkt, first);
+}
+
+}  // namespace
+}  // namespace drb
