@@ -4,8 +4,9 @@
 # tb/, and the testbench's libraries below the front end know nothing of it (tb/io below tb/traffic and
 # tb/stats, none of them including tb/drbsim/ or tb/vp/); systemc/channel/ (the channels) knows none of the
 # elements it connects, systemc/base/ (packet store, memory accounting) none of the elements or channels,
-# and systemc/router/ reaches neither the network nor the NIs through any chain of includes (a router has
-# walls: it sees its configuration, its channels and the packet store). Usage: layering_test.sh SOURCE_DIR;
+# systemc/router/ reaches neither the network nor the NIs through any chain of includes, and the NIs'
+# cores not the network (an element has walls: it sees its configuration, its channels and the packet
+# store). Usage: layering_test.sh SOURCE_DIR;
 # with --self-test it first checks that a tree breaking each rule is caught (the negative control).
 set -euo pipefail
 
@@ -22,11 +23,11 @@ check() {
       bad=1
     fi
   }
-  walls() {  # walls FOLDER PATTERN WHY: no file of FOLDER reaches PATTERN through any chain of includes
-    [ -d "$root/$1" ] || return 0
+  walls() {  # walls PREFIX PATTERN WHY: no file under PREFIX reaches PATTERN through any chain of includes
+    [ -d "$root/$(dirname "$1")" ] || return 0
     local -A seen=()
     local todo=() f inc hits=""
-    while IFS= read -r f; do todo+=("${f#"$root"/}"); done < <(find "$root/$1" -name '*.h' -o -name '*.cpp')
+    while IFS= read -r f; do todo+=("${f#"$root"/}"); done < <(find "$root/$(dirname "$1")" -path "$root/$1*" \( -name '*.h' -o -name '*.cpp' \))
     while [ ${#todo[@]} -gt 0 ]; do
       f=${todo[-1]}
       unset 'todo[-1]'
@@ -50,7 +51,8 @@ check() {
     "the elements it connects (channels are the bottom of the timed model)"
   rule systemc/base "systemc/channel/|systemc/router/|systemc/ni/|systemc/fabric/|systemc/cosim/" \
     "the elements or channels (the packet store and memory accounting are below them)"
-  walls systemc/router "systemc/fabric/|systemc/ni/" "the network or the NIs"
+  walls systemc/router/ "systemc/fabric/|systemc/ni/" "the network or the NIs"
+  walls systemc/ni/ni_core "systemc/fabric/" "the network (the TLM adapter ni_host sits on the fabric)"
   rule tb/io "tb/traffic/|tb/stats/|tb/drbsim/|tb/vp/" "the libraries above it"
   rule tb/traffic "tb/stats/|tb/drbsim/|tb/vp/" "the statistics or the front end"
   rule tb/stats "tb/traffic/|tb/drbsim/|tb/vp/" "the traffic or the front end"
@@ -65,7 +67,8 @@ if [ "${1:-}" = "--self-test" ]; then
               "tb/traffic/d.cpp:tb/drbsim/scenario.h" "tb/stats/e.h:tb/traffic/t.h" \
               "systemc/channel/f.h:systemc/router/router_core.h" \
               "systemc/base/g.h:systemc/channel/channel.h" \
-              "systemc/router/h.cpp:systemc/fabric/network.h"; do
+              "systemc/router/h.cpp:systemc/fabric/network.h" \
+              "systemc/ni/ni_core.cpp:systemc/fabric/network.h"; do
     rm -rf "${tmp:?}"/*
     file=${case%%:*} inc=${case#*:}
     mkdir -p "$tmp/$(dirname "$file")"

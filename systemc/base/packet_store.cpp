@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/base/packet_store.h"
 
+#include <sstream>
+
 namespace drb {
 
 uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int flits) {
@@ -70,6 +72,14 @@ uint32_t PacketStore::new_capture() {
   }
   captures_.emplace_back();
   return static_cast<uint32_t>(captures_.size());
+}
+
+std::string PacketStore::describe(uint32_t slot) const {
+  const Packet& pk = packets_[slot];
+  std::ostringstream o;
+  o << "packet " << pk.id << " " << pk.src << "->" << pk.hdr.final_dest << " seq " << pk.hdr.seq << " path";
+  for (uint16_t r : pk.path) o << " " << r;
+  return o.str();
 }
 
 }  // namespace drb

@@ -4,6 +4,7 @@
 // record through the store they are given at assembly (the store knows no element).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "models/drb/path_policy.h"
@@ -71,7 +72,22 @@ class PacketStore {
   }
   uint64_t captures() const { return captures_made_; }
 
+  // What is in flight and what the acks did, counted by the NIs as packets and flits enter and leave (the
+  // watchdog and the results read them).
+  struct Counts {
+    int64_t in_network = 0;       // packets whose head left the source NI and whose tail did not arrive
+    int64_t flits_in_flight = 0;  // flits between leaving the source NI and reaching the destination NI
+    uint64_t acks_sent = 0;       // final acks the destination NIs made
+    uint64_t acks_crossed = 0;    // acks that crossed the network (in_network, high_priority)
+    int64_t ack_cycles = 0;       //   and their cycles from head injected to tail arrived
+  };
+  Counts& counts() { return counts_; }
+  const Counts& counts() const { return counts_; }
+  // One line naming a packet for scoreboard reports: id, source -> destination, sequence, path.
+  std::string describe(uint32_t slot) const;
+
  private:
+  Counts counts_;
   ChunkedPool<Packet> packets_;  // elements never move: references stay valid as the pool grows
   std::vector<uint32_t> free_packets_;
   ChunkedPool<Message> messages_;

@@ -9,6 +9,7 @@
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/base/packet_store.h"
+#include "systemc/ni/ni_config.h"
 #include "systemc/router/router_config.h"
 
 namespace drb {
@@ -39,8 +40,9 @@ struct FaultParams {
   bool on() const { return !channels.empty(); }
 };
 
-// A network's parameters: its routers' (RouterParams, the same for every element) and the rest.
-struct NetParams : RouterParams {
+// A network's parameters: its routers' (RouterParams, the same for every element), its NIs' (NiParams)
+// and the rest.
+struct NetParams : RouterParams, NiParams {
   TopologyParams topo;
   std::string algorithm = "dor";
   RoutingParams routing;
@@ -48,19 +50,12 @@ struct NetParams : RouterParams {
   std::vector<int> vc_split;  // router.vc_split: VCs per class in VcLayout order (empty = the default rule)
   int d_link = 1, d_credit = 1;  // channel delays (the router's stages are in RouterParams)
   int d_inj = 1, d_ej = 1;  // NI <-> router channel latencies
-  int max_packet_flits = 0;  // 0: a message is one packet
   int al_tick = 1;
-  bool al_count_source_queue = false;
   int steps = 1;          // data VC class groups (DRB: 3, Valiant: 2)
-  bool acks = false;      // the path policy consumes acks
-  int ack_delay = 0;
   uint32_t gmr_threshold = 0;
   bool gmr_every_hop = false;
   int gmr_queue = 4;
-  int64_t source_queue = -1;  // messages; -1 unbounded
   int64_t watchdog = 10000;   // cycles without any flit moving while flits are in flight
-  uint64_t seed = 1;
-  int seq_bits = 16;
   int max_length = 64;
   PowerParams power;
   FaultParams faults;

@@ -50,9 +50,18 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
   };
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(router_cfg_, r, chan_, store_));
+  ni_cfg_.p = p;
+  ni_cfg_.link = p;
+  ni_cfg_.layout = layout_.get();
+  ni_cfg_.al = &al_;
+  ni_cfg_.tie_bits = needs_.tie_bits;
+  ni_cfg_.observers = &obs_;
+  ni_cfg_.acks = &ack_wire_;
+  ni_cfg_.wake = &src_active_;
   for (int t = 0; t < n; ++t) {
-    src_.push_back(std::make_unique<SourceNi>(*this, t, policy ? policy(t) : std::make_unique<StaticPolicy>()));
-    dst_.push_back(std::make_unique<DestNi>(*this, t));
+    src_.push_back(std::make_unique<SourceNi>(ni_cfg_, t, chan_, store_,
+                                              policy ? policy(t) : std::make_unique<StaticPolicy>()));
+    dst_.push_back(std::make_unique<DestNi>(ni_cfg_, t, chan_, store_, *src_.back()));
   }
   for (auto& r : routers_) r->alloc_buffers();
   // Wiring from the network graph (models/topology/graph.h): a channel per graph channel between element
@@ -74,7 +83,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
       routers_[in.element]->connect_input(
           in.port, chan_.add(Channel{terminal(t, c), element(in.element, in.port), p.d_inj, p.d_credit}), true);
     }
-    src_[t]->connect(&chan_, first, term.channels);
+    src_[t]->connect(first, term.channels);
     for (int c = 0; c < term.channels; ++c) {
       const Attachment out{term.eject.element, term.eject.port + c};
       routers_[out.element]->connect_output(
@@ -177,7 +186,7 @@ void Network::set_routing(const RoutingRelation* r) {
 }
 
 void Network::deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture) {
-  ideal_acks_.push(t, PendingAck{src, ack, capture});
+  ack_wire_.push(src, ack, t, capture);
 }
 
 bool Network::early_ack(int r, const Header& data, int64_t now) {
@@ -220,19 +229,20 @@ void Network::step(int64_t now) {
     dst_[n]->step(now);
     return false;
   });
-  while (ideal_acks_.ready(now)) {
-    const PendingAck& a = ideal_acks_.front();
+  while (ack_wire_.ready(now)) {
+    const AckWire::Ack& a = ack_wire_.front();
     src_[a.src]->policy().on_report(a.h, a.capture ? &store_.capture(a.capture) : nullptr, now);
     free_capture(a.capture);
     for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
-    ideal_acks_.pop();
+    ack_wire_.pop();
   }
   if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
   if (faults_) faults_->step(now);
-  if (chan_.measuring()) in_flight_sum_ += in_network_;
+  if (chan_.measuring()) in_flight_sum_ += store_.counts().in_network;
   // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
   const int64_t last_move = chan_.last_move();
-  if (flits_in_flight_ > 0 && now - last_move > p_.watchdog && !(power_ && power_->waking())) {
+  const int64_t in_flight = store_.counts().flits_in_flight;
+  if (in_flight > 0 && now - last_move > p_.watchdog && !(power_ && power_->waking())) {
     if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
       const auto held = held_pairs();
       if (!held.empty())
@@ -241,7 +251,7 @@ void Network::step(int64_t now) {
                                        ": " + LinkFaults::list(held) +
                                        (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
     }
-    fail(SimError::Stall, "stall: " + std::to_string(flits_in_flight_) + " flits in flight and none moved for " +
+    fail(SimError::Stall, "stall: " + std::to_string(in_flight) + " flits in flight and none moved for " +
                               std::to_string(now - last_move) + " cycles (sim.watchdog = " +
                               std::to_string(p_.watchdog) + ")\n" + dump());
   }
@@ -261,13 +271,7 @@ std::string Network::dump() const {
   return o.str();
 }
 
-std::string Network::describe_packet(uint32_t slot) const {
-  const Packet& pk = store_.pkt(slot);
-  std::ostringstream o;
-  o << "packet " << pk.id << " " << pk.src << "->" << pk.hdr.final_dest << " seq " << pk.hdr.seq << " path";
-  for (uint16_t r : pk.path) o << " " << r;
-  return o.str();
-}
+std::string Network::describe_packet(uint32_t slot) const { return store_.describe(slot); }
 
 void Network::fail(SimError::Kind k, const std::string& what) { throw SimError(k, what); }
 

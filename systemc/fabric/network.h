@@ -21,51 +21,15 @@
 #include "systemc/base/footprint.h"
 #include "systemc/fabric/link_faults.h"
 #include "systemc/fabric/link_power.h"
+#include "systemc/base/node_set.h"
+#include "systemc/base/observer.h"
+#include "systemc/base/sim_error.h"
 #include "systemc/fabric/net_types.h"
+#include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
 #include "systemc/router/router_core.h"
 
 namespace drb {
-
-// A scoreboard failure or a stall: the run stops with this message.
-class SimError : public std::runtime_error {
- public:
-  enum Kind { Scoreboard, Stall, Drain, Unroutable };
-  SimError(Kind k, const std::string& m) : std::runtime_error(m), kind(k) {}
-  Kind kind;
-};
-
-class NetObserver {
- public:
-  virtual ~NetObserver() = default;
-  // The tail of a packet reached its destination NI (before reordering).
-  virtual void packet_arrived(const Packet& p, const Message& m, int64_t now) {}
-  // A whole message left the reorder buffer towards the host.
-  virtual void message_delivered(const Message& m, int64_t now) {}
-  virtual void message_rejected(int src, int flits, int64_t now) {}
-  virtual void ack_used(int src, const Header& ack, int64_t now) {}
-  // PR-DRB's monitor only: a data head leaves `router` after waiting `wait` cycles there (before its capture test).
-  virtual void head_waited(const Packet& p, int router, uint32_t wait) {}
-};
-
-// A set of node ids as bits, visited in increasing id order: which routers and NIs to step this cycle.
-class NodeSet {
- public:
-  void init(int n) { w_.assign((n + 63) / 64, 0); }
-  void add(int n) { w_[n >> 6] |= uint64_t{1} << (n & 63); }
-  // f(n) for every member in id order; a member stays only if f returns true.
-  template <class F>
-  void visit(F f) {
-    for (size_t i = 0; i < w_.size(); ++i)
-      for (uint64_t m = w_[i]; m; m &= m - 1) {
-        const int b = __builtin_ctzll(m);
-        if (!f(static_cast<int>(i * 64) + b)) w_[i] &= ~(uint64_t{1} << b);
-      }
-  }
-
- private:
-  std::vector<uint64_t> w_;
-};
 
 class Network {
  public:
@@ -139,26 +103,20 @@ class Network {
   void moved(int64_t now) { chan_.moved(now); }
   // Flits that crossed a router-to-router link in the measured window: the graph channels' counts.
   uint64_t flit_hops() const;
-  int64_t packets_in_network() const { return in_network_; }
-  void packet_injected() { ++in_network_; }
-  void packet_ejected() { --in_network_; }
-  int64_t flits_in_flight() const { return flits_in_flight_; }
-  void flit_entered() { ++flits_in_flight_; }
-  void flit_left() { --flits_in_flight_; }
+  int64_t packets_in_network() const { return store_.counts().in_network; }
+  int64_t flits_in_flight() const { return store_.counts().flits_in_flight; }
   uint64_t live_messages() const { return store_.live_messages(); }
   uint64_t live_packets() const { return store_.live_packets(); }
   uint64_t early_acks() const { return early_acks_; }
   uint64_t early_drops() const { return early_drops_; }
-  uint64_t acks_sent() const { return acks_sent_; }
-  void ack_sent() { ++acks_sent_; }
+  uint64_t acks_sent() const { return store_.counts().acks_sent; }
   // Acks that crossed the network (in_network, high_priority): how many, and their cycles from the head
   // leaving the NI to the tail reaching the source (what their priority shortens).
-  void ack_crossed(int64_t cycles) {
-    ++acks_crossed_;
-    ack_cycles_ += cycles;
+  uint64_t acks_crossed() const { return store_.counts().acks_crossed; }
+  double ack_network_latency() const {
+    const PacketStore::Counts& c = store_.counts();
+    return c.acks_crossed ? static_cast<double>(c.ack_cycles) / c.acks_crossed : 0;
   }
-  uint64_t acks_crossed() const { return acks_crossed_; }
-  double ack_network_latency() const { return acks_crossed_ ? static_cast<double>(ack_cycles_) / acks_crossed_ : 0; }
   int64_t in_flight_sum() const { return in_flight_sum_; }
   // Every channel of the fabric: the graph's channels first (same ids), then per terminal its injection
   // channels and its ejection channels. Flits and credits in flight wait in the table's wheels.
@@ -188,28 +146,20 @@ class Network {
   LatencyAccumulator al_;
   Gmr gmr_;
   RouterConfig router_cfg_;  // every router's (they hold a reference)
+  NiConfig ni_cfg_;          // every NI's
   std::vector<std::unique_ptr<RouterCore>> routers_;
   std::vector<std::unique_ptr<SourceNi>> src_;
   std::vector<std::unique_ptr<DestNi>> dst_;
   PacketStore store_;
-  struct PendingAck {
-    int src;
-    Header h;
-    uint32_t capture;
-  };
-  DelayQueue<PendingAck> ideal_acks_;  // ideal mode and ack_delay hold
+  AckWire ack_wire_;  // ideal mode and ack_delay hold
   ChannelTable chan_;
   NodeSet src_active_, dst_due_, router_busy_;
   std::vector<NetObserver*> obs_;
   std::unique_ptr<LinkPower> power_;
   std::unique_ptr<LinkFaults> faults_;
   int64_t now_ = 0;
-  uint64_t early_acks_ = 0, early_drops_ = 0, acks_sent_ = 0, acks_crossed_ = 0;
-  int64_t ack_cycles_ = 0;
-  int64_t in_network_ = 0, flits_in_flight_ = 0, in_flight_sum_ = 0;
-
-  friend class SourceNi;
-  friend class DestNi;
+  uint64_t early_acks_ = 0, early_drops_ = 0;
+  int64_t in_flight_sum_ = 0;
 };
 
 }  // namespace drb

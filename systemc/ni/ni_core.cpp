@@ -6,7 +6,7 @@
 
 #include "models/blocks/gmr.h"
 #include "systemc/base/footprint.h"
-#include "systemc/fabric/network.h"
+#include "systemc/base/sim_error.h"
 
 namespace drb {
 
@@ -21,34 +21,34 @@ double SourceNi::per_destination() { return 2.0 * (sizeof(std::pair<int, uint32_
 double DestNi::per_source() { return 2.0 * (sizeof(std::pair<int, Reorder>) + 8); }
 double DestNi::footprint() { return heap_bytes(sizeof(DestNi)) + heap_bytes(4 * sizeof(Timed<Flit>)); }
 
-SourceNi::SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy)
-    : net_(net), node_(node), policy_(std::move(policy)), rng_(Rng::stream(net.params().seed, 0x51ull << 32 | node)),
-      tie_rng_(Rng::stream(net.params().seed, 0x71ull << 32 | node)) {
-  vcs_ = net.params().vcs;
+SourceNi::SourceNi(const NiConfig& cfg, int node, ChannelTable& chan, PacketStore& store,
+                   std::unique_ptr<PathPolicy> policy)
+    : cfg_(cfg), node_(node), chan_(&chan), store_(store), policy_(std::move(policy)),
+      rng_(Rng::stream(cfg.p.seed, 0x51ull << 32 | node)), tie_rng_(Rng::stream(cfg.p.seed, 0x71ull << 32 | node)) {
+  vcs_ = cfg.link.vcs;
   queue_.init(8);
   control_.init(4);
-  connect(nullptr, -1, 1);
+  connect(-1, 1);
 }
 
-void SourceNi::connect(ChannelTable* table, int first, int channels) {
+void SourceNi::connect(int first, int channels) {
   if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
-  chan_ = table;
-  for (int c = 0; c < channels && table; ++c) inj_[c] = table->flit_port(first + c);
+  for (int c = 0; c < channels && first >= 0; ++c) inj_[c] = chan_->flit_port(first + c);
   channels_ = channels;
-  credits_.assign(static_cast<size_t>(channels) * vcs_, net_.params().depth);
+  credits_.assign(static_cast<size_t>(channels) * vcs_, cfg_.link.depth);
   owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
   for (Lane& l : lane_) l = Lane{};
   for (int& x : last_lane_) x = channels;  // the first pick after the control lane is data lane 0
 }
 
 bool SourceNi::enqueue(uint32_t slot) {
-  const int64_t cap = net_.params().source_queue;
+  const int64_t cap = cfg_.p.source_queue;
   if (cap >= 0 && static_cast<int64_t>(queued()) >= cap) {
     ++rejected_;
     return false;
   }
   queue_.push(slot);
-  net_.wake_source(node_);
+  cfg_.wake->add(node_);
   if (queued() > max_queued_) max_queued_ = queued();
   return true;
 }
@@ -56,20 +56,20 @@ bool SourceNi::enqueue(uint32_t slot) {
 bool SourceNi::push_control(const Header& ack, bool early, int limit, uint32_t capture) {
   if (early && limit > 0 && early_queued_ >= limit) return false;
   control_.push(Control{ack, early, capture});
-  net_.wake_source(node_);
+  cfg_.wake->add(node_);
   if (early) ++early_queued_;
   return true;
 }
 
 bool SourceNi::start_packet(int lane, int64_t now) {
-  const NetParams& p = net_.params();
-  const uint32_t slot = net_.new_packet();
-  Packet& pk = net_.pkt(slot);
+  const NiParams& p = cfg_.p;
+  const uint32_t slot = store_.new_packet();
+  Packet& pk = store_.pkt(slot);
   Lane& l = lane_[lane];
   l = Lane{};
   if (lane < channels_) {
     const uint32_t ms = queue_.front();
-    const Message& m = net_.msg(ms);
+    const Message& m = store_.msg(ms);
     if (front_packets_sent_ == 0) front_flits_left_ = m.flits;
     const int len = p.max_packet_flits > 0 && front_flits_left_ > p.max_packet_flits ? p.max_packet_flits
                                                                                       : front_flits_left_;
@@ -86,7 +86,7 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     pk.measured = m.measured;
     if (pc.msp >= msp_use_.size()) msp_use_.resize(pc.msp + 1, 0);
     ++msp_use_[pc.msp];
-    if (p.al_count_source_queue) pk.hdr.latency = net_.al().enq(0, net_.al().timer(m.t_gen));
+    if (p.al_count_source_queue) pk.hdr.latency = cfg_.al->enq(0, cfg_.al->timer(m.t_gen));
     ++front_packets_sent_;
     front_flits_left_ -= len;
     if (front_flits_left_ <= 0) {  // wholly started: the next message may start on another lane
@@ -107,7 +107,7 @@ bool SourceNi::start_packet(int lane, int64_t now) {
     pk.measured = false;
     pk.capture = c.capture;
   }
-  if (net_.needs().tie_bits) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << net_.needs().tie_bits) - 1));  // a bit per dimension
+  if (cfg_.tie_bits) pk.hdr.tie = static_cast<uint16_t>(tie_rng_.next() & ((1u << cfg_.tie_bits) - 1));  // a bit per dimension
   pk.src = node_;
   l.pkt = slot + 1;
   l.len = pk.hdr.length;
@@ -116,14 +116,14 @@ bool SourceNi::start_packet(int lane, int64_t now) {
 }
 
 bool SourceNi::acquire_vc(Lane& l) {
-  const VcLayout& lay = net_.layout();
-  const Header& h = net_.pkt(l.pkt - 1).hdr;
+  const VcLayout& lay = *cfg_.layout;
+  const Header& h = store_.pkt(l.pkt - 1).hdr;
   const int g = h.tclass == TrafficClass::Ack ? lay.ack_group() : 0;
   if (channels_ == 1) {  // the VC with the most credits (first such on ties)
     int best = -1, best_cr = -1;
     for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
       if (owned_[c]) continue;
-      if (net_.params().vct && credits_[c] < l.len) continue;
+      if (cfg_.link.vct && credits_[c] < l.len) continue;
       if (credits_[c] > best_cr) best = c, best_cr = credits_[c];
     }
     if (best < 0) return false;
@@ -139,7 +139,7 @@ bool SourceNi::acquire_vc(Lane& l) {
     for (int c = lay.group_first(g), e = c + lay.group_count(g); c < e; ++c) {
       const int i = ch * vcs_ + c;
       if (owned_[i]) continue;
-      if (net_.params().vct && credits_[i] < l.len) continue;
+      if (cfg_.link.vct && credits_[i] < l.len) continue;
       if (load < best_load || (load == best_load && credits_[i] > best_cr)) {
         best = c;
         best_ch = ch;
@@ -156,10 +156,10 @@ bool SourceNi::acquire_vc(Lane& l) {
 }
 
 void SourceNi::send_flit(int lane, int64_t now) {
-  const NetParams& p = net_.params();
+  const NiParams& p = cfg_.p;
   Lane& l = lane_[lane];
   const uint32_t slot = l.pkt - 1;
-  Packet& pk = net_.pkt(slot);
+  Packet& pk = store_.pkt(slot);
   Flit f;
   f.pkt = slot;
   f.idx = l.next;
@@ -168,13 +168,13 @@ void SourceNi::send_flit(int lane, int64_t now) {
   f.flags = (l.next == 0 ? Flit::kHead : 0) | (l.next + 1 == l.len ? Flit::kTail : 0);
   if (f.head()) {
     pk.t_inj = now;
-    net_.packet_injected();
+    ++store_.counts().in_network;
     if (p.al_count_source_queue && pk.hdr.tclass == TrafficClass::Data)
-      pk.hdr.latency = net_.al().resume(pk.hdr.latency, net_.al().timer(now));
+      pk.hdr.latency = cfg_.al->resume(pk.hdr.latency, cfg_.al->timer(now));
   }
   --credits_[l.ch * vcs_ + l.vc];
-  net_.flit_entered();
-  net_.moved(now);
+  ++store_.counts().flits_in_flight;
+  chan_->moved(now);
   chan_->send_flit(inj_[l.ch], now, f);
   if (++l.next == l.len) {
     owned_[l.ch * vcs_ + l.vc] = 0;
@@ -204,7 +204,7 @@ void SourceNi::step_many(int64_t now) {
     }
     if (!mine) continue;
     int lane = -1;
-    if ((mine >> ctl & 1) && net_.params().ack_mode == AckMode::HighPriority) {
+    if ((mine >> ctl & 1) && cfg_.link.ack_mode == AckMode::HighPriority) {
       lane = ctl;
     } else {
       for (int j = 1; j <= lanes && lane < 0; ++j) {
@@ -229,7 +229,7 @@ void SourceNi::step_one(int64_t now) {
     ok[i] = l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.vc] > 0;
   }
   int lane = -1;
-  if (ok[0] && ok[1]) lane = net_.params().ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_[0];
+  if (ok[0] && ok[1]) lane = cfg_.link.ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_[0];
   else if (ok[0]) lane = 0;
   else if (ok[1]) lane = 1;
   if (lane < 0) return;
@@ -244,7 +244,7 @@ std::string SourceNi::dump() const {
   for (int i = 0; i <= channels_; ++i) {
     const Lane& l = lane_[i];
     if (!l.pkt) continue;
-    o << ", " << (i == channels_ ? "control" : "data") << " lane packet " << net_.pkt(l.pkt - 1).id << " flit "
+    o << ", " << (i == channels_ ? "control" : "data") << " lane packet " << store_.pkt(l.pkt - 1).id << " flit "
       << l.next << " vc " << l.vc;
     if (channels_ > 1 && l.vc >= 0) o << " channel " << int(l.ch);
     o << " (credits " << (l.vc >= 0 ? credits_[l.ch * vcs_ + l.vc] : -1) << ")";
@@ -254,7 +254,8 @@ std::string SourceNi::dump() const {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-DestNi::DestNi(Network& net, int node) : net_(net), node_(node) {}
+DestNi::DestNi(const NiConfig& cfg, int node, ChannelTable& chan, PacketStore& store, SourceNi& local)
+    : cfg_(cfg), node_(node), chan_(chan), store_(store), local_(local) {}
 
 size_t DestNi::reorder_held() const { return held_; }
 
@@ -262,56 +263,57 @@ void DestNi::step(int64_t now) {
   while (arrivals_.ready(now)) {
     const Flit f = arrivals_.front();
     arrivals_.pop();
-    net_.flit_left();
-    net_.moved(now);
-    Packet& pk = net_.pkt(f.pkt);
+    --store_.counts().flits_in_flight;
+    chan_.moved(now);
+    Packet& pk = store_.pkt(f.pkt);
     if (!pk.live || f.check != flit_check(pk.id, f.idx))
-      net_.fail(SimError::Scoreboard, "NI " + std::to_string(node_) + " received a flit (index " +
+      throw SimError(SimError::Scoreboard, "NI " + std::to_string(node_) + " received a flit (index " +
                                           std::to_string(f.idx) + ") of no packet in flight: corrupted or duplicated");
     if (f.idx != pk.flits_rx)
-      net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + ": flit " + std::to_string(f.idx) +
+      throw SimError(SimError::Scoreboard, "packet " + std::to_string(pk.id) + ": flit " + std::to_string(f.idx) +
                                           " arrived when flit " + std::to_string(pk.flits_rx) +
                                           " was expected at NI " + std::to_string(node_) + "; " +
-                                          net_.describe_packet(f.pkt));
+                                          store_.describe(f.pkt));
     if (f.head()) {
       const Header& h = pk.hdr;
       const bool here = h.front() == static_cast<uint32_t>(node_) && !h.more[0] &&
                         (h.tclass == TrafficClass::Ack || h.final_dest == static_cast<uint32_t>(node_));
       if (!here)
-        net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " misdelivered to node " +
-                                            std::to_string(node_) + "; " + net_.describe_packet(f.pkt));
+        throw SimError(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " misdelivered to node " +
+                                            std::to_string(node_) + "; " + store_.describe(f.pkt));
     }
     ++pk.flits_rx;
     if (f.tail()) {
       if (pk.flits_rx != pk.hdr.length)
-        net_.fail(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " tail after " +
+        throw SimError(SimError::Scoreboard, "packet " + std::to_string(pk.id) + " tail after " +
                                             std::to_string(pk.flits_rx) + " of " + std::to_string(pk.hdr.length) +
-                                            " flits; " + net_.describe_packet(f.pkt));
+                                            " flits; " + store_.describe(f.pkt));
       packet_done(f.pkt, now);
     }
   }
 }
 
 void DestNi::packet_done(uint32_t slot, int64_t now) {
-  Packet& pk = net_.pkt(slot);
+  Packet& pk = store_.pkt(slot);
   pk.t_arrive = now;
-  net_.packet_ejected();
-  const NetParams& p = net_.params();
+  --store_.counts().in_network;
+  const NiParams& p = cfg_.p;
   if (pk.hdr.tclass == TrafficClass::Ack) {
-    net_.ack_crossed(now - pk.t_inj);
-    net_.deliver_ack(node_, pk.hdr, now + p.ack_delay, pk.capture);
-    net_.free_packet(slot);
+    ++store_.counts().acks_crossed;
+    store_.counts().ack_cycles += now - pk.t_inj;
+    cfg_.acks->push(node_, pk.hdr, now + p.ack_delay, pk.capture);
+    store_.free_packet(slot);
     return;
   }
-  Message& m = net_.msg(pk.msg);
-  for (NetObserver* o : net_.observers()) o->packet_arrived(pk, m, now);
+  Message& m = store_.msg(pk.msg);
+  for (NetObserver* o : *cfg_.observers) o->packet_arrived(pk, m, now);
   if (p.acks) {
-    const Header ack = make_ack_header(pk.hdr, AckKind::Final, static_cast<uint16_t>(p.ack_flits));
-    net_.ack_sent();
-    if (p.ack_mode == AckMode::Ideal) net_.deliver_ack(pk.src, ack, now + p.ack_delay, pk.capture);
-    else net_.source(node_).push_control(ack, false, 0, pk.capture);
+    const Header ack = make_ack_header(pk.hdr, AckKind::Final, static_cast<uint16_t>(cfg_.link.ack_flits));
+    ++store_.counts().acks_sent;
+    if (cfg_.link.ack_mode == AckMode::Ideal) cfg_.acks->push(pk.src, ack, now + p.ack_delay, pk.capture);
+    else local_.push_control(ack, false, 0, pk.capture);
   } else {
-    net_.free_capture(pk.capture);
+    store_.free_capture(pk.capture);
   }
   pk.capture = 0;  // the ack carries the record on
   const uint64_t key = static_cast<uint64_t>(pk.src) << 32;
@@ -338,22 +340,22 @@ void DestNi::packet_done(uint32_t slot, int64_t now) {
 }
 
 void DestNi::deliver(uint32_t slot, int64_t now) {
-  Packet& pk = net_.pkt(slot);
+  Packet& pk = store_.pkt(slot);
   const uint32_t ms = pk.msg;
-  Message& m = net_.msg(ms);
+  Message& m = store_.msg(ms);
   if (pk.index != m.done)
-    net_.fail(SimError::Scoreboard, "message " + std::to_string(m.id) + ": packet " + std::to_string(pk.index) +
+    throw SimError(SimError::Scoreboard, "message " + std::to_string(m.id) + ": packet " + std::to_string(pk.index) +
                                         " delivered out of order after reorder at NI " + std::to_string(node_));
   ++m.done;
   ++delivered_packets_;
-  net_.free_packet(slot);
+  store_.free_packet(slot);
   if (m.done < m.packets) return;
   if (m.dst != node_ || payload_signature(m.data, m.id, m.flits) != m.sig)
-    net_.fail(SimError::Scoreboard, "message " + std::to_string(m.id) + " from " + std::to_string(m.src) +
+    throw SimError(SimError::Scoreboard, "message " + std::to_string(m.id) + " from " + std::to_string(m.src) +
                                         " corrupted or misdelivered at NI " + std::to_string(node_));
-  for (NetObserver* o : net_.observers()) o->message_delivered(m, now);
+  for (NetObserver* o : *cfg_.observers) o->message_delivered(m, now);
   if (on_deliver) on_deliver(m, now);
-  net_.free_message(ms);
+  store_.free_message(ms);
 }
 
 }  // namespace drb

@@ -20,20 +20,21 @@
 #include "models/util/rng.h"
 #include "systemc/channel/channel.h"
 #include "systemc/channel/queues.h"
+#include "systemc/ni/ni_config.h"
 
 namespace drb {
 
-class Network;
-
 class SourceNi {
  public:
-  SourceNi(Network& net, int node, std::unique_ptr<PathPolicy> policy);
+  // Terminal `node`'s source NI: it injects through chan (connect), keeps its packets in store and picks
+  // paths with policy.
+  SourceNi(const NiConfig& cfg, int node, ChannelTable& chan, PacketStore& store, std::unique_ptr<PathPolicy> policy);
   // Bytes one source NI allocates when built (its policy and per-destination state not included).
   static double footprint(int vcs, int channels = 1);
   // Bytes of one destination's sequence-number entry.
   static double per_destination();
   // The NI injects on channels first .. first + channels - 1 of the table.
-  void connect(ChannelTable* table, int first, int channels);
+  void connect(int first, int channels);
   // Returns false (and counts a rejection) if the bounded source queue is full.
   bool enqueue(uint32_t msg_slot);
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
@@ -76,12 +77,13 @@ class SourceNi {
   void step_one(int64_t now);   // step() of a one-channel NI
   void step_many(int64_t now);  //   and of one with several channels
 
-  Network& net_;
+  const NiConfig& cfg_;
   int node_;
+  ChannelTable* chan_;
+  PacketStore& store_;
   std::unique_ptr<PathPolicy> policy_;
   Rng rng_;
   Rng tie_rng_;  // routing.tie=random: the packets' tie bits, a stream of their own
-  ChannelTable* chan_ = nullptr;
   int channels_ = 1, vcs_ = 0;
   Ring<uint32_t> queue_;            // message slots not wholly started, front = being packetized
   int in_progress_ = 0;             // messages wholly started, not yet wholly sent
@@ -109,7 +111,9 @@ class SourceNi {
 
 class DestNi {
  public:
-  DestNi(Network& net, int node);
+  // Terminal `node`'s destination NI: final acks go to the same node's source NI `local` (in_network,
+  // high_priority: the ack is injected there) or onto the ideal ack wire.
+  DestNi(const NiConfig& cfg, int node, ChannelTable& chan, PacketStore& store, SourceNi& local);
   static double footprint();
   static double per_source();  // bytes of one source's reorder entry
   // A flit that reaches this NI at the start of cycle now (the channel table delivers it; the network
@@ -125,8 +129,11 @@ class DestNi {
  private:
   void packet_done(uint32_t slot, int64_t now);
   void deliver(uint32_t slot, int64_t now);
-  Network& net_;
+  const NiConfig& cfg_;
   int node_;
+  ChannelTable& chan_;
+  PacketStore& store_;
+  SourceNi& local_;
   DelayQueue<Flit> arrivals_;
   // Per source, created on first use: the next sequence number to deliver and how many packets wait.
   // Kept to 8 bytes so every source's entry stays in cache; the waiting packets themselves live in one

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scheduler's sets: which elements or NIs to step this cycle, as bits visited in id order.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace drb {
+
+// A set of node ids as bits, visited in increasing id order: which routers and NIs to step this cycle.
+class NodeSet {
+ public:
+  void init(int n) { w_.assign((n + 63) / 64, 0); }
+  void add(int n) { w_[n >> 6] |= uint64_t{1} << (n & 63); }
+  // f(n) for every member in id order; a member stays only if f returns true.
+  template <class F>
+  void visit(F f) {
+    for (size_t i = 0; i < w_.size(); ++i)
+      for (uint64_t m = w_[i]; m; m &= m - 1) {
+        const int b = __builtin_ctzll(m);
+        if (!f(static_cast<int>(i * 64) + b)) w_[i] &= ~(uint64_t{1} << b);
+      }
+  }
+
+ private:
+  std::vector<uint64_t> w_;
+};
+
+}  // namespace drb
