@@ -16,58 +16,30 @@ static double channel_count(const Interconnect& ic) {
   return c;
 }
 
-Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy)
-    : p_(p), al_(p.al_width, p.al_tick), gmr_(p.gmr_threshold, p.gmr_every_hop) {
-  ic_ = make_interconnect(p.topo);
-  const RelationParams rp{p.routing, p.up_selection};
-  routing_ = make_relation(p.algorithm, *ic_, rp);
-  active_ = routing_.get();
-  ack_routing_ = make_static_relation(*ic_, rp);
-  needs_ = routing_->needs();
-  SubClassSpec ack{0, -1, {}};
-  if (p.acks && p.ack_mode != AckMode::Ideal) ack = ack_routing_->subclasses();
-  layout_ = std::make_unique<VcLayout>(p.vcs, p.steps, needs_.classes, ack, p.vc_split);
-  if (!layout_->ok())
-    throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + ic_->kind() + " needs " +
-                                std::to_string(layout_->needed()) + " VC classes, got " + std::to_string(p.vcs));
-  for (int d : {p.d_link, p.d_credit, p.d_inj, p.d_ej})
-    if (d < 1)
-      throw std::invalid_argument("router.delay: link, credit, injection and ejection delays must be >= 1 cycle");
-  const int n = ic_->terminals(), e = ic_->elements();
+Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy) : p_(p), s_(p) {
+  active_ = s_.routing.get();
+  const int n = s_.ic->terminals(), e = s_.ic->elements();
   src_active_.init(n);
   router_busy_.init(e);
   dst_due_.init(n);
-  router_cfg_.p = p;
-  router_cfg_.ic = ic_.get();
-  router_cfg_.layout = layout_.get();
-  router_cfg_.al = &al_;
-  router_cfg_.gmr = &gmr_;
-  router_cfg_.routing = routing_.get();
-  router_cfg_.ack_routing = ack_routing_.get();
-  router_cfg_.needs = needs_;
-  router_cfg_.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
-  router_cfg_.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
+  s_.router.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
+  s_.router.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
     for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
   };
-  for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(router_cfg_, r, chan_, store_));
-  ni_cfg_.p = p;
-  ni_cfg_.link = p;
-  ni_cfg_.layout = layout_.get();
-  ni_cfg_.al = &al_;
-  ni_cfg_.tie_bits = needs_.tie_bits;
-  ni_cfg_.observers = &obs_;
-  ni_cfg_.acks = &ack_wire_;
-  ni_cfg_.wake = &src_active_;
+  for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
+  s_.ni.observers = &obs_;
+  s_.ni.acks = &ack_wire_;
+  s_.ni.wake = &src_active_;
   for (int t = 0; t < n; ++t) {
-    src_.push_back(std::make_unique<SourceNi>(ni_cfg_, t, chan_, store_,
+    src_.push_back(std::make_unique<SourceNi>(s_.ni, t, chan_, store_,
                                               policy ? policy(t) : std::make_unique<StaticPolicy>()));
-    dst_.push_back(std::make_unique<DestNi>(ni_cfg_, t, chan_, store_, *src_.back()));
+    dst_.push_back(std::make_unique<DestNi>(s_.ni, t, chan_, store_, *src_.back()));
   }
   for (auto& r : routers_) r->alloc_buffers();
   // Wiring from the network graph (models/topology/graph.h): a channel per graph channel between element
   // ports (same ids), then per terminal its injection and its ejection channels.
-  const NetworkGraph& g = ic_->graph();
-  chan_.reserve(static_cast<int>(channel_count(*ic_)));
+  const NetworkGraph& g = s_.ic->graph();
+  chan_.reserve(static_cast<int>(channel_count(*s_.ic)));
   auto element = [](int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; };
   auto terminal = [](int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; };
   for (const GraphChannel& c : g.channels()) {
@@ -77,13 +49,13 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   }
   for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
-    const int first = chan_.size();
+    std::vector<int> inj;
     for (int c = 0; c < term.channels; ++c) {
       const Attachment in{term.inject.element, term.inject.port + c};
-      routers_[in.element]->connect_input(
-          in.port, chan_.add(Channel{terminal(t, c), element(in.element, in.port), p.d_inj, p.d_credit}), true);
+      inj.push_back(chan_.add(Channel{terminal(t, c), element(in.element, in.port), p.d_inj, p.d_credit}));
+      routers_[in.element]->connect_input(in.port, inj.back(), true);
     }
-    src_[t]->connect(first, term.channels);
+    src_[t]->connect(inj);
     for (int c = 0; c < term.channels; ++c) {
       const Attachment out{term.eject.element, term.eject.port + c};
       routers_[out.element]->connect_output(
@@ -123,8 +95,8 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
 }
 
 const Topology& Network::topology() const {
-  if (!ic_->direct()) throw std::logic_error("a " + ic_->kind() + " has no direct-network helper");
-  return *ic_->direct();
+  if (!s_.ic->direct()) throw std::logic_error("a " + s_.ic->kind() + " has no direct-network helper");
+  return *s_.ic->direct();
 }
 
 FabricItemBytes Network::item_bytes(const NetParams& p, int max_hops) {
@@ -144,26 +116,10 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
     for (NetObserver* o : obs_) o->message_rejected(src, flits, t_gen);
     return 0;
   }
-  const uint32_t s = new_message();
-  Message& m = store_.msg(s);
-  m.id = store_.next_message_id();
-  m.src = src;
-  m.dst = dst;
-  m.flits = flits;
-  m.t_gen = t_gen;
-  m.addr = addr;
-  m.user = user;
-  m.measured = measured;
-  m.data = std::move(data);
-  m.sig = payload_signature(m.data, m.id, flits);
-  m.done = 0;
-  m.packets = static_cast<uint16_t>(p_.max_packet_flits > 0 ? (flits + p_.max_packet_flits - 1) / p_.max_packet_flits : 1);
-  if (!src_[src]->enqueue(s)) {
-    free_message(s);
+  const uint64_t id = src_[src]->submit(dst, flits, t_gen, measured, std::move(data), addr, user);
+  if (!id)
     for (NetObserver* o : obs_) o->message_rejected(src, flits, t_gen);
-    return 0;
-  }
-  return m.id;
+  return id;
 }
 
 void Network::set_measuring(bool m) {
@@ -176,12 +132,12 @@ void Network::set_measuring(bool m) {
 
 uint64_t Network::flit_hops() const {
   uint64_t n = 0;
-  for (int c = 0; c < static_cast<int>(ic_->graph().channels().size()); ++c) n += chan_.stats(c).flits;
+  for (int c = 0; c < static_cast<int>(s_.ic->graph().channels().size()); ++c) n += chan_.stats(c).flits;
   return n;
 }
 
 void Network::set_routing(const RoutingRelation* r) {
-  active_ = r ? r : routing_.get();
+  active_ = r ? r : s_.routing.get();
   for (auto& router : routers_) router->set_routing(*active_);
 }
 
@@ -196,7 +152,7 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
     deliver_ack(static_cast<int>(data.origin), ack, now + p_.ack_delay);
     return true;
   }
-  const int t = ic_->first_terminal(r);
+  const int t = s_.ic->first_terminal(r);
   if (t >= 0 && src_[t]->push_control(ack, true, p_.gmr_queue)) return true;
   ++early_drops_;
   return false;

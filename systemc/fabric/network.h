@@ -25,6 +25,7 @@
 #include "systemc/base/observer.h"
 #include "systemc/base/sim_error.h"
 #include "systemc/fabric/net_types.h"
+#include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
 #include "systemc/router/router_core.h"
@@ -42,22 +43,22 @@ class Network {
   Network(const Network&) = delete;
 
   const NetParams& params() const { return p_; }
-  const Interconnect& interconnect() const { return *ic_; }
+  const Interconnect& interconnect() const { return *s_.ic; }
   // The direct network's helper (k-ary n-cube family, midimew); std::logic_error on other families.
   const Topology& topology() const;
   // The relation heads are routed with: the algorithm's, or while links are failed its fault-pruned form.
   const RoutingRelation& routing() const { return *active_; }
   void set_routing(const RoutingRelation* r);
-  const RoutingRelation& base_routing() const { return *routing_; }
+  const RoutingRelation& base_routing() const { return *s_.routing; }
   // Pairs of the packets whose heads wait with no way on (link faults), as (source, destination).
   std::set<std::pair<int, int>> held_pairs() const;
-  const RoutingRelation& ack_routing() const { return *ack_routing_; }
-  const RelationNeeds& needs() const { return needs_; }
-  const VcLayout& layout() const { return *layout_; }
-  const LatencyAccumulator& al() const { return al_; }
-  const Gmr& gmr() const { return gmr_; }
-  int nodes() const { return ic_->terminals(); }  // terminals (NIs)
-  int elements() const { return ic_->elements(); }
+  const RoutingRelation& ack_routing() const { return *s_.ack_routing; }
+  const RelationNeeds& needs() const { return s_.needs; }
+  const VcLayout& layout() const { return *s_.layout; }
+  const LatencyAccumulator& al() const { return s_.al; }
+  const Gmr& gmr() const { return s_.gmr; }
+  int nodes() const { return s_.ic->terminals(); }  // terminals (NIs)
+  int elements() const { return s_.ic->elements(); }
   RouterCore& router(int r) { return *routers_[r]; }
   const RouterCore& router(int r) const { return *routers_[r]; }
   SourceNi& source(int n) { return *src_[n]; }
@@ -138,15 +139,8 @@ class Network {
 
  private:
   NetParams p_;
-  std::unique_ptr<Interconnect> ic_;
-  std::unique_ptr<RoutingRelation> routing_, ack_routing_;
+  ElementSetup s_;  // interconnect, relations, layout, AL, GMR, the elements' configurations
   const RoutingRelation* active_ = nullptr;
-  RelationNeeds needs_;
-  std::unique_ptr<VcLayout> layout_;
-  LatencyAccumulator al_;
-  Gmr gmr_;
-  RouterConfig router_cfg_;  // every router's (they hold a reference)
-  NiConfig ni_cfg_;          // every NI's
   std::vector<std::unique_ptr<RouterCore>> routers_;
   std::vector<std::unique_ptr<SourceNi>> src_;
   std::vector<std::unique_ptr<DestNi>> dst_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/ni/ni_core.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -28,17 +29,42 @@ SourceNi::SourceNi(const NiConfig& cfg, int node, ChannelTable& chan, PacketStor
   vcs_ = cfg.link.vcs;
   queue_.init(8);
   control_.init(4);
-  connect(-1, 1);
+  connect({});
 }
 
-void SourceNi::connect(int first, int channels) {
-  if (channels < 1 || channels > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
-  for (int c = 0; c < channels && first >= 0; ++c) inj_[c] = chan_->flit_port(first + c);
+void SourceNi::connect(const std::vector<int>& ids) {
+  const int channels = std::max(1, static_cast<int>(ids.size()));
+  if (static_cast<int>(ids.size()) > kMaxChannels) throw std::invalid_argument("SourceNi: 1.." + std::to_string(kMaxChannels) + " channels");
+  for (size_t c = 0; c < ids.size(); ++c) inj_[c] = chan_->flit_port(ids[c]);
   channels_ = channels;
   credits_.assign(static_cast<size_t>(channels) * vcs_, cfg_.link.depth);
   owned_.assign(static_cast<size_t>(channels) * vcs_, 0);
   for (Lane& l : lane_) l = Lane{};
   for (int& x : last_lane_) x = channels;  // the first pick after the control lane is data lane 0
+}
+
+uint64_t SourceNi::submit(int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data, uint64_t addr,
+                          uint64_t user) {
+  const uint32_t s = store_.new_message();
+  Message& m = store_.msg(s);
+  m.id = store_.next_message_id();
+  m.src = node_;
+  m.dst = dst;
+  m.flits = flits;
+  m.t_gen = t_gen;
+  m.addr = addr;
+  m.user = user;
+  m.measured = measured;
+  m.data = std::move(data);
+  m.sig = payload_signature(m.data, m.id, flits);
+  m.done = 0;
+  const int mp = cfg_.p.max_packet_flits;
+  m.packets = static_cast<uint16_t>(mp > 0 ? (flits + mp - 1) / mp : 1);
+  if (!enqueue(s)) {
+    store_.free_message(s);
+    return 0;
+  }
+  return m.id;
 }
 
 bool SourceNi::enqueue(uint32_t slot) {

@@ -33,8 +33,12 @@ class SourceNi {
   static double footprint(int vcs, int channels = 1);
   // Bytes of one destination's sequence-number entry.
   static double per_destination();
-  // The NI injects on channels first .. first + channels - 1 of the table.
-  void connect(int first, int channels);
+  // The NI injects on these channels of the table (its channel 0, 1, ...).
+  void connect(const std::vector<int>& channels);
+  // Host side: a new message to dst, generated in cycle t_gen, into the source queue. Returns its id, or 0
+  // if the bounded queue rejected it.
+  uint64_t submit(int dst, int flits, int64_t t_gen, bool measured, std::vector<uint8_t> data = {}, uint64_t addr = 0,
+                  uint64_t user = 0);
   // Returns false (and counts a rejection) if the bounded source queue is full.
   bool enqueue(uint32_t msg_slot);
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued

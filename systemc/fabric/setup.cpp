@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "systemc/fabric/setup.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace drb {
+
+ElementSetup::ElementSetup(const NetParams& params) : p(params), al(p.al_width, p.al_tick), gmr(p.gmr_threshold, p.gmr_every_hop) {
+  ic = make_interconnect(p.topo);
+  const RelationParams rp{p.routing, p.up_selection};
+  routing = make_relation(p.algorithm, *ic, rp);
+  ack_routing = make_static_relation(*ic, rp);
+  needs = routing->needs();
+  SubClassSpec ack{0, -1, {}};
+  if (p.acks && p.ack_mode != AckMode::Ideal) ack = ack_routing->subclasses();
+  layout = std::make_unique<VcLayout>(p.vcs, p.steps, needs.classes, ack, p.vc_split);
+  if (!layout->ok())
+    throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + ic->kind() + " needs " +
+                                std::to_string(layout->needed()) + " VC classes, got " + std::to_string(p.vcs));
+  for (int d : {p.d_link, p.d_credit, p.d_inj, p.d_ej})
+    if (d < 1)
+      throw std::invalid_argument("router.delay: link, credit, injection and ejection delays must be >= 1 cycle");
+  router.p = p;
+  router.ic = ic.get();
+  router.layout = layout.get();
+  router.al = &al;
+  router.gmr = &gmr;
+  router.routing = routing.get();
+  router.ack_routing = ack_routing.get();
+  router.needs = needs;
+  ni.p = p;
+  ni.link = p;
+  ni.layout = layout.get();
+  ni.al = &al;
+  ni.tie_bits = needs.tie_bits;
+}
+
+}  // namespace drb

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "systemc/face/face.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace drb::face {
+
+namespace {
+ChannelEnd element(int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; }
+ChannelEnd terminal(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
+bool same(const ChannelEnd& a, const ChannelEnd& b) { return a.kind == b.kind && a.id == b.id && a.port == b.port; }
+std::string end_name(const Interconnect& ic, const ChannelEnd& e, bool out) {
+  if (e.kind == ChannelEnd::kTerminal) return "NI " + std::to_string(e.id) + (out ? " inject[" : " eject[") + std::to_string(e.port) + "]";
+  return "element " + std::to_string(e.id) + (out ? " out " : " in ") + ic.port_name(e.id, e.port);
+}
+}  // namespace
+
+Router::Router(sc_core::sc_module_name name, Channels& channels, int id)
+    : sc_module(name), clk("clk"), ch_(channels), id_(id) {
+  const Interconnect& ic = *channels.setup().ic;
+  if (id < 0 || id >= ic.elements())
+    throw std::invalid_argument(std::string(basename()) + ": element " + std::to_string(id) + " is not in the " + ic.kind());
+  core_ = std::make_unique<RouterCore>(channels.setup().router, id, channels.table(), channels.store());
+  core_->alloc_buffers();
+  in.init(ic.ports(id));
+  out.init(ic.ports(id));
+  if (static_cast<int>(channels.routers_.size()) <= id) channels.routers_.resize(id + 1, nullptr);
+  if (channels.routers_[id]) throw std::invalid_argument(std::string(basename()) + ": element " + std::to_string(id) + " has a module already");
+  channels.routers_[id] = this;
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+// Rising edge: wait one delta (the source NIs step first), then step.
+void Router::tick() {
+  if (waiting_) {
+    waiting_ = false;
+    if (core_->busy()) core_->step(ch_.cycle());
+    return;  // back to the clock
+  }
+  waiting_ = true;
+  next_trigger(sc_core::SC_ZERO_TIME);
+}
+
+Ni::Ni(sc_core::sc_module_name name, Channels& channels, int node, std::unique_ptr<PathPolicy> policy)
+    : sc_module(name), clk("clk"), ch_(channels), node_(node) {
+  const Interconnect& ic = *channels.setup().ic;
+  if (node < 0 || node >= ic.terminals())
+    throw std::invalid_argument(std::string(basename()) + ": terminal " + std::to_string(node) + " is not in the " + ic.kind());
+  src_ = std::make_unique<SourceNi>(channels.setup().ni, node, channels.table(), channels.store(),
+                                    policy ? std::move(policy) : std::make_unique<StaticPolicy>());
+  dst_ = std::make_unique<DestNi>(channels.setup().ni, node, channels.table(), channels.store(), *src_);
+  const int n = ic.graph().terminals()[node].channels;
+  inject.init(n);
+  eject.init(n);
+  if (static_cast<int>(channels.nis_.size()) <= node) channels.nis_.resize(node + 1, nullptr);
+  if (channels.nis_[node]) throw std::invalid_argument(std::string(basename()) + ": terminal " + std::to_string(node) + " has a module already");
+  channels.nis_[node] = this;
+  SC_METHOD(tick_source);
+  sensitive << clk.pos();
+  dont_initialize();
+  SC_METHOD(tick_dest);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void Ni::tick_source() {
+  if (src_->busy()) src_->step(ch_.cycle());
+}
+
+// Rising edge: wait two deltas (the routers step in the first), then take this cycle's arrivals.
+void Ni::tick_dest() {
+  if (dest_wait_ < 2) {
+    ++dest_wait_;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  dest_wait_ = 0;
+  dst_->step(ch_.cycle());
+}
+
+Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_module(name), clk("clk"), setup_(setup) {
+  setup.router.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
+    for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
+  };
+  setup.router.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
+  setup.ni.observers = &obs_;
+  setup.ni.acks = &acks_;
+  setup.ni.wake = &wake_;
+  wake_.init(setup.ic->terminals());
+  SC_METHOD(rising);
+  sensitive << clk.pos();
+  dont_initialize();
+  SC_METHOD(falling);
+  sensitive << clk.neg();
+  dont_initialize();
+}
+
+bool Channels::early_ack(int r, const Header& data, int64_t now) {
+  const NetParams& p = setup_.p;
+  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(p.ack_flits));
+  if (p.ack_mode == AckMode::Ideal) {
+    acks_.push(static_cast<int>(data.origin), ack, now + p.ack_delay);
+    return true;
+  }
+  const int t = setup_.ic->first_terminal(r);
+  return t >= 0 && nis_[t]->source().push_control(ack, true, p.gmr_queue);
+}
+
+void Channels::end_of_elaboration() {
+  const Interconnect& ic = *setup_.ic;
+  auto fail = [&](const std::string& what) { throw std::invalid_argument(std::string(name()) + ": " + what); };
+  for (int e = 0; e < ic.elements(); ++e)
+    if (e >= static_cast<int>(routers_.size()) || !routers_[e]) fail("element " + std::to_string(e) + " has no Router module");
+  for (int t = 0; t < ic.terminals(); ++t)
+    if (t >= static_cast<int>(nis_.size()) || !nis_[t]) fail("terminal " + std::to_string(t) + " has no Ni module");
+  // Each bound port names one end of its link.
+  auto bind = [&](ChannelPort& port, const ChannelEnd& end, bool sender) {
+    if (port.size() == 0) return;
+    Link& l = port->link();
+    const int bit = sender ? 1 : 2;
+    if (l.ends_ & bit) fail(std::string("link ") + l.name() + " has two " + (sender ? "senders" : "receivers"));
+    l.ends_ |= bit;
+    (sender ? l.from_ : l.to_) = end;
+    if (l.ends_ == bit) links_.push_back(&l);  // first seen: its place in the table
+  };
+  for (Router* r : routers_)
+    for (int p = 0; p < static_cast<int>(r->out.size()); ++p) {
+      bind(r->out[p], element(r->id(), p), true);
+      bind(r->in[p], element(r->id(), p), false);
+    }
+  for (Ni* n : nis_)
+    for (int c = 0; c < static_cast<int>(n->inject.size()); ++c) {
+      bind(n->inject[c], terminal(n->node(), c), true);
+      bind(n->eject[c], terminal(n->node(), c), false);
+    }
+  for (Link* l : links_)
+    if (l->ends_ != 3) fail(std::string("link ") + l->name() + " has no " + (l->ends_ == 1 ? "receiver" : "sender"));
+  // The wiring must be the interconnect's: the routing relation sends heads where the graph has channels.
+  auto expect = [&](const ChannelEnd& from, const ChannelEnd& to) {
+    for (Link* l : links_)
+      if (same(l->from_, from)) {
+        if (!same(l->to_, to))
+          fail(end_name(ic, from, true) + " must reach " + end_name(ic, to, false) + " (the " + ic.kind() +
+               "'s channel), link " + l->name() + " reaches " + end_name(ic, l->to_, false));
+        return;
+      }
+    fail(end_name(ic, from, true) + " has no link (the " + ic.kind() + " has a channel to " + end_name(ic, to, false) + ")");
+  };
+  const NetworkGraph& g = ic.graph();
+  size_t expected = g.channels().size();
+  for (const GraphChannel& c : g.channels()) expect(element(c.from, c.from_port), element(c.to, c.to_port));
+  for (int t = 0; t < ic.terminals(); ++t) {
+    const GraphTerminal& term = g.terminals()[t];
+    for (int c = 0; c < term.channels; ++c) {
+      expect(terminal(t, c), element(term.inject.element, term.inject.port + c));
+      expect(element(term.eject.element, term.eject.port + c), terminal(t, c));
+      expected += 2;
+    }
+  }
+  if (links_.size() != expected) fail("more links than the " + ic.kind() + " has channels");
+  for (Link* l : links_) l->id_ = table_.add(Channel{l->from_, l->to_, l->flight_, l->credit_});
+  for (Router* r : routers_)
+    for (int p = 0; p < static_cast<int>(r->out.size()); ++p) {
+      if (r->out[p].size()) r->core().connect_output(p, r->out[p]->link().id_, r->out[p]->link().to_.kind == ChannelEnd::kTerminal);
+      if (r->in[p].size()) r->core().connect_input(p, r->in[p]->link().id_, r->in[p]->link().from_.kind == ChannelEnd::kTerminal);
+    }
+  for (Ni* n : nis_) {
+    std::vector<int> ids;
+    for (int c = 0; c < static_cast<int>(n->inject.size()); ++c) ids.push_back(n->inject[c]->link().id_);
+    n->source().connect(ids);
+  }
+  table_.init(setup_.p.d_sa + setup_.p.d_st);
+}
+
+void Channels::start_of_simulation() { prepare(0); }
+
+void Channels::falling() {
+  if (edges_ == 0 || edges_ == prepared_) return;  // no cycle has run yet (a clock starting low)
+  const int64_t done = edges_ - 1;
+  while (acks_.ready(done)) {  // used acks reach their source's policy after every step of the cycle
+    const AckWire::Ack& a = acks_.front();
+    nis_[a.src]->source().policy().on_report(a.h, a.capture ? &store_.capture(a.capture) : nullptr, done);
+    store_.free_capture(a.capture);
+    for (NetObserver* o : obs_) o->ack_used(a.src, a.h, done);
+    acks_.pop();
+  }
+  prepare(edges_);
+}
+
+void Channels::prepare(int64_t c) {
+  cycle_ = prepared_ = c;
+  table_.deliver_flits(ChannelEnd::kElement, c,
+                       [&](const ChannelEnd& to, const Flit& f) { routers_[to.id]->core().arrive(to.port, f, c); });
+  table_.deliver_flits(ChannelEnd::kTerminal, c, [&](const ChannelEnd& to, const Flit& f) { nis_[to.id]->dest().arrive(f, c); });
+  table_.deliver_credits(ChannelEnd::kElement, c,
+                         [&](const ChannelEnd& from, uint8_t vc) { routers_[from.id]->core().credit(from.port, vc); });
+  table_.deliver_credits(ChannelEnd::kTerminal, c, [&](const ChannelEnd& from, uint8_t vc) {
+    nis_[from.id]->source().credit(static_cast<uint8_t>(from.port), vc);
+  });
+  for (auto& h : hooks_) h(c);
+}
+
+}  // namespace drb::face

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: Apache-2.0
+// The SystemC face (systemc/face/face.h): a 2x2 mesh and a 4-ary 2-tree built from Router and Ni modules
+// with channel ports, wired by hand with Links and clocked by an sc_clock, run the same traffic as the fast
+// fabric (Network, one step per cycle) on the same parameters and seed. Every packet arrival and message
+// delivery, with its cycle, must be the same, byte for byte. Wiring mistakes are refused at elaboration.
+// SystemC elaborates once per process: each test runs alone (CTest runs every TEST in its own process).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "systemc/face/face.h"
+#include "systemc/fabric/network.h"
+
+namespace drb {
+namespace {
+
+// Every arrival and delivery, one line each.
+struct Record : NetObserver {
+  std::ostringstream s;
+  int delivered = 0;
+  void packet_arrived(const Packet& p, const Message& m, int64_t now) override {
+    s << "arrive msg " << m.id << " pkt " << p.index << " " << p.src << "->" << m.dst << " hops " << p.hops
+      << " wait " << p.wait << " at " << now << "\n";
+  }
+  void message_delivered(const Message& m, int64_t now) override {
+    s << "deliver msg " << m.id << " " << m.src << "->" << m.dst << " gen " << m.t_gen << " at " << now << "\n";
+    ++delivered;
+  }
+};
+
+// Uniform traffic from a seeded generator of the test's own: each cycle below `until`, each node starts a
+// message of 1-6 flits to another node with probability rate.
+struct Traffic {
+  int nodes;
+  double rate;
+  int64_t until;
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  int submitted = 0;
+  uint64_t next() {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  }
+  template <class Submit>
+  void cycle(int64_t t, Submit submit) {
+    if (t >= until) return;
+    for (int s = 0; s < nodes; ++s) {
+      if (static_cast<double>(next() % 1000000) / 1e6 >= rate) continue;
+      const int d = static_cast<int>((s + 1 + next() % (nodes - 1)) % nodes);
+      if (submit(s, d, 1 + static_cast<int>(next() % 6), t)) ++submitted;
+    }
+  }
+};
+
+// "" if a == b, else the first line where they differ (the whole records run to thousands of lines).
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream x(a), y(b);
+  std::string la, lb;
+  for (int line = 1;; ++line) {
+    const bool ga = static_cast<bool>(std::getline(x, la)), gb = static_cast<bool>(std::getline(y, lb));
+    if (!ga && !gb) return "";
+    if (!ga || !gb || la != lb)
+      return "line " + std::to_string(line) + ": fast '" + (ga ? la : "(end)") + "', hand-wired '" + (gb ? lb : "(end)") + "'";
+  }
+}
+
+std::string run_fast(const NetParams& p, Traffic tr, int64_t cycles, int& delivered) {
+  Network net(p);
+  Record rec;
+  net.add_observer(&rec);
+  for (int64_t t = 0; t < cycles; ++t) {
+    tr.cycle(t, [&](int s, int d, int f, int64_t at) { return net.submit(s, d, f, at, true) != 0; });
+    net.step(t);
+  }
+  delivered = rec.delivered;
+  EXPECT_EQ(rec.delivered, tr.submitted) << "the fast fabric did not drain";
+  return rec.s.str();
+}
+
+// The design's links bound to the interconnect's channels in a loop (the fat-tree's 32 links); the mesh
+// test below names each of its links.
+std::string run_face(ElementSetup& setup, std::vector<std::unique_ptr<face::Router>>& routers,
+                     std::vector<std::unique_ptr<face::Ni>>& nis, face::Channels& ch, Traffic tr, int64_t cycles,
+                     int& delivered) {
+  Record rec;
+  ch.add_observer(&rec);
+  ch.add_cycle_hook([&](int64_t t) {
+    tr.cycle(t, [&](int s, int d, int f, int64_t at) { return nis[s]->submit(d, f, at) != 0; });
+  });
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  ch.clk(clk);
+  for (auto& r : routers) r->clk(clk);
+  for (auto& n : nis) n->clk(clk);
+  sc_core::sc_start(static_cast<double>(cycles), sc_core::SC_NS);
+  delivered = rec.delivered;
+  EXPECT_EQ(rec.delivered, tr.submitted) << "the hand-wired design did not drain";
+  (void)setup;
+  return rec.s.str();
+}
+
+NetParams mesh2x2() {
+  NetParams p;
+  p.topo.kind = "mesh";
+  p.topo.k = {2, 2};
+  p.algorithm = "dor";
+  p.seed = 7;
+  return p;
+}
+
+TEST(Face, TwoByTwoMeshWiredByHandEqualsTheFastFabric) {
+  const NetParams p = mesh2x2();
+  const Traffic tr{4, 0.15, 1500};
+  int fast_n = 0, face_n = 0;
+  const std::string fast = run_fast(p, tr, 2500, fast_n);
+
+  ElementSetup setup(p);
+  face::Channels ch("channels", setup);
+  std::vector<std::unique_ptr<face::Router>> r;
+  std::vector<std::unique_ptr<face::Ni>> ni;
+  for (int i = 0; i < 4; ++i) {
+    r.push_back(std::make_unique<face::Router>(("router_" + std::to_string(i)).c_str(), ch, i));
+    ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(i)).c_str(), ch, i));
+  }
+  // Routers 0 1 / 2 3 (x to the right, y down); ports by dimension and direction, the local port last.
+  const Topology& t = *setup.ic->direct();
+  const int px = t.port(0, +1), mx = t.port(0, -1), py = t.port(1, +1), my = t.port(1, -1), local = t.local_port();
+  face::Link l01("l01"), l10("l10"), l23("l23"), l32("l32"), l02("l02"), l20("l20"), l13("l13"), l31("l31");
+  r[0]->out[px](l01), r[1]->in[mx](l01);
+  r[1]->out[mx](l10), r[0]->in[px](l10);
+  r[2]->out[px](l23), r[3]->in[mx](l23);
+  r[3]->out[mx](l32), r[2]->in[px](l32);
+  r[0]->out[py](l02), r[2]->in[my](l02);
+  r[2]->out[my](l20), r[0]->in[py](l20);
+  r[1]->out[py](l13), r[3]->in[my](l13);
+  r[3]->out[my](l31), r[1]->in[py](l31);
+  std::vector<std::unique_ptr<face::Link>> inj, ej;
+  for (int i = 0; i < 4; ++i) {
+    inj.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(i)).c_str()));
+    ej.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(i)).c_str()));
+    ni[i]->inject[0](*inj[i]), r[i]->in[local](*inj[i]);
+    r[i]->out[local](*ej[i]), ni[i]->eject[0](*ej[i]);
+  }
+  const std::string hand = run_face(setup, r, ni, ch, tr, 2500, face_n);
+  EXPECT_GT(fast_n, 500);
+  EXPECT_EQ(fast_n, face_n);
+  EXPECT_EQ(first_difference(fast, hand), "");
+}
+
+TEST(Face, FourAryTwoTreeWiredFromItsGraphEqualsTheFastFabric) {
+  NetParams p;
+  p.topo.kind = "fattree";
+  p.topo.k = {4};
+  p.topo.n = 2;
+  p.algorithm = "updown";
+  p.seed = 11;
+  const Traffic tr{16, 0.08, 1500};
+  int fast_n = 0, face_n = 0;
+  const std::string fast = run_fast(p, tr, 3000, fast_n);
+
+  ElementSetup setup(p);
+  face::Channels ch("channels", setup);
+  const Interconnect& ic = *setup.ic;
+  std::vector<std::unique_ptr<face::Router>> sw;
+  std::vector<std::unique_ptr<face::Ni>> ni;
+  for (int e = 0; e < ic.elements(); ++e) sw.push_back(std::make_unique<face::Router>(("switch_" + std::to_string(e)).c_str(), ch, e));
+  for (int n = 0; n < ic.terminals(); ++n) ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(n)).c_str(), ch, n));
+  std::vector<std::unique_ptr<face::Link>> links;
+  for (const GraphChannel& c : ic.graph().channels()) {
+    links.push_back(std::make_unique<face::Link>(("l" + std::to_string(c.from) + "_" + std::to_string(c.to)).c_str()));
+    sw[c.from]->out[c.from_port](*links.back());
+    sw[c.to]->in[c.to_port](*links.back());
+  }
+  for (int n = 0; n < ic.terminals(); ++n) {
+    const GraphTerminal& t = ic.graph().terminals()[n];
+    links.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(n)).c_str()));
+    ni[n]->inject[0](*links.back()), sw[t.inject.element]->in[t.inject.port](*links.back());
+    links.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(n)).c_str()));
+    sw[t.eject.element]->out[t.eject.port](*links.back()), ni[n]->eject[0](*links.back());
+  }
+  const std::string hand = run_face(setup, sw, ni, ch, tr, 3000, face_n);
+  EXPECT_GT(fast_n, 1000);
+  EXPECT_EQ(fast_n, face_n);
+  EXPECT_EQ(first_difference(fast, hand), "");
+}
+
+TEST(Face, ALinkToTheWrongPortIsRefusedAtElaboration) {
+  const NetParams p = mesh2x2();
+  ElementSetup setup(p);
+  face::Channels ch("channels", setup);
+  std::vector<std::unique_ptr<face::Router>> r;
+  std::vector<std::unique_ptr<face::Ni>> ni;
+  std::vector<std::unique_ptr<face::Link>> links;
+  const Interconnect& ic = *setup.ic;
+  for (int i = 0; i < 4; ++i) {
+    r.push_back(std::make_unique<face::Router>(("router_" + std::to_string(i)).c_str(), ch, i));
+    ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(i)).c_str(), ch, i));
+  }
+  bool swapped = false;
+  for (const GraphChannel& c : ic.graph().channels()) {
+    links.push_back(std::make_unique<face::Link>(("l" + std::to_string(c.from) + "_" + std::to_string(c.to)).c_str()));
+    r[c.from]->out[c.from_port](*links.back());
+    // router 1's two inputs crossed: the +x link lands on the y port
+    int to_port = c.to_port;
+    if (c.to == 1 && !swapped) {
+      for (const GraphChannel& o : ic.graph().channels())
+        if (o.to == 1 && o.to_port != c.to_port) to_port = o.to_port;
+      swapped = true;
+    } else if (c.to == 1) {
+      for (const GraphChannel& o : ic.graph().channels())
+        if (o.to == 1 && o.to_port != c.to_port) to_port = o.to_port;
+    }
+    r[c.to]->in[to_port](*links.back());
+  }
+  for (int n = 0; n < 4; ++n) {
+    const GraphTerminal& t = ic.graph().terminals()[n];
+    links.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(n)).c_str()));
+    ni[n]->inject[0](*links.back()), r[t.inject.element]->in[t.inject.port](*links.back());
+    links.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(n)).c_str()));
+    r[t.eject.element]->out[t.eject.port](*links.back()), ni[n]->eject[0](*links.back());
+  }
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  ch.clk(clk);
+  for (auto& x : r) x->clk(clk);
+  for (auto& x : ni) x->clk(clk);
+  try {
+    sc_core::sc_start(10, sc_core::SC_NS);
+    FAIL() << "a crossed link was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("must reach element 1 in"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace drb
