@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -17,7 +18,11 @@
 
 namespace drb::test {
 
-inline std::string tmp(const std::string& name) { return ::testing::TempDir() + "/hostile_" + name; }
+// Per process: CTest runs the cases in parallel, and two writing one name raced (one read the other's
+// half-written trace).
+inline std::string tmp(const std::string& name) {
+  return ::testing::TempDir() + "/hostile_" + std::to_string(getpid()) + "_" + name;
+}
 
 inline std::string file(const std::string& name, const std::string& text) {
   const std::string p = tmp(name);

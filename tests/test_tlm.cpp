@@ -232,6 +232,23 @@ bool starts(const std::string& s, const std::string& prefix) { return s.rfind(pr
 // sim.mem_limit holds for the library: drbsim refuses 2^15 nodes with 64 VCs under 8 GiB, so does the
 // constructor, before anything is built (the fabric would take several GiB); a 4x4 torus does not fit in
 // 1 MiB (the process alone takes more) and fits in 1 GiB.
+TEST(VpFabric, RunsOnTheUsersClock) {
+  VpFabric vp("vp", {"topology.k=4", "sim.clock_ns=1"}, {0});
+  Sender tx("tx");
+  Receiver rx("rx");
+  tx.out.bind(vp.host(0).in);
+  vp.host(0).out.bind(rx.in);
+  tx.plan.push_back({0, std::vector<uint8_t>(8, 1)});  // to itself: through the NI and its router
+  sc_core::sc_clock clk("clk", 5, sc_core::SC_NS);
+  vp.clk(clk);
+  sc_core::sc_start(1000, sc_core::SC_NS);
+  vp.check();
+  EXPECT_EQ(vp.period(), sc_core::sc_time(5, sc_core::SC_NS));
+  EXPECT_EQ(vp.cycle(), 200);
+  ASSERT_EQ(rx.got.size(), 1u);
+  EXPECT_EQ(rx.got[0].when.value() % sc_core::sc_time(5, sc_core::SC_NS).value(), 0u) << "delivered on an edge";
+}
+
 TEST(VpFabric, MemoryLimitAppliesBeforeBuilding) {
   const std::string big = vp_refusal({"topology.kind=hypercube", "topology.n=15", "router.vcs=64", "sim.mem_limit=8G"});
   EXPECT_TRUE(starts(big, "router.vcs: ")) << big;

@@ -11,6 +11,11 @@ class NodeSet {
  public:
   void init(int n) { w_.assign((n + 63) / 64, 0); }
   void add(int n) { w_[n >> 6] |= uint64_t{1} << (n & 63); }
+  bool empty() const {
+    for (uint64_t w : w_)
+      if (w) return false;
+    return true;
+  }
   // f(n) for every member in id order; a member stays only if f returns true.
   template <class F>
   void visit(F f) {

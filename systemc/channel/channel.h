@@ -78,7 +78,10 @@ class ChannelTable {
     }
     for (Wheel<InFlight>& w : flits_) w.init(flit);
     for (Wheel<CreditInFlight>& w : credits_) w.init(credit);
+    horizon_ = std::max(flit, credit);
   }
+  // Cycles after the last move (moved) by which every flit and credit sent has arrived.
+  int horizon() const { return horizon_; }
   ChannelPort flit_port(int c) const { return ChannelPort{c, ch_[c].flight, ch_[c].to}; }
   ChannelPort credit_port(int c) const { return ChannelPort{c, ch_[c].credit, ch_[c].from}; }
   // A flit leaving the sender in cycle `depart` arrives `flight` cycles later.
@@ -154,6 +157,7 @@ class ChannelTable {
   std::vector<ChannelStats> stats_;  // apart from the ends and delays: the only part written per flit
   bool measuring_ = false;
   int64_t last_move_ = 0;
+  int horizon_ = 1;
   std::function<void(int)> changed_;
   std::function<bool(int)> idle_;
   Wheel<InFlight> flits_[2];  // by receiver kind

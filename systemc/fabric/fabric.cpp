@@ -9,7 +9,7 @@ namespace drb {
 Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
                std::function<std::unique_ptr<PathPolicy>(int)> policy, const std::vector<int>& host_nodes,
                double clock_ns)
-    : sc_module(name), period_(clock_ns, sc_core::SC_NS) {
+    : sc_module(name), clk("clk"), period_(clock_ns, sc_core::SC_NS) {
   net_ = std::make_unique<Network>(p, std::move(policy));
   for (int r = 0; r < net_->elements(); ++r)
     routers_.push_back(std::make_unique<Router>(element_name(r).c_str(), net_->router(r)));
@@ -36,7 +36,77 @@ void Fabric::run_until(int64_t cycle) {
   rethrow();
 }
 
+void Fabric::start_of_simulation() {
+  if (clk.size() == 0) return;
+  // A user's sc_clock gives the period (waveform time unit, the TLM adapters' delays, idle skipping).
+  if (auto* c = dynamic_cast<sc_core::sc_clock*>(clk.get_interface())) period_ = c->period();
+}
+
+int64_t Fabric::cycle() const {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (!sleeping_ || now <= sleep_at_) return cycle_;
+  // The edges before now have passed (an idle fabric's cycles do nothing).
+  const double n = (now - sleep_at_) / period_;
+  const int64_t k = static_cast<int64_t>(n);
+  return cycle_ + k + (static_cast<double>(k) < n ? 1 : 0);
+}
+
+bool Fabric::idle() const {
+  if (!hooks_.empty() || stop_at_ <= cycle_) return false;
+  for (auto& h : hosts_)
+    if (h->has_work()) return false;
+  return net_->idle(cycle_);
+}
+
+// After a cycle: the next edge, or while idle the wake-up event (a host's work) or the edge run_until
+// stops at, whichever comes first. With a clock signal that is not an sc_clock, every edge.
+void Fabric::arm_next() {
+  const bool own = clk.size() == 0;
+  const bool timed = own || dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
+  if (timed && idle()) {
+    sleeping_ = true;
+    sleep_at_ = sc_core::sc_time_stamp() + period_;  // the edge of cycle_ (an sc_clock's edges are periodic)
+    if (stop_at_ == INT64_MAX) {
+      next_trigger(wake_);
+    } else {
+      // Half a period early: a user's clock edge at the same instant may come first.
+      const sc_core::sc_time stop = sleep_at_ + period_ * (static_cast<double>(stop_at_ - 1 - cycle_) - 0.5);
+      next_trigger(stop > sc_core::sc_time_stamp() ? stop - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME, wake_);
+    }
+    return;
+  }
+  if (own) next_trigger(period_);
+  else next_trigger(clk->posedge_event());
+}
+
 void Fabric::tick() {
+  if (first_) {
+    first_ = false;
+    if (clk.size()) {  // cycle 0 is the clock's first rising edge
+      next_trigger(clk->posedge_event());
+      return;
+    }
+  }
+  if (sleeping_) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (!resuming_) {  // woken (a host's work, or run_until's last edge near): on to the next edge
+      resuming_ = true;
+      if (clk.size()) {
+        next_trigger(clk->posedge_event());
+        return;
+      }
+      const double n = now > sleep_at_ ? (now - sleep_at_) / period_ : 0;
+      int64_t k = static_cast<int64_t>(n);
+      if (static_cast<double>(k) < n) ++k;
+      const sc_core::sc_time edge = sleep_at_ + period_ * static_cast<double>(k);
+      if (edge > now) {
+        next_trigger(edge - now);
+        return;
+      }
+    }
+    sleeping_ = resuming_ = false;  // at an edge: the cycles skipped are counted
+    cycle_ += static_cast<int64_t>((now - sleep_at_) / period_ + 0.5);
+  }
   // A scoreboard failure or stall is carried out of the kernel and rethrown by run_until, so the
   // caller sees the original exception rather than a SystemC report.
   try {
@@ -49,8 +119,9 @@ void Fabric::tick() {
     return;
   }
   ++cycle_;
+  ++stepped_;
   if (cycle_ >= stop_at_) sc_core::sc_pause();
-  next_trigger(period_);
+  arm_next();
 }
 
 std::string Fabric::element_name(int e) const {

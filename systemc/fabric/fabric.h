@@ -19,6 +19,9 @@ namespace drb {
 class Fabric : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(Fabric);
+  // The clock: bound to a signal (a user's sc_clock), the fabric steps on its rising edges; left unbound,
+  // it keeps its own period of clock_ns.
+  sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> clk;
   // host_nodes: NIs that get TLM sockets (they must be bound before sc_start).
   Fabric(sc_core::sc_module_name name, const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy = {},
          const std::vector<int>& host_nodes = {}, double clock_ns = 1.0);
@@ -28,13 +31,18 @@ class Fabric : public sc_core::sc_module {
   NiHost& host(int node);
   bool has_host(int node) const { return node >= 0 && node < static_cast<int>(host_index_.size()) && host_index_[node] >= 0; }
   Router& router(int r) { return *routers_[r]; }
+  // One cycle: clock_ns, or the period of the sc_clock clk is bound to.
   sc_core::sc_time period() const { return period_; }
-  int64_t cycle() const { return cycle_; }  // the next cycle to be simulated
+  int64_t cycle() const;  // the next cycle to be simulated (while idle, as if every cycle had run)
 
   // Work done at the start of every cycle, before the network steps (traffic generators).
   void add_cycle_hook(std::function<void(int64_t)> f) { hooks_.push_back(std::move(f)); }
   // Simulate until `cycle` cycles have run (pauses the kernel there; may be called repeatedly).
   void run_until(int64_t cycle);
+  // Host work arrived (the TLM adapters call it): an idle fabric, which skips its cycles, wakes up.
+  void wake() { wake_.notify(sc_core::SC_ZERO_TIME); }
+  // Cycles the fabric stepped (an idle one skips its cycles: nothing in flight, no cycle hook, no timer).
+  int64_t stepped() const { return stepped_; }
   // Run for as long as the kernel runs (a user's sc_start); a failure pauses the kernel and is held for rethrow().
   void free_running() { stop_at_ = INT64_MAX; }
   void rethrow() {
@@ -49,13 +57,21 @@ class Fabric : public sc_core::sc_module {
 
  private:
   void tick();
+  void start_of_simulation() override;
+  void arm_next();  // the next edge, or the wake-up event while idle
+  bool idle() const;
   std::unique_ptr<Network> net_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<NiHost>> hosts_;
   std::vector<int> host_index_;
   std::vector<std::function<void(int64_t)>> hooks_;
   sc_core::sc_time period_;
-  int64_t cycle_ = 0, stop_at_ = 0;
+  int64_t cycle_ = 0, stop_at_ = 0, stepped_ = 0;
+  sc_core::sc_event wake_;
+  bool first_ = true;         // the initialization call: no edge yet when clk is bound
+  bool sleeping_ = false;     // idle: cycle_ is the cycle due at sleep_at_
+  bool resuming_ = false;     //   woken, waiting for the next edge
+  sc_core::sc_time sleep_at_;
   sc_core::sc_trace_file* tf_ = nullptr;
   std::exception_ptr error_;
 };

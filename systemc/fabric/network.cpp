@@ -213,6 +213,11 @@ void Network::step(int64_t now) {
   }
 }
 
+bool Network::idle(int64_t now) const {
+  return !power_ && !faults_ && store_.counts().flits_in_flight == 0 && src_active_.empty() && router_busy_.empty() &&
+         ack_wire_.empty() && now - chan_.last_move() > chan_.horizon();
+}
+
 std::set<std::pair<int, int>> Network::held_pairs() const {
   std::set<std::pair<int, int>> out;
   for (auto& r : routers_) r->held(out);

@@ -72,6 +72,9 @@ class Network {
                   uint64_t addr = 0, uint64_t user = 0);
   void step(int64_t now);
   int64_t now() const { return now_; }
+  // Nothing would happen in cycle now or after until a host submits: no flit or credit in flight, no NI
+  // or router with work, no used ack waiting, no power or fault controller (they act every cycle).
+  bool idle(int64_t now) const;
 
   // The packet store the elements share (systemc/base/packet_store.h).
   PacketStore& store() { return store_; }

@@ -20,6 +20,7 @@ class AckWire {
   // An ack for source src, used at cycle t (pushed in non-decreasing t: every hold is the same).
   void push(int src, const Header& h, int64_t t, uint32_t capture = 0) { q_.push(t, Ack{src, h, capture}); }
   bool ready(int64_t now) const { return q_.ready(now); }
+  bool empty() const { return q_.empty(); }
   const Ack& front() const { return q_.front(); }
   void pop() { q_.pop(); }
 

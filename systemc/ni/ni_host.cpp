@@ -22,6 +22,7 @@ NiHost::NiHost(sc_core::sc_module_name name, Fabric& fabric, int node)
 bool NiHost::send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t user) {
   Pending p{dst, offset, std::move(data), user};
   pending_.push_back(&p);
+  fabric_.wake();
   while (!p.done) sc_core::wait(accepted_);
   if (!p.ok) ++rejected_;
   return p.ok;
@@ -78,20 +79,24 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
 void NiHost::absorb(int64_t cycle) {
   if (pending_.empty() && replies_.empty()) return;
   Network& net = fabric_.net();
+  // Only what was handed over before this edge: at the edge's own time it waits for the next one, whether
+  // the fabric's step or the host's thread ran first in that instant (its own clock, a user's clock, idle).
+  const sc_core::sc_time edge = sc_core::sc_time_stamp();
   // Replies first, in order; one refused by a full source queue is tried again next cycle.
-  while (!replies_.empty()) {
+  while (!replies_.empty() && replies_.front().at < edge) {
     Pending& p = replies_.front();
     if (!net.submit(node_, p.dst, flits_for(p.data.size()), cycle, false, p.data, p.offset, p.user)) break;
     replies_.pop_front();
   }
-  if (pending_.empty()) return;
-  while (!pending_.empty()) {
+  bool any = false;
+  while (!pending_.empty() && pending_.front()->at < edge) {
+    any = true;
     Pending* p = pending_.front();
     pending_.pop_front();
     p->ok = net.submit(node_, p->dst, flits_for(p->data.size()), cycle, false, p->data, p->offset, p->user) != 0;
     p->done = true;
   }
-  accepted_.notify(sc_core::SC_ZERO_TIME);
+  if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void NiHost::delivered(const Message& m, int64_t) {
@@ -134,6 +139,7 @@ void NiHost::deliver_thread() {
     reply[0] = static_cast<uint8_t>(static_cast<int8_t>(gp.get_response_status()));
     std::memcpy(reply.data() + 1, buf.data(), buf.size());
     replies_.push_back(Pending{o.src, o.offset, std::move(reply), kReadReply << 56 | (o.user & ((uint64_t{1} << 56) - 1)), true});
+    fabric_.wake();
     ++reads_served_;
   }
 }

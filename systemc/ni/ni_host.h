@@ -42,6 +42,8 @@ class NiHost : public sc_core::sc_module {
 
   // Called by the fabric at the start of each cycle: hand pending host messages to the NI.
   void absorb(int64_t cycle);
+  // Messages or read replies wait to enter the source queue.
+  bool has_work() const { return !pending_.empty() || !replies_.empty(); }
   // Called by the destination NI (clocked context): queue a message for the delivery thread.
   void delivered(const Message& m, int64_t cycle);
 
@@ -63,6 +65,7 @@ class NiHost : public sc_core::sc_module {
     uint64_t user = 0;
     bool retry = false;  // a reply: resubmitted until accepted, nobody waits for it
     bool done = false, ok = false;
+    sc_core::sc_time at = sc_core::sc_time_stamp();  // handed over: it enters at the first edge after
   };
   std::deque<Pending*> pending_;
   std::deque<Pending> replies_;  // owned here (no thread waits on them)

@@ -16,7 +16,7 @@ struct VpFabric::Counter : NetObserver {
 };
 
 VpFabric::VpFabric(sc_core::sc_module_name name, const std::vector<std::string>& keys, const std::vector<int>& host_nodes)
-    : sc_module(name) {
+    : sc_module(name), clk("clk") {
   Scenario s;
   try {
     ScenarioSet set = load_scenarios("", "vp", keys);
@@ -43,6 +43,7 @@ VpFabric::VpFabric(sc_core::sc_module_name name, const std::vector<std::string>&
     seen[static_cast<size_t>(h)] = true;
   }
   fabric_ = std::make_unique<Fabric>("fabric", s.net, policy_factory(s), hosts, s.sim.clock_ns);
+  fabric_->clk(clk);
   fabric_->free_running();
   counter_ = std::make_unique<Counter>();
   fabric_->net().add_observer(counter_.get());

@@ -18,6 +18,10 @@ class Fabric;
 
 class VpFabric : public sc_core::sc_module {
  public:
+  // Bound to a clock signal (your sc_clock), the fabric steps on its rising edges and sim.clock_ns is not
+  // used; unbound, it runs its own clock of sim.clock_ns. Either way an idle fabric (nothing in flight)
+  // skips its cycles until a host sends.
+  sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> clk;
   // keys: "topology.k=4", "routing.algorithm=drb", ... (drbsim --help lists them all); a bad key or value
   // (a NUL byte included) throws std::invalid_argument("key: reason") before anything is built, as does a
   // fabric whose estimated memory exceeds sim.mem_limit (default: the machine's). host_nodes: distinct
@@ -26,7 +30,7 @@ class VpFabric : public sc_core::sc_module {
   ~VpFabric() override;
   int nodes() const;
   NiHost& host(int node);  // std::out_of_range for a node that does not exist or has no host
-  sc_core::sc_time period() const;  // one clock cycle (sim.clock_ns)
+  sc_core::sc_time period() const;  // one clock cycle (sim.clock_ns, or the bound sc_clock's period)
   int64_t cycle() const;            // cycles simulated so far
   uint64_t delivered_messages() const;
   // A scoreboard failure or stall pauses the kernel (sc_start returns early) with the fabric's report held;
