@@ -4,13 +4,14 @@
 // trunks (kTrunk). Included by switch_alloc.cpp and vc_alloc.cpp, which instantiate the narrow versions
 // without trunks (every k-ary n-cube, the hot path), and by wide_alloc.cpp, which instantiates the rest:
 // two places in the code, so that the rarely run versions do not sit between the hot ones in the
-// instruction cache (interleaved, they cost drb_bench B1 about 6%).
+// instruction cache (interleaved, they cost drb_bench B1 about 6%). The RTL block set's versions are in a
+// third, rtl_alloc.cpp.
 #pragma once
 #include "systemc/router/router_core.h"
 
 namespace drb {
 
-template <bool kWide>
+template <bool kWide, class B>
 void RouterCore::step_words(int64_t now) {
   // Route compute (DEC first).
   for (int w = 0; w < words<kWide>(); ++w)
@@ -18,11 +19,11 @@ void RouterCore::step_words(int64_t now) {
       InputPort& ip = in_[w * 64 + __builtin_ctzll(pm)];
       for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
         InputVc& v = ip.vcs[__builtin_ctzll(m)];
-        if (v.ready <= now) route_compute(v, now);
+        if (v.ready <= now) route_compute<B>(v, now);
       }
     }
-  if (staged<kWide>(kVcAlloc)) vc_allocate<kWide>(now);
-  if (staged<kWide>(kActive)) switch_allocate<kWide>(now);
+  if (staged<kWide>(kVcAlloc)) vc_allocate<kWide, B>(now);
+  if (staged<kWide>(kActive)) switch_allocate<kWide, B>(now);
 }
 
 // Input stage of VC allocation: the first candidate (in routing preference order) with a free VC; among a
@@ -133,9 +134,9 @@ inline bool RouterCore::va_leads(const VaReq& a, const VaReq& b, int port, int o
   return da < db;
 }
 
-template <bool kWide>
+template <bool kWide, class B>
 void RouterCore::vc_allocate(int64_t now) {
-  if (cfg_.p.va_islip) return vc_allocate_islip<kWide>(now);
+  if (cfg_.p.va_islip) return vc_allocate_islip<kWide, B>(now);
   va_req_.clear();
   for (int w = 0; w < words<kWide>(); ++w) {
     for (uint64_t pm = stage_word(w)[kVcAlloc]; pm; pm &= pm - 1) {
@@ -146,7 +147,7 @@ void RouterCore::vc_allocate(int64_t now) {
         int port = -1;
         const int ovc = pick_output_vc(v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
         if (ovc < 0) {
-          block(v);
+          block<B>(v);
           continue;
         }
         va_req_.push_back(VaReq{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
@@ -178,13 +179,13 @@ void RouterCore::vc_allocate(int64_t now) {
       grant_vc(r, n_in, now);
     } else {
       ++cnt_.contended;
-      block(v);
+      block<B>(v);
     }
   }
   for (const VaReq& r : va_req_) va_best_[r.out] = -1;
 }
 
-template <bool kWide>
+template <bool kWide, class B>
 void RouterCore::vc_allocate_islip(int64_t now) {
   va_req_.clear();
   va_mask_.clear();
@@ -198,7 +199,7 @@ void RouterCore::vc_allocate_islip(int64_t now) {
         int port = -1;
         const uint64_t free = free_output_vcs(v, port, len_vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
         if (!free) {
-          block(v);
+          block<B>(v);
           continue;
         }
         va_req_.push_back(VaReq{-1, static_cast<int16_t>(i * vcs_ + c), static_cast<int16_t>(port), -1, &v});
@@ -231,7 +232,7 @@ void RouterCore::vc_allocate_islip(int64_t now) {
     }
     if (!granted) {
       ++cnt_.contended;
-      block(*r.v);
+      block<B>(*r.v);
       continue;
     }
     const uint64_t hi = granted & (~uint64_t{0} << r.v->va_acc);
@@ -280,17 +281,17 @@ inline const uint64_t* first_class(const uint64_t* req, const uint64_t* prio, in
 }  // namespace alloc_detail
 using namespace alloc_detail;
 
-template <bool kWide>
+template <bool kWide, class B>
 void RouterCore::switch_allocate(int64_t now) {
   const RouterParams& p = cfg_.p;
-  if (p.sa_islip) return switch_allocate_islip<kWide>(now);
-  if (p.age_arbiter) return switch_allocate_separable<kWide, true>(now);
-  switch_allocate_separable<kWide, false>(now);
+  if (p.sa_islip) return switch_allocate_islip<kWide, B>(now);
+  if (p.age_arbiter) return switch_allocate_separable<kWide, true, B>(now);
+  switch_allocate_separable<kWide, false, B>(now);
 }
 
 // The arbitration rule and the mask width are template parameters: the round-robin default pays nothing for
 // the age option, and routers of up to 64 ports nothing for wider ones.
-template <bool kWide, bool by_age>
+template <bool kWide, bool by_age, class B>
 void RouterCore::switch_allocate_separable(int64_t now) {
   const int nw = words<kWide>();
   // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
@@ -306,7 +307,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
       for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
         InputVc& v = ip.vcs[c];
-        if (!eligible(v, now)) continue;
+        if (!eligible<B>(v, now)) continue;
         req |= uint64_t{1} << c;
         if (v.prio) prio |= uint64_t{1} << c;
       }
@@ -319,7 +320,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
       sa_pick_[i] = c;
       for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
         InputVc& x = ip.vcs[__builtin_ctzll(l)];
-        if (x.buf.front().head()) block(x);
+        if (x.buf.front().head()) block<B>(x);
       }
       const int o = ip.vcs[c].out_port;
       out_req[o * nw + word_of<kWide>(i)] |= bit_of(i);
@@ -330,7 +331,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
   // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode, at
   // most 64 ports) grant in a loop of their own, which keeps calls out of the model loop; output ports are
   // independent.
-  if (!kWide && xbar_rtl_) {
+  if (B::kRtl && !kWide && xbar_rtl_) {
     for (uint64_t m = any[0]; m; m &= m - 1) {
       const int o = __builtin_ctzll(m);
       out_grant_[o] = xbar_rtl_->xbar_arbitrate(o, out_req[o], out_prio[o]);
@@ -343,7 +344,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
       uint64_t* req = out_req + o * nw;
       uint64_t* pri = out_prio + o * nw;
       int g;
-      if (!kWide && xbar_rtl_) {
+      if (B::kRtl && !kWide && xbar_rtl_) {
         g = out_grant_[o];
       } else if constexpr (by_age) {
         uint64_t tmp[kMaxWords];
@@ -360,13 +361,13 @@ void RouterCore::switch_allocate_separable(int64_t now) {
           const int i = u * 64 + __builtin_ctzll(l);
           InputVc& v = in_[i].vcs[sa_pick_[i]];
           ++cnt_.contended;
-          if (v.buf.front().head()) block(v);
+          if (v.buf.front().head()) block<B>(v);
           sa_pick_[i] = -1;
         }
         req[u] = pri[u] = 0;
       }
       in_[g].arb.update(sa_pick_[g], true);
-      send(g, sa_pick_[g], now);
+      send<B>(g, sa_pick_[g], now);
     }
   }
 }
@@ -375,7 +376,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
 // for a request is chosen as in the separable input stage), each output grants one input (its crossbar
 // arbiter), each input accepts one grant (round robin over outputs); pointers move only on accepted grants.
 // Each input keeps the list of outputs it requests, so a cycle costs the requests present, not ports^2.
-template <bool kWide>
+template <bool kWide, class B>
 void RouterCore::switch_allocate_islip(int64_t now) {
   const bool by_age = cfg_.p.age_arbiter;
   const int nw = words<kWide>();
@@ -391,7 +392,7 @@ void RouterCore::switch_allocate_islip(int64_t now) {
       uint64_t req = 0;
       for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
-        if (eligible(ip.vcs[c], now)) req |= uint64_t{1} << c;
+        if (eligible<B>(ip.vcs[c], now)) req |= uint64_t{1} << c;
       }
       if (!req) continue;
       inputs[w] |= bit_of(i);
@@ -472,14 +473,14 @@ void RouterCore::switch_allocate_islip(int64_t now) {
         if (outs[k] == acc) continue;
         ++cnt_.contended;
         InputVc& v = ip.vcs[islip_vc_[static_cast<size_t>(i) * O + outs[k]]];
-        if (v.buf.front().head()) block(v);
+        if (v.buf.front().head()) block<B>(v);
       }
       if (acc >= 0) {
         const int c = islip_vc_[static_cast<size_t>(i) * O + acc];
         ip.acc.update(acc, true);
         out_[acc].xbar.update(i, true);
         ip.arb.update(c, true);
-        send(i, c, now);
+        send<B>(i, c, now);
       }
       for (int k = 0; k < islip_n_[i]; ++k) islip_vc_[static_cast<size_t>(i) * O + outs[k]] = -1;
       islip_n_[i] = 0;

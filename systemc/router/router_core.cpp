@@ -169,6 +169,7 @@ void RouterCore::held(std::set<std::pair<int, int>>& out) const {
       }
 }
 
+template <class B>
 void RouterCore::route_compute(InputVc& v, int64_t now) {
   v.pkt = v.buf.front().pkt;
   Packet& pk = store_.pkt(v.pkt);
@@ -179,7 +180,7 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
     // DEC acts where the front terminal ejects (Interconnect::dec_id); the RTL block, generated for direct
     // networks, compares with the router id, which is the terminal id there.
     const uint32_t front = h.front();
-    const DecAction a = dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, ic.dec_id(id_, front));
+    const DecAction a = B::kRtl && dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, ic.dec_id(id_, front));
     if (a == DecAction::Pop) {
       ++cnt_.dec_pops;
       if (cfg_.p.d_dec > 0) {  // one more pass through the routing stage
@@ -213,6 +214,7 @@ void RouterCore::route_compute(InputVc& v, int64_t now) {
   v.blocked = false;
 }
 
+template <class B>
 void RouterCore::block(InputVc& v) {
   if (v.blocked) return;
   v.blocked = true;
@@ -222,7 +224,7 @@ void RouterCore::block(InputVc& v) {
   // T1 = the cycle this head would have won the switch at zero load.
   const LatencyAccumulator& al = *cfg_.al;
   const uint32_t t1 = al.timer(v.t_req + cfg_.p.d_va);
-  h.latency = al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
+  h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
 void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
@@ -254,6 +256,7 @@ void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
     if (v.buf.at(i).head()) add(store_.pkt(v.buf.at(i).pkt));
 }
 
+template <class B>
 void RouterCore::send(int in_port, int vc, int64_t now) {
   const RouterParams& p = cfg_.p;
   InputPort& ip = in_[in_port];
@@ -273,14 +276,14 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     pk.wait += wait;
     if (v.blocked && h.tclass == TrafficClass::Data) {
       const uint32_t t2 = cfg_.al->timer(now);
-      h.latency = al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
+      h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
     }
     pk.path.push_back(static_cast<uint16_t>(id_));
     if (capture_ && h.tclass == TrafficClass::Data) monitor(v, pk, wait);
     if (op.network) {
       ++pk.hops;
       h.dateline |= op.dateline;
-      if (p.gmr && (gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : cfg_.gmr->fire(h))) {
+      if (p.gmr && (B::kRtl && gmr_rtl_ ? gmr_rtl_->gmr_fire(h) : cfg_.gmr->fire(h))) {
         ++cnt_.gmr_fires;
         if (!cfg_.early_ack(id_, h, now)) ++cnt_.gmr_drops;
       }
@@ -317,6 +320,13 @@ void RouterCore::release(InputVc& v, int64_t now) {
     v.ready = now + 1 + cfg_.p.d_rc;
   }
 }
+
+template void RouterCore::route_compute<ModelBlocks>(InputVc&, int64_t);
+template void RouterCore::route_compute<RtlBlocks>(InputVc&, int64_t);
+template void RouterCore::block<ModelBlocks>(InputVc&);
+template void RouterCore::block<RtlBlocks>(InputVc&);
+template void RouterCore::send<ModelBlocks>(int, int, int64_t);
+template void RouterCore::send<RtlBlocks>(int, int, int64_t);
 
 std::string RouterCore::dump(int64_t now) const {
   std::ostringstream o;

@@ -26,6 +26,16 @@
 
 namespace drb {
 
+// The block set a router's stages call, chosen once per router: the C++ models, or the Verilated RTL
+// where router.blocks.* asks for it (each block's pointer then says which). Model mode is compiled
+// without an RTL branch: the block calls test B::kRtl first, a constant.
+struct ModelBlocks {
+  static constexpr bool kRtl = false;
+};
+struct RtlBlocks {
+  static constexpr bool kRtl = true;
+};
+
 class RouterCore {
  public:
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
@@ -170,23 +180,27 @@ class RouterCore {
     for (int w = 0; w < words<kWide>(); ++w) a |= stage_word(w)[s];
     return a != 0;
   }
-  template <bool kWide>
+  // The stages, for routers of up to 64 ports or wider (kWide) and for a block set B (ModelBlocks or
+  // RtlBlocks, chosen once per router in step()).
+  template <bool kWide, class B>
   void step_words(int64_t now);
+  template <class B>
   void route_compute(InputVc& v, int64_t now);
-  template <bool kWide>
+  template <bool kWide, class B>
   void vc_allocate(int64_t now);
-  template <bool kWide>
+  template <bool kWide, class B>
   void switch_allocate(int64_t now);
-  template <bool kWide, bool by_age>
+  template <bool kWide, bool by_age, class B>
   void switch_allocate_separable(int64_t now);
-  template <bool kWide>
+  template <bool kWide, class B>
   void switch_allocate_islip(int64_t now);
   // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
+  template <class B>
   bool eligible(InputVc& v, int64_t now) {
     if (v.ready > now || v.buf.empty()) return false;
     if (narrow_ && out_[v.out_port].free_at > now) return false;  // a narrowed link still sending
     if (out_[v.out_port].vcs[v.out_vc].credits <= 0) {
-      if (v.buf.front().head()) block(v);
+      if (v.buf.front().head()) block<B>(v);
       return false;
     }
     return true;
@@ -197,9 +211,11 @@ class RouterCore {
   // (oldest first).
   template <class Key>
   static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key);
+  template <class B>
   void block(InputVc& v);
   // PR-DRB monitoring (docs/prdrb.md): a head leaving after waiting `wait` cycles here.
   void monitor(const InputVc& v, Packet& pk, uint32_t wait);
+  template <class B>
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
   int pick_output_vc(const InputVc& v, int& port, int len) const {
@@ -237,7 +253,7 @@ class RouterCore {
   }
   template <bool kTrunk>
   uint64_t free_output_vcs_t(const InputVc& v, int& port, int len) const;
-  template <bool kWide>
+  template <bool kWide, class B>
   void vc_allocate_islip(int64_t now);
 
   const RouterConfig& cfg_;
@@ -273,8 +289,7 @@ class RouterCore {
   uint64_t* stage_word(int w) { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   const uint64_t* stage_word(int w) const { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   Counters cnt_;
-  // Each block pointer is null while that block runs as the C++ model: model mode pays one predictable
-  // branch per block call and no virtual call.
+  // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
   std::unique_ptr<cosim::RouterRtl> rtl_;
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr;
   // scratch for allocation

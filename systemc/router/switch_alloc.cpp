@@ -7,13 +7,15 @@
 
 namespace drb {
 
-// The wide and trunk versions live in wide_alloc.cpp (systemc/router/alloc.h says why).
-extern template void RouterCore::step_words<true>(int64_t);
-extern template void RouterCore::vc_allocate<false>(int64_t);
+// The wide and trunk versions live in wide_alloc.cpp (systemc/router/alloc.h says why), the RTL block
+// set's in rtl_alloc.cpp.
+extern template void RouterCore::step_words<true, ModelBlocks>(int64_t);
+extern template void RouterCore::step_words<false, RtlBlocks>(int64_t);
+extern template void RouterCore::vc_allocate<false, ModelBlocks>(int64_t);
 extern template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
 extern template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
-extern template void RouterCore::vc_allocate<true>(int64_t);
-extern template void RouterCore::switch_allocate<true>(int64_t);
+extern template void RouterCore::vc_allocate<true, ModelBlocks>(int64_t);
+extern template void RouterCore::switch_allocate<true, ModelBlocks>(int64_t);
 extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
 extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 
@@ -29,11 +31,12 @@ RrArbiter RouterCore::xbar_rr(int o) const {
 void RouterCore::step(int64_t now) {
   // Credits and flits of this cycle were delivered by the channel table before any router steps.
   if (!busy()) return;
-  if (words_ == 1) step_words<false>(now);
-  else step_words<true>(now);
+  if (rtl_) step_words<false, RtlBlocks>(now);  // the block set, chosen here once (RTL: at most 64 ports)
+  else if (words_ == 1) step_words<false, ModelBlocks>(now);
+  else step_words<true, ModelBlocks>(now);
 }
 
-template void RouterCore::step_words<false>(int64_t);
-template void RouterCore::switch_allocate<false>(int64_t);
+template void RouterCore::step_words<false, ModelBlocks>(int64_t);
+template void RouterCore::switch_allocate<false, ModelBlocks>(int64_t);
 
 }  // namespace drb

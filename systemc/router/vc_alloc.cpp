@@ -8,9 +8,9 @@
 namespace drb {
 
 // The wide and trunk versions live in wide_alloc.cpp (systemc/router/alloc.h says why).
-extern template void RouterCore::step_words<true>(int64_t);
-extern template void RouterCore::vc_allocate<true>(int64_t);
-extern template void RouterCore::switch_allocate<true>(int64_t);
+extern template void RouterCore::step_words<true, ModelBlocks>(int64_t);
+extern template void RouterCore::vc_allocate<true, ModelBlocks>(int64_t);
+extern template void RouterCore::switch_allocate<true, ModelBlocks>(int64_t);
 extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
 extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
 
@@ -79,6 +79,6 @@ void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
 
 template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
 template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
-template void RouterCore::vc_allocate<false>(int64_t);
+template void RouterCore::vc_allocate<false, ModelBlocks>(int64_t);
 
 }  // namespace drb
