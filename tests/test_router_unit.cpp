@@ -36,15 +36,17 @@ class StubbedRouter {
  public:
   static constexpr int kStub = 1000;  // stub elements are kStub + the neighbour's id
 
-  explicit StubbedRouter(const RouterParams& rp, int id = 5, int d_link = 1, int d_credit = 1)
-      : id_(id), al_(rp.al_width, 1), gmr_(0, false) {
+  // steps: the data VC class groups (a DRB path through intermediate destinations takes one per step).
+  explicit StubbedRouter(const RouterParams& rp, int id = 5, int d_link = 1, int d_credit = 1, uint32_t gmr_threshold = 0,
+                         int steps = 1)
+      : id_(id), al_(rp.al_width, 1), gmr_(gmr_threshold, false) {
     TopologyParams tp;
     tp.kind = "mesh";
     tp.k = {4, 4};
     ic_ = make_interconnect(tp);
     rel_ = make_relation("dor", *ic_, RelationParams{});
     ack_ = make_static_relation(*ic_, RelationParams{});
-    lay_ = std::make_unique<VcLayout>(rp.vcs, 1, rel_->needs().classes, SubClassSpec{0, -1, {}});
+    lay_ = std::make_unique<VcLayout>(rp.vcs, steps, rel_->needs().classes, SubClassSpec{0, -1, {}});
     cfg_.p = rp;
     cfg_.ic = ic_.get();
     cfg_.layout = lay_.get();
@@ -53,6 +55,10 @@ class StubbedRouter {
     cfg_.routing = rel_.get();
     cfg_.ack_routing = ack_.get();
     cfg_.needs = rel_->needs();
+    cfg_.early_ack = [this](int r, const Header& h, int64_t now) {  // GMR's early ack leaves through this hook
+      early.push_back({now, r, h});
+      return true;
+    };
     r_ = std::make_unique<RouterCore>(cfg_, id, chan_, store_);
     r_->alloc_buffers();
     const int ports = ic_->ports(id);
@@ -97,13 +103,15 @@ class StubbedRouter {
 
   // A packet of `len` flits from this router's terminal to `dst`, its flits arriving in input `port` on VC
   // `vc` one per cycle from cycle `at`. Returns its slot.
-  uint32_t offer(int port, int dst, int len, int64_t at, uint8_t vc = 0) {
+  // With `via`, the path names an intermediate destination first (DRB's MSP through that node).
+  uint32_t offer(int port, int dst, int len, int64_t at, uint8_t vc = 0, int via = -1) {
     const uint32_t s = store_.new_packet();
     Packet& pk = store_.pkt(s);
     pk.src = id_;
     pk.t_gen = at;
-    pk.hdr = make_data_header(static_cast<uint32_t>(id_), static_cast<uint32_t>(dst), nullptr, 0, 0,
-                              static_cast<uint16_t>(len));
+    const uint32_t mid = static_cast<uint32_t>(via);
+    pk.hdr = make_data_header(static_cast<uint32_t>(id_), static_cast<uint32_t>(dst), via >= 0 ? &mid : nullptr,
+                              via >= 0 ? 1 : 0, 0, static_cast<uint16_t>(len));
     const ChannelPort cp = chan_.flit_port(in_ch_[port]);
     for (int i = 0; i < len; ++i) {
       Flit f;
@@ -150,6 +158,13 @@ class StubbedRouter {
   }
   int64_t now() const { return now_; }
   RouterCore& router() { return *r_; }
+  const Packet& packet(uint32_t slot) const { return store_.pkt(slot); }
+  struct Early {
+    int64_t t;
+    int router;
+    Header h;
+  };
+  std::vector<Early> early;
   ChannelTable& channels() { return chan_; }
   std::vector<Seen> out, credits;
 
@@ -251,7 +266,10 @@ TEST(RouterUnit, AnOutputVcSendsNoMoreFlitsThanItHasCreditsAndResumesOnACredit) 
 }
 
 TEST(RouterUnit, TheCrossbarArbiterAlternatesBetweenTwoInputsWantingOneOutput) {
+ for (const bool islip : {false, true}) {
+  SCOPED_TRACE(islip ? "iSLIP" : "separable");
   RouterParams rp;
+  rp.sa_islip = islip;  // one iteration: the output's arbiter grants, the only requested input accepts
   StubbedRouter b(rp);
   const int a = 10;
   const uint32_t p1 = b.offer(b.inject_port(), 7, 8, a);    // from the terminal, towards +x
@@ -272,6 +290,7 @@ TEST(RouterUnit, TheCrossbarArbiterAlternatesBetweenTwoInputsWantingOneOutput) {
     EXPECT_NE(b.out[i].pkt, b.out[i - 1].pkt) << "flit " << i << ": the same input granted twice in a row";
   }
   (void)p2;
+ }
 }
 
 TEST(RouterUnit, AnOutputWhoseChannelIsOffTakesNoHeadUntilItIsOnAgain) {
@@ -309,6 +328,54 @@ TEST(RouterUnit, AFailedChannelLetsThePacketOnItFinishAndTakesNoNewHead) {
   b.run(a + 100);
   ASSERT_EQ(b.out.size(), 6u) << "the packet already on the channel completes; the next one waits";
   for (const Seen& s : b.out) EXPECT_EQ(s.pkt, first);
+}
+
+// DRB's intermediate destination at this router: DEC pops it in route compute and the head routes again
+// d_dec cycles later, towards the final destination.
+TEST(RouterUnit, DecPopsAnIntermediateDestinationHereAndRoutesOnAfterTheDecDelay) {
+  RouterParams rp;
+  rp.d_dec = 3;
+  StubbedRouter b(rp, 5, 1, 1, 0, /*steps=*/2);  // VC 0 for the way to 5, VC 1 from 5 on
+  const int a = 10;
+  const uint32_t pkt = b.offer(b.port_from(4), 7, 2, a, 0, /*via=*/5);  // 4 -> [5] -> 7, entering from router 4
+  b.run(a + 40);
+  ASSERT_EQ(b.out.size(), 2u) << b.router().dump(b.now());
+  EXPECT_EQ(b.out[0].port, b.port_to(6));
+  EXPECT_EQ(b.out[0].t, a + 1 + 3 + 1 + 1 + 1 + 1) << "rc, dec, va, sa, st, link";
+  EXPECT_EQ(b.router().counters().dec_pops, 1u);
+  EXPECT_EQ(b.packet(pkt).hdr.front(), 7u) << "the intermediate destination was popped";
+  EXPECT_EQ(b.out[0].vc, 1) << "the second step's VC class";
+}
+
+// AL: a head that misses its zero-load switch slot (no credit) subtracts T1 = the timer at that slot and
+// adds T2 = the timer when it wins the switch, so it leaves with T2 - T1 in its latency field; GMR compares
+// the field with its threshold as the head leaves on a network link and fires an early ack above it.
+TEST(RouterUnit, AlAddsTheCyclesAHeadWaitedForACreditAndGmrFiresAboveItsThreshold) {
+  RouterParams rp;
+  rp.vcs = 1;
+  rp.depth = 2;
+  rp.gmr = true;
+  StubbedRouter b(rp, 5, 1, 1, /*gmr_threshold=*/6);
+  const int a = 10;
+  const uint32_t first = b.offer(b.inject_port(), 7, 2, a);  // takes both credits of the output VC
+  const uint32_t second = b.offer(b.inject_port(), 7, 1, a + 10);
+  b.run(a + 30);
+  ASSERT_EQ(b.out.size(), 2u);
+  EXPECT_EQ(b.packet(first).hdr.latency, 0u) << "the first head left in its zero-load slot";
+  EXPECT_TRUE(b.early.empty()) << "latency 0 is not above the threshold";
+  // The second head: RC at a + 11 (t_req), its switch slot T1 = a + 12, no credit: it waits.
+  const int64_t c = a + 40;
+  b.give_credit(b.port_to(6), c - 1, 0);  // counted from c: the head wins the switch in cycle c
+  b.run(c + 10);
+  ASSERT_EQ(b.out.size(), 3u);
+  const uint32_t waited = static_cast<uint32_t>(c - (a + 12));
+  EXPECT_EQ(b.packet(second).hdr.latency, waited);
+  EXPECT_EQ(b.router().counters().al_waits, 1u);
+  ASSERT_EQ(b.early.size(), 1u) << waited << " cycles is above the threshold 6";
+  EXPECT_EQ(b.early[0].t, c);
+  EXPECT_EQ(b.early[0].router, 5);
+  EXPECT_EQ(b.early[0].h.latency, waited);
+  EXPECT_EQ(b.router().counters().gmr_fires, 1u);
 }
 
 }  // namespace
