@@ -38,11 +38,12 @@ class StubbedRouter {
 
   // steps: the data VC class groups (a DRB path through intermediate destinations takes one per step).
   explicit StubbedRouter(const RouterParams& rp, int id = 5, int d_link = 1, int d_credit = 1, uint32_t gmr_threshold = 0,
-                         int steps = 1)
+                         int steps = 1, int trunk = 1)
       : id_(id), al_(rp.al_width, 1), gmr_(gmr_threshold, false) {
     TopologyParams tp;
     tp.kind = "mesh";
     tp.k = {4, 4};
+    tp.trunk = trunk;
     ic_ = make_interconnect(tp);
     rel_ = make_relation("dor", *ic_, RelationParams{});
     ack_ = make_static_relation(*ic_, RelationParams{});
@@ -376,6 +377,33 @@ TEST(RouterUnit, AlAddsTheCyclesAHeadWaitedForACreditAndGmrFiresAboveItsThreshol
   EXPECT_EQ(b.early[0].router, 5);
   EXPECT_EQ(b.early[0].h.latency, waited);
   EXPECT_EQ(b.router().counters().gmr_fires, 1u);
+}
+
+// Trunks: a relation port is two element ports (members). Two heads wanting +x in the same cycle both ask
+// for member 0's only VC; one wins, the other takes member 1 (first free) a cycle later, and the two worms
+// cross side by side.
+TEST(RouterUnit, ATrunksSecondMemberTakesTheHeadTheFirstCannot) {
+  RouterParams rp;
+  rp.vcs = 1;
+  StubbedRouter b(rp, 5, 1, 1, 0, 1, /*trunk=*/2);
+  const int east = b.port_to(6);  // member 0; member 1 is the next element port
+  const int a = 10;
+  const uint32_t p1 = b.offer(b.inject_port(), 7, 4, a);
+  const uint32_t p2 = b.offer(b.port_from(4), 7, 4, a);
+  b.run(a + 40);
+  ASSERT_EQ(b.out.size(), 8u);
+  std::vector<int64_t> t0, t1;
+  for (const Seen& s : b.out) {
+    ASSERT_TRUE(s.port == east || s.port == east + 1) << "port " << s.port;
+    (s.port == east ? t0 : t1).push_back(s.t);
+    EXPECT_EQ(s.pkt, s.port == b.out[0].port ? b.out[0].pkt : (b.out[0].pkt == p1 ? p2 : p1));
+  }
+  ASSERT_EQ(t0.size(), 4u);
+  ASSERT_EQ(t1.size(), 4u);
+  const std::vector<int64_t> first{a + 5, a + 6, a + 7, a + 8}, second{a + 6, a + 7, a + 8, a + 9};
+  EXPECT_EQ(b.out[0].port, east) << "the VA winner takes member 0";
+  EXPECT_EQ(t0, first);
+  EXPECT_EQ(t1, second);
 }
 
 }  // namespace
