@@ -3,7 +3,8 @@
 // credits under that name, switches are named as switches, and the traced values behave as the router's
 // rules say: VC states 0..3 (idle, routing, VC allocation, active) all occur, credits start at the buffer
 // depth, never leave [0, depth] and are all back when the network has drained, buffers hold at most depth
-// flits and are empty at the end.
+// flits and are empty at the end; every receiving port shows the flits its channel hands it (valid, head,
+// tail, VC, packet) and nothing once drained.
 #include <map>
 #include <set>
 #include <sstream>
@@ -44,6 +45,14 @@ std::map<std::string, Var> read_vcd(const std::string& path) {
       for (const std::string& s : scope) full += s + ".";
       name_of[id] = full + name;
       vars[full + name];
+    } else if (w.size() > 1 && (w[0] == '0' || w[0] == '1')) {  // a one-bit value: 0id or 1id
+      Var& x = vars[name_of.at(w.substr(1))];
+      const int64_t v = w[0] - '0';
+      if (x.first < 0) x.first = v;
+      x.last = v;
+      x.min = std::min(x.min, v);
+      x.max = std::max(x.max, v);
+      x.values.insert(v);
     } else if (!w.empty() && w[0] == 'b') {
       std::string id;
       l >> id;
@@ -109,8 +118,27 @@ TEST(Waveform, TorusVcStateAndCreditsUnderTheReportsPortNames) {
   EXPECT_TRUE(some_credit_used);
   EXPECT_TRUE(some_buffered);
   EXPECT_TRUE(some_packet);
+  // The channels: each receiving port shows the flit it takes in a cycle; all drop once drained.
+  bool flit_seen = false, head_seen = false, tail_seen = false;
+  for (const auto& link : r["links"]) {
+    const std::string in = "router_" + std::to_string(link["router"].get<int>()) + ".in_" + link["port"].get<std::string>();
+    const Var *valid = find(vcd, in + ".flit_valid"), *head = find(vcd, in + ".flit_head"),
+              *tail = find(vcd, in + ".flit_tail"), *vc = find(vcd, in + ".flit_vc"), *pkt = find(vcd, in + ".flit_packet");
+    ASSERT_TRUE(valid && head && tail && vc && pkt) << "missing flit signals of " << in;
+    EXPECT_LE(valid->max, 1);
+    EXPECT_EQ(valid->last, 0) << in;
+    EXPECT_LE(vc->max, 1) << in << ": two VCs";
+    flit_seen |= valid->max == 1 && pkt->max > 0;
+    head_seen |= head->max == 1;
+    tail_seen |= tail->max == 1;
+  }
+  EXPECT_TRUE(flit_seen && head_seen && tail_seen);
   for (int n = 0; n < 16; ++n) {
     const std::string router = "router_" + std::to_string(n);
+    const Var* ej = find(vcd, "ni_" + std::to_string(n) + ".eject.flit_tail");
+    ASSERT_TRUE(ej) << n;
+    EXPECT_EQ(ej->max, 1) << "node " << n << " received packets";
+    EXPECT_TRUE(find(vcd, router + ".in_local.flit_valid")) << router;  // the injection channel
     EXPECT_TRUE(find(vcd, router + ".in_local.vc0.state")) << router;  // the injection port
     EXPECT_TRUE(find(vcd, router + ".out_local.sent")) << router;      // the ejection port
     EXPECT_FALSE(find(vcd, router + ".out_local.vc0.credits")) << "the NI always sinks: no credits to show";

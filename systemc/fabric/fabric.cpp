@@ -109,6 +109,11 @@ void Fabric::tick() {
   }
   // A scoreboard failure or stall is carried out of the kernel and rethrown by run_until, so the
   // caller sees the original exception rather than a SystemC report.
+  for (int i : flit_seen_) {  // waveforms: last cycle's flits have passed
+    PortFlit& pf = port_flit_[i];
+    pf.valid = pf.head = pf.tail = 0;
+  }
+  flit_seen_.clear();
   try {
     for (auto& h : hosts_) h->absorb(cycle_);
     for (auto& f : hooks_) f(cycle_);
@@ -165,6 +170,47 @@ void Fabric::trace(const std::string& file) {
     sc_core::sc_trace(tf_, net_->source(t).trace_queue(), ni + ".queue");
     sc_core::sc_trace(tf_, net_->source(t).trace_control(), ni + ".control");
   }
+  trace_channels();
+}
+
+// Per receiving port, the flit a channel hands it in this cycle: valid, head, tail, its VC on the channel
+// and its packet, as an RTL port's signals would show them (element inputs under the JSON's port names,
+// an NI's ejection channels as ni_T.eject, eject#1, ...).
+void Fabric::trace_channels() {
+  const Interconnect& ic = net_->interconnect();
+  const NetworkGraph& g = ic.graph();
+  int n = 0;
+  for (int e = 0; e < net_->elements(); ++e) first_in_.push_back(n), n += net_->router(e).in_ports();
+  for (int t = 0; t < net_->nodes(); ++t) first_ej_.push_back(n), n += g.terminals()[t].channels;
+  port_flit_.assign(static_cast<size_t>(n), PortFlit{});
+  auto trace_port = [&](int i, const std::string& base) {
+    const PortFlit& pf = port_flit_[static_cast<size_t>(i)];
+    sc_core::sc_trace(tf_, pf.valid, base + ".flit_valid", 1);
+    sc_core::sc_trace(tf_, pf.head, base + ".flit_head", 1);
+    sc_core::sc_trace(tf_, pf.tail, base + ".flit_tail", 1);
+    sc_core::sc_trace(tf_, pf.vc, base + ".flit_vc");
+    sc_core::sc_trace(tf_, pf.packet, base + ".flit_packet");
+  };
+  for (int e = 0; e < net_->elements(); ++e) {
+    const RouterCore& c = net_->router(e);
+    for (int p = 0; p < c.in_ports(); ++p)
+      if (c.input_connected(p))
+        trace_port(first_in_[e] + p, std::string(name()) + "." + element_name(e) + ".in_" + ic.port_name(e, p));
+  }
+  for (int t = 0; t < net_->nodes(); ++t)
+    for (int c = 0; c < g.terminals()[t].channels; ++c)
+      trace_port(first_ej_[t] + c, std::string(name()) + ".ni_" + std::to_string(t) + ".eject" +
+                                       (c ? "#" + std::to_string(c) : std::string()));
+  net_->set_flit_tap([this](const ChannelEnd& to, const Flit& f, int64_t) {
+    const int i = (to.kind == ChannelEnd::kElement ? first_in_[to.id] : first_ej_[to.id]) + to.port;
+    PortFlit& pf = port_flit_[static_cast<size_t>(i)];
+    pf.valid = 1;
+    pf.head = f.head();
+    pf.tail = f.tail();
+    pf.vc = f.vc;
+    pf.packet = static_cast<uint32_t>(net_->pkt(f.pkt).id);
+    flit_seen_.push_back(i);
+  });
 }
 
 }  // namespace drb

@@ -49,7 +49,9 @@ class Fabric : public sc_core::sc_module {
     if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
   // Waveforms (VCD): per element its buffered flits; per input VC its state, occupancy and packet; per output
-  // port the flits sent and per output VC its credits; per NI its source queue and control lane. Elements are
+  // port the flits sent and per output VC its credits; per NI its source queue and control lane; per
+  // receiving port (element inputs, NI ejection channels) the flit a channel hands it in each cycle:
+  // flit_valid, flit_head, flit_tail, flit_vc, flit_packet. Elements are
   // router_N or switch_N, ports are named as in the JSON report.
   void trace(const std::string& file);
   // router_N or switch_N: the element's module name.
@@ -57,6 +59,7 @@ class Fabric : public sc_core::sc_module {
 
  private:
   void tick();
+  void trace_channels();
   void start_of_simulation() override;
   void arm_next();  // the next edge, or the wake-up event while idle
   bool idle() const;
@@ -73,6 +76,15 @@ class Fabric : public sc_core::sc_module {
   bool resuming_ = false;     //   woken, waiting for the next edge
   sc_core::sc_time sleep_at_;
   sc_core::sc_trace_file* tf_ = nullptr;
+  // Waveforms of the channels: per receiving port (element inputs, then NI ejection channels) the flit it
+  // takes in this cycle; valid, head and tail drop the cycle after.
+  struct PortFlit {
+    uint8_t valid = 0, head = 0, tail = 0, vc = 0;
+    uint32_t packet = 0;  // packet id, low 32 bits
+  };
+  std::vector<PortFlit> port_flit_;
+  std::vector<int> first_in_, first_ej_;  // per element / terminal: its first entry
+  std::vector<int> flit_seen_;            // entries set this cycle
   std::exception_ptr error_;
 };
 

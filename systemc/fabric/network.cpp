@@ -163,10 +163,12 @@ void Network::step(int64_t now) {
   chan_.deliver_flits(ChannelEnd::kElement, now, [this, now](const ChannelEnd& to, const Flit& f) {
     routers_[to.id]->arrive(to.port, f, now);
     router_busy_.add(to.id);
+    if (flit_tap_) flit_tap_(to, f, now);
   });
   chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
     dst_[to.id]->arrive(f, now);
     dst_due_.add(to.id);
+    if (flit_tap_) flit_tap_(to, f, now);
   });
   chan_.deliver_credits(ChannelEnd::kElement, now,
                         [this](const ChannelEnd& from, uint8_t vc) { routers_[from.id]->credit(from.port, vc); });

@@ -72,6 +72,9 @@ class Network {
                   uint64_t addr = 0, uint64_t user = 0);
   void step(int64_t now);
   int64_t now() const { return now_; }
+  // f(receiver, flit, cycle) for every flit a channel delivers (waveforms of the channels; unset, nothing
+  // is called: one predictable branch per delivery).
+  void set_flit_tap(std::function<void(const ChannelEnd&, const Flit&, int64_t)> f) { flit_tap_ = std::move(f); }
   // Nothing would happen in cycle now or after until a host submits: no flit or credit in flight, no NI
   // or router with work, no used ack waiting, no power or fault controller (they act every cycle).
   bool idle(int64_t now) const;
@@ -155,6 +158,7 @@ class Network {
   std::unique_ptr<LinkPower> power_;
   std::unique_ptr<LinkFaults> faults_;
   int64_t now_ = 0;
+  std::function<void(const ChannelEnd&, const Flit&, int64_t)> flit_tap_;
   uint64_t early_acks_ = 0, early_drops_ = 0;
   int64_t in_flight_sum_ = 0;
 };

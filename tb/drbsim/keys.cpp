@@ -428,7 +428,8 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> std::string& { return s.out.plot; });
   str_key("trace.vcd", "",
           "write a VCD waveform to this file: per input VC state, occupancy and packet, per output VC credits, "
-          "flits sent per port, NI queues (docs/cosim.md)",
+          "flits sent per port, per receiving port the flit its channel hands it (valid, head, tail, VC, "
+          "packet), NI queues (docs/cosim.md)",
           [](Scenario& s) -> std::string& { return s.out.trace; });
   return k;
 }
