@@ -44,7 +44,8 @@ TEST(FatTree, HandCounts) {
 // Following only down ports (0..k-1) from switch (e, o) reaches exactly the terminals j with
 // j / k^(e+1) == o / k^e, each through the port named by its digit; terminals sit on stage-0 down ports.
 TEST(FatTree, WiringMatchesTheAncestorRule) {
-  for (auto [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{3, 3}, std::pair{2, 4}}) {
+  for (auto kn : {std::pair{4, 2}, std::pair{2, 3}, std::pair{3, 3}, std::pair{2, 4}}) {
+    const int k = kn.first, n = kn.second;  // plain variables: lambdas below capture k (C++17)
     const auto ic = tree(k, n);
     const NetworkGraph& g = ic->graph();
     const int S = ipow(k, n) / k;
@@ -78,7 +79,8 @@ TEST(FatTree, WiringMatchesTheAncestorRule) {
 }
 
 TEST(FatTree, EveryPairRoutedMinimallyAndUpdownBalancesDownLinks) {
-  for (auto [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{4, 3}}) {
+  for (auto kn : {std::pair{4, 2}, std::pair{2, 3}, std::pair{4, 3}}) {
+    const int k = kn.first, n = kn.second;  // plain variables: lambdas below capture k (C++17)
     const auto ic = tree(k, n);
     for (const char* alg : {"updown", "adaptive"}) {
       const auto rf = make_relation(alg, *ic, {});
@@ -106,7 +108,8 @@ TEST(FatTree, EveryPairRoutedMinimallyAndUpdownBalancesDownLinks) {
 }
 
 TEST(FatTree, CdgAcyclicWithCyclicNegativeControl) {
-  for (auto [k, n] : {std::pair{4, 2}, std::pair{2, 3}, std::pair{3, 3}}) {
+  for (auto kn : {std::pair{4, 2}, std::pair{2, 3}, std::pair{3, 3}}) {
+    const int k = kn.first, n = kn.second;  // plain variables: lambdas below capture k (C++17)
     const auto ic = tree(k, n);
     for (const char* alg : {"updown", "adaptive"}) {
       std::string cyc;

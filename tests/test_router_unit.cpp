@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -38,7 +39,7 @@ class StubbedRouter {
 
   // steps: the data VC class groups (a DRB path through intermediate destinations takes one per step).
   explicit StubbedRouter(const RouterParams& rp, int id = 5, int d_link = 1, int d_credit = 1, uint32_t gmr_threshold = 0,
-                         int steps = 1, int trunk = 1)
+                         int steps = 1, int trunk = 1, HeadTap* tap = nullptr)
       : id_(id), al_(rp.al_width, 1), gmr_(gmr_threshold, false) {
     TopologyParams tp;
     tp.kind = "mesh";
@@ -56,6 +57,7 @@ class StubbedRouter {
     cfg_.routing = rel_.get();
     cfg_.ack_routing = ack_.get();
     cfg_.needs = rel_->needs();
+    cfg_.head_tap = tap;
     cfg_.early_ack = [this](int r, const Header& h, int64_t now) {  // GMR's early ack leaves through this hook
       early.push_back({now, r, h});
       return true;
@@ -404,6 +406,39 @@ TEST(RouterUnit, ATrunksSecondMemberTakesTheHeadTheFirstCannot) {
   EXPECT_EQ(b.out[0].port, east) << "the VA winner takes member 0";
   EXPECT_EQ(t0, first);
   EXPECT_EQ(t1, second);
+}
+
+// The head tap (PR-DRB's monitor binds one): each data head leaving reports its wait beyond the zero-load
+// switch slot and the packets it contended with. Two heads take the output's two VCs in one cycle; the
+// crossbar sends one head a cycle, so the second waits 1 cycle, and each saw the other holding the other VC.
+TEST(RouterUnit, TheHeadTapSeesEachHeadsWaitAndItsContenders) {
+  struct Tap : HeadTap {
+    struct Seen {
+      uint32_t wait;
+      std::vector<uint32_t> owners;
+      int queued;
+    };
+    std::map<uint64_t, Seen> by_packet;
+    void head_left(const HeadLeaving& h) override {
+      by_packet[h.pk.id] = {h.wait, std::vector<uint32_t>(h.contenders, h.contenders + h.owners), h.queued};
+    }
+  } tap;
+  RouterParams rp;
+  StubbedRouter b(rp, 5, 1, 1, 0, 1, 1, &tap);
+  const int a = 10;
+  const uint32_t p1 = b.offer(b.inject_port(), 7, 3, a), p2 = b.offer(b.port_from(4), 7, 3, a);
+  b.run(a + 40);
+  ASSERT_EQ(b.out.size(), 6u);
+  ASSERT_EQ(tap.by_packet.size(), 2u);
+  const uint32_t first = b.out[0].pkt, second = first == p1 ? p2 : p1;
+  const auto& f = tap.by_packet.at(b.packet(first).id);
+  const auto& g = tap.by_packet.at(b.packet(second).id);
+  EXPECT_EQ(f.wait, 0u);
+  EXPECT_EQ(g.wait, 1u) << "one cycle behind the first head at the crossbar";
+  EXPECT_EQ(f.owners, std::vector<uint32_t>{second});
+  EXPECT_EQ(g.owners, std::vector<uint32_t>{first});
+  EXPECT_EQ(f.queued, 0);
+  EXPECT_EQ(g.queued, 0);
 }
 
 }  // namespace

@@ -23,9 +23,10 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   router_busy_.init(e);
   dst_due_.init(n);
   s_.router.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
-  s_.router.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
-    for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
-  };
+  if (p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
+    monitor_ = std::make_unique<PrdrbMonitor>(p.capture, store_, obs_);
+    s_.router.head_tap = monitor_.get();
+  }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
   s_.ni.observers = &obs_;
   s_.ni.acks = &ack_wire_;

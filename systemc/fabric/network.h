@@ -28,6 +28,7 @@
 #include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
+#include "systemc/router/prdrb_monitor.h"
 #include "systemc/router/router_core.h"
 
 namespace drb {
@@ -159,6 +160,7 @@ class Network {
   std::unique_ptr<LinkFaults> faults_;
   int64_t now_ = 0;
   std::function<void(const ChannelEnd&, const Flit&, int64_t)> flit_tap_;
+  std::unique_ptr<PrdrbMonitor> monitor_;  // the routers' head tap under PR-DRB
   uint64_t early_acks_ = 0, early_drops_ = 0;
   int64_t in_flight_sum_ = 0;
 };

@@ -82,9 +82,10 @@ void Ni::tick_dest() {
 }
 
 Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_module(name), clk("clk"), setup_(setup) {
-  setup.router.head_waited = [this](const Packet& pk, int r, uint32_t wait) {
-    for (NetObserver* o : obs_) o->head_waited(pk, r, wait);
-  };
+  if (setup.p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
+    monitor_ = std::make_unique<PrdrbMonitor>(setup.p.capture, store_, obs_);
+    setup.router.head_tap = monitor_.get();
+  }
   setup.router.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
   setup.ni.observers = &obs_;
   setup.ni.acks = &acks_;

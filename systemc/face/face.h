@@ -25,6 +25,7 @@
 #include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
+#include "systemc/router/prdrb_monitor.h"
 #include "systemc/router/router_core.h"
 
 namespace drb::face {
@@ -136,6 +137,7 @@ class Channels : public sc_core::sc_module {
   AckWire acks_;
   NodeSet wake_;  // the NIs step while busy; the set is not read
   std::vector<NetObserver*> obs_;
+  std::unique_ptr<PrdrbMonitor> monitor_;  // the routers' head tap under PR-DRB
   std::vector<std::function<void(int64_t)>> hooks_;
   std::vector<Router*> routers_;  // by element id
   std::vector<Ni*> nis_;          // by terminal id

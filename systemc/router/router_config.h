@@ -55,6 +55,25 @@ struct RouterParams {
   CaptureParams capture;
 };
 
+// A data head leaves router `router` after waiting `wait` cycles beyond its zero-load switch slot. The
+// router hands over the packets it contended with: first those holding the output's other VCs
+// (`owners` of them), then those queued behind it in its own VC, head of queue first (store slots).
+struct HeadLeaving {
+  Packet& pk;
+  int router;
+  uint32_t wait;
+  const uint32_t* contenders;
+  int owners, queued;
+};
+
+// The extension point for heads leaving a router, chosen at assembly: the router calls it for every data
+// head it sends while one is bound, and pays one predictable branch per head otherwise.
+class HeadTap {
+ public:
+  virtual ~HeadTap() = default;
+  virtual void head_left(const HeadLeaving& h) = 0;
+};
+
 struct RouterConfig {
   RouterParams p;  // a copy: one indirection from the router, as when it read the network's
   const Interconnect* ic = nullptr;
@@ -67,9 +86,8 @@ struct RouterConfig {
   // GMR fired for a data head leaving router r on a network link: the early ack goes towards its source
   // (false: dropped, the NI's control queue was full).
   std::function<bool(int r, const Header& data, int64_t now)> early_ack;
-  // A data head leaves router r after waiting `wait` cycles there (PR-DRB's monitor, before its capture
-  // test); unset: nobody listens.
-  std::function<void(const Packet& p, int r, uint32_t wait)> head_waited;
+  // Heads of data packets leaving a router (PR-DRB's monitor); null: the router gathers nothing for it.
+  class HeadTap* head_tap = nullptr;
 };
 
 }  // namespace drb

@@ -53,7 +53,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
     throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
   in_class_ = cfg.needs.input_class;
   in_port_ = cfg.needs.input_port;
-  capture_ = p.capture.on;
+  tap_ = cfg.head_tap != nullptr;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   for (int i = 0; i < in_ports_; ++i) {
@@ -227,33 +227,20 @@ void RouterCore::block(InputVc& v) {
   h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
-void RouterCore::monitor(const InputVc& v, Packet& pk, uint32_t wait) {
-  const CaptureParams& c = cfg_.p.capture;
-  if (cfg_.head_waited) cfg_.head_waited(pk, id_, wait);
-  if (pk.capture) return;  // the Predictive bit: one capture per message
-  if ((c.accumulated ? pk.hdr.latency : wait) <= c.th_router) return;
-  const uint32_t id = store_.new_capture();
-  pk.capture = id;
-  FlowCapture& fc = store_.capture(id);
-  fc.router = static_cast<int16_t>(id_);
-  const uint64_t own = uint64_t{pk.hdr.origin} << 32 | pk.hdr.final_dest;
-  auto add = [&](const Packet& o) {
-    const uint64_t f = uint64_t{o.hdr.origin} << 32 | o.hdr.final_dest;
-    if (f == own || fc.n >= c.f_max) return;
-    for (int i = 0; i < fc.n; ++i)
-      if (fc.flow[i] == f) return;
-    fc.flow[fc.n++] = f;
-  };
-  // The flows it contended with for the link: the packets holding the output's other VCs ...
-  if (!c.buffer_only)
-    for (const OutputVc& o : out_[v.out_port].vcs)
-      if (o.owner >= 0 && o.owner != kNotOffered) {
-        const InputVc& w = in_[o.owner / vcs_].vcs[o.owner % vcs_];
-        if (&w != &v && w.pkt != v.pkt) add(store_.pkt(w.pkt));
-      }
-  // ... and the packets queued behind it in its own buffer, head of queue first.
+void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait) {
+  contenders_.clear();
+  // The packets holding the output's other VCs (for the link it contended for) ...
+  for (const OutputVc& o : out_[v.out_port].vcs)
+    if (o.owner >= 0 && o.owner != kNotOffered) {
+      const InputVc& w = in_[o.owner / vcs_].vcs[o.owner % vcs_];
+      if (&w != &v && w.pkt != v.pkt) contenders_.push_back(w.pkt);
+    }
+  const int owners = static_cast<int>(contenders_.size());
+  // ... and those queued behind it in its own buffer, head of queue first.
   for (int i = 0; i < v.buf.size(); ++i)
-    if (v.buf.at(i).head()) add(store_.pkt(v.buf.at(i).pkt));
+    if (v.buf.at(i).head()) contenders_.push_back(v.buf.at(i).pkt);
+  cfg_.head_tap->head_left(HeadLeaving{pk, id_, wait, contenders_.data(), owners,
+                                       static_cast<int>(contenders_.size()) - owners});
 }
 
 template <class B>
@@ -279,7 +266,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
     }
     pk.path.push_back(static_cast<uint16_t>(id_));
-    if (capture_ && h.tclass == TrafficClass::Data) monitor(v, pk, wait);
+    if (tap_ && h.tclass == TrafficClass::Data) tap_head(v, pk, wait);
     if (op.network) {
       ++pk.hops;
       h.dateline |= op.dateline;

@@ -213,8 +213,10 @@ class RouterCore {
   static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key);
   template <class B>
   void block(InputVc& v);
-  // PR-DRB monitoring (docs/prdrb.md): a head leaving after waiting `wait` cycles here.
-  void monitor(const InputVc& v, Packet& pk, uint32_t wait);
+  // The head tap (PR-DRB's monitor, docs/prdrb.md): a head leaving after waiting `wait` cycles here, with
+  // the packets it contended with.
+  void tap_head(const InputVc& v, Packet& pk, uint32_t wait);
+  std::vector<uint32_t> contenders_;  // scratch for tap_head
   template <class B>
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
@@ -276,7 +278,7 @@ class RouterCore {
   Selection sel_ = Selection::InOrder;  // how the relation's candidates are chosen among
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   bool in_port_ = false;     // the relation reads the input port (RelationNeeds::input_port)
-  bool capture_ = false;     // PR-DRB's monitoring is on
+  bool tap_ = false;         // a head tap is bound (PR-DRB's monitor)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;
