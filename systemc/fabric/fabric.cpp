@@ -38,8 +38,11 @@ void Fabric::run_until(int64_t cycle) {
 
 void Fabric::start_of_simulation() {
   if (clk.size() == 0) return;
-  // A user's sc_clock gives the period (waveform time unit, the TLM adapters' delays, idle skipping).
-  if (auto* c = dynamic_cast<sc_core::sc_clock*>(clk.get_interface())) period_ = c->period();
+  // A user's sc_clock gives the period (waveform time unit, the TLM adapters' delays, idle skipping); a
+  // clock signal of another kind has no period to skip by.
+  auto* c = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
+  periodic_ = c != nullptr;
+  if (c) period_ = c->period();
 }
 
 int64_t Fabric::cycle() const {
@@ -62,8 +65,7 @@ bool Fabric::idle() const {
 // stops at, whichever comes first. With a clock signal that is not an sc_clock, every edge.
 void Fabric::arm_next() {
   const bool own = clk.size() == 0;
-  const bool timed = own || dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
-  if (timed && idle()) {
+  if (periodic_ && idle()) {
     sleeping_ = true;
     sleep_at_ = sc_core::sc_time_stamp() + period_;  // the edge of cycle_ (an sc_clock's edges are periodic)
     if (stop_at_ == INT64_MAX) {

@@ -72,6 +72,7 @@ class Fabric : public sc_core::sc_module {
   int64_t cycle_ = 0, stop_at_ = 0, stepped_ = 0;
   sc_core::sc_event wake_;
   bool first_ = true;         // the initialization call: no edge yet when clk is bound
+  bool periodic_ = true;      // its own clock or an sc_clock: idle cycles can be skipped by time
   bool sleeping_ = false;     // idle: cycle_ is the cycle due at sleep_at_
   bool resuming_ = false;     //   woken, waiting for the next edge
   sc_core::sc_time sleep_at_;
