@@ -16,7 +16,7 @@ static double channel_count(const Interconnect& ic) {
   return c;
 }
 
-Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy) : p_(p), s_(p) {
+Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy) : s_(p) {
   active_ = s_.routing.get();
   const int n = s_.ic->terminals(), e = s_.ic->elements();
   src_active_.init(n);
@@ -148,13 +148,13 @@ void Network::deliver_ack(int src, const Header& ack, int64_t t, uint32_t captur
 
 bool Network::early_ack(int r, const Header& data, int64_t now) {
   ++early_acks_;
-  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(p_.ack_flits));
-  if (p_.ack_mode == AckMode::Ideal) {
-    deliver_ack(static_cast<int>(data.origin), ack, now + p_.ack_delay);
+  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(s_.p.ack_flits));
+  if (s_.p.ack_mode == AckMode::Ideal) {
+    deliver_ack(static_cast<int>(data.origin), ack, now + s_.p.ack_delay);
     return true;
   }
   const int t = s_.ic->first_terminal(r);
-  if (t >= 0 && src_[t]->push_control(ack, true, p_.gmr_queue)) return true;
+  if (t >= 0 && src_[t]->push_control(ack, true, s_.p.gmr_queue)) return true;
   ++early_drops_;
   return false;
 }
@@ -201,18 +201,18 @@ void Network::step(int64_t now) {
   // Links waking up are not a stall: the watchdog counts from the last flit move or link back in service.
   const int64_t last_move = chan_.last_move();
   const int64_t in_flight = store_.counts().flits_in_flight;
-  if (in_flight > 0 && now - last_move > p_.watchdog && !(power_ && power_->waking())) {
+  if (in_flight > 0 && now - last_move > s_.p.watchdog && !(power_ && power_->waking())) {
     if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
       const auto held = held_pairs();
       if (!held.empty())
         fail(SimError::Unroutable, "faults: packets of " + std::to_string(held.size()) +
-                                       " pairs hold with no fault-free way on under routing.algorithm=" + p_.algorithm +
+                                       " pairs hold with no fault-free way on under routing.algorithm=" + s_.p.algorithm +
                                        ": " + LinkFaults::list(held) +
                                        (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
     }
     fail(SimError::Stall, "stall: " + std::to_string(in_flight) + " flits in flight and none moved for " +
                               std::to_string(now - last_move) + " cycles (sim.watchdog = " +
-                              std::to_string(p_.watchdog) + ")\n" + dump());
+                              std::to_string(s_.p.watchdog) + ")\n" + dump());
   }
 }
 

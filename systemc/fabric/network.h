@@ -43,7 +43,7 @@ class Network {
   static FabricItemBytes item_bytes(const NetParams& p, int max_hops);
   Network(const Network&) = delete;
 
-  const NetParams& params() const { return p_; }
+  const NetParams& params() const { return s_.p; }
   const Interconnect& interconnect() const { return *s_.ic; }
   // The direct network's helper (k-ary n-cube family, midimew); std::logic_error on other families.
   const Topology& topology() const;
@@ -145,7 +145,6 @@ class Network {
   std::string describe_packet(uint32_t slot) const;
 
  private:
-  NetParams p_;
   ElementSetup s_;  // interconnect, relations, layout, AL, GMR, the elements' configurations
   const RoutingRelation* active_ = nullptr;
   std::vector<std::unique_ptr<RouterCore>> routers_;
