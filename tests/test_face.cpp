@@ -185,6 +185,27 @@ TEST(Face, FourAryTwoTreeWiredFromItsGraphEqualsTheFastFabric) {
   EXPECT_EQ(first_difference(fast, hand), "");
 }
 
+TEST(Face, PowerSavingAndFaultsAreRefusedNotIgnored) {
+  NetParams p = mesh2x2();
+  p.power.on = true;
+  ElementSetup power(p);
+  try {
+    face::Channels ch("power", power);
+    FAIL() << "power saving accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("power.mechanism: ", 0), 0u) << e.what();
+  }
+  NetParams q = mesh2x2();
+  q.faults.channels = {0};
+  ElementSetup faults(q);
+  try {
+    face::Channels ch("faults", faults);
+    FAIL() << "link faults accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("faults.links: ", 0), 0u) << e.what();
+  }
+}
+
 TEST(Face, ALinkToTheWrongPortIsRefusedAtElaboration) {
   const NetParams p = mesh2x2();
   ElementSetup setup(p);

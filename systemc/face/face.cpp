@@ -82,6 +82,11 @@ void Ni::tick_dest() {
 }
 
 Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_module(name), clk("clk"), setup_(setup) {
+  // What only the fast fabric runs is refused, not ignored.
+  if (setup.p.power.on)
+    throw std::invalid_argument("power.mechanism: link power saving runs in the fast fabric only, not in a hand-wired design");
+  if (setup.p.faults.on())
+    throw std::invalid_argument("faults.links: link faults run in the fast fabric only, not in a hand-wired design");
   if (setup.p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
     monitor_ = std::make_unique<PrdrbMonitor>(setup.p.capture, store_, obs_);
     setup.router.head_tap = monitor_.get();

@@ -111,6 +111,8 @@ class Channels : public sc_core::sc_module {
   SC_HAS_PROCESS(Channels);
   sc_core::sc_in<bool> clk;
   // The elements are configured from setup (it binds its hooks and report targets; keep it alive).
+  // std::invalid_argument naming the key if setup asks for power saving or link faults (the fast
+  // fabric's only).
   Channels(sc_core::sc_module_name name, ElementSetup& setup);
   ChannelTable& table() { return table_; }
   PacketStore& store() { return store_; }
