@@ -142,19 +142,10 @@ void Network::set_routing(const RoutingRelation* r) {
   for (auto& router : routers_) router->set_routing(*active_);
 }
 
-void Network::deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture) {
-  ack_wire_.push(src, ack, t, capture);
-}
-
 bool Network::early_ack(int r, const Header& data, int64_t now) {
   ++early_acks_;
-  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(s_.p.ack_flits));
-  if (s_.p.ack_mode == AckMode::Ideal) {
-    deliver_ack(static_cast<int>(data.origin), ack, now + s_.p.ack_delay);
-    return true;
-  }
   const int t = s_.ic->first_terminal(r);
-  if (t >= 0 && src_[t]->push_control(ack, true, s_.p.gmr_queue)) return true;
+  if (send_early_ack(s_, data, now, ack_wire_, t >= 0 ? src_[t].get() : nullptr)) return true;
   ++early_drops_;
   return false;
 }
@@ -188,13 +179,7 @@ void Network::step(int64_t now) {
     dst_[n]->step(now);
     return false;
   });
-  while (ack_wire_.ready(now)) {
-    const AckWire::Ack& a = ack_wire_.front();
-    src_[a.src]->policy().on_report(a.h, a.capture ? &store_.capture(a.capture) : nullptr, now);
-    free_capture(a.capture);
-    for (NetObserver* o : obs_) o->ack_used(a.src, a.h, now);
-    ack_wire_.pop();
-  }
+  use_acks(ack_wire_, now, store_, obs_, [this](int n) -> SourceNi& { return *src_[n]; });
   if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
   if (faults_) faults_->step(now);
   if (chan_.measuring()) in_flight_sum_ += store_.counts().in_network;

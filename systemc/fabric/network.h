@@ -91,8 +91,6 @@ class Network {
   uint32_t new_message() { return store_.new_message(); }
   void free_message(uint32_t slot) { store_.free_message(slot); }
 
-  // Ack plumbing (DRB): a used ack reaches the source policy at cycle t (after ack_delay).
-  void deliver_ack(int src, const Header& ack, int64_t t, uint32_t capture = 0);
   // PR-DRB flow records (in the packet store).
   FlowCapture& capture(uint32_t id) { return store_.capture(id); }
   const FlowCapture& capture(uint32_t id) const { return store_.capture(id); }

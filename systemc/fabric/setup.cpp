@@ -36,4 +36,13 @@ ElementSetup::ElementSetup(const NetParams& params) : p(params), al(p.al_width, 
   ni.tie_bits = needs.tie_bits;
 }
 
+bool send_early_ack(const ElementSetup& s, const Header& data, int64_t now, AckWire& wire, SourceNi* local) {
+  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(s.p.ack_flits));
+  if (s.p.ack_mode == AckMode::Ideal) {
+    wire.push(static_cast<int>(data.origin), ack, now + s.p.ack_delay);
+    return true;
+  }
+  return local && local->push_control(ack, true, s.p.gmr_queue);
+}
+
 }  // namespace drb

@@ -105,14 +105,8 @@ Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_modul
 }
 
 bool Channels::early_ack(int r, const Header& data, int64_t now) {
-  const NetParams& p = setup_.p;
-  const Header ack = make_ack_header(data, AckKind::Early, static_cast<uint16_t>(p.ack_flits));
-  if (p.ack_mode == AckMode::Ideal) {
-    acks_.push(static_cast<int>(data.origin), ack, now + p.ack_delay);
-    return true;
-  }
   const int t = setup_.ic->first_terminal(r);
-  return t >= 0 && nis_[t]->source().push_control(ack, true, p.gmr_queue);
+  return send_early_ack(setup_, data, now, acks_, t >= 0 ? &nis_[t]->source() : nullptr);
 }
 
 void Channels::end_of_elaboration() {
@@ -186,13 +180,8 @@ void Channels::start_of_simulation() { prepare(0); }
 void Channels::falling() {
   if (edges_ == 0 || edges_ == prepared_) return;  // no cycle has run yet (a clock starting low)
   const int64_t done = edges_ - 1;
-  while (acks_.ready(done)) {  // used acks reach their source's policy after every step of the cycle
-    const AckWire::Ack& a = acks_.front();
-    nis_[a.src]->source().policy().on_report(a.h, a.capture ? &store_.capture(a.capture) : nullptr, done);
-    store_.free_capture(a.capture);
-    for (NetObserver* o : obs_) o->ack_used(a.src, a.h, done);
-    acks_.pop();
-  }
+  // Used acks reach their source's policy after every step of the cycle.
+  use_acks(acks_, done, store_, obs_, [this](int n) -> SourceNi& { return nis_[n]->source(); });
   prepare(edges_);
 }
 
