@@ -12,9 +12,6 @@
 namespace drb {
 namespace {
 
-ChannelEnd element(int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; }
-ChannelEnd terminal(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
-
 struct Got {
   int64_t t;
   ChannelEnd end;
@@ -38,8 +35,8 @@ Flit flit(uint32_t pkt) {
 
 TEST(ChannelTable, FlitsReachTheReceiverAfterTheFlight) {
   ChannelTable t;
-  const int a = t.add(Channel{element(0, 1), element(1, 3), 3, 2});   // router 0 port 1 -> router 1 port 3
-  const int b = t.add(Channel{terminal(5, 0), element(0, 4), 1, 1});  // NI 5's injection channel
+  const int a = t.add(Channel{element_end(0, 1), element_end(1, 3), 3, 2});   // router 0 port 1 -> router 1 port 3
+  const int b = t.add(Channel{terminal_end(5, 0), element_end(0, 4), 1, 1});  // NI 5's injection channel
   t.init(2);
   const ChannelPort pa = t.flit_port(a), pb = t.flit_port(b);  // as the senders bind them at assembly
   t.send_flit(pa, 10, flit(7));  // leaves the sender's switch in cycle 10: arrives 10 + 3
@@ -62,8 +59,8 @@ TEST(ChannelTable, FlitsReachTheReceiverAfterTheFlight) {
 
 TEST(ChannelTable, CreditsReachTheSenderAfterTheCreditDelay) {
   ChannelTable t;
-  t.add(Channel{element(0, 1), element(1, 3), 3, 2});
-  const int inj = t.add(Channel{terminal(5, 2), element(0, 4), 1, 4});
+  t.add(Channel{element_end(0, 1), element_end(1, 3), 3, 2});
+  const int inj = t.add(Channel{terminal_end(5, 2), element_end(0, 4), 1, 4});
   t.init(1);
   t.send_credit(t.credit_port(0), 20, 1);    // router 1 freed a slot of VC 1 in cycle 20: router 0 counts it from 22
   t.send_credit(t.credit_port(inj), 20, 0);  // router 0 freed a slot of the NI's VC 0: NI 5, its channel 2, from 24
@@ -88,8 +85,8 @@ TEST(ChannelTable, CreditsReachTheSenderAfterTheCreditDelay) {
 // must neither come round early in a bucket of a shorter delay nor be lost.
 TEST(ChannelTable, A37CycleChannelArrivesExactlyOnTime) {
   ChannelTable t;
-  const int shortc = t.add(Channel{element(0, 0), element(1, 0), 1, 1});
-  const int longc = t.add(Channel{element(0, 1), element(2, 0), 37, 1});
+  const int shortc = t.add(Channel{element_end(0, 0), element_end(1, 0), 1, 1});
+  const int longc = t.add(Channel{element_end(0, 1), element_end(2, 0), 37, 1});
   t.init(5);
   for (int64_t s = 0; s < 8; ++s) {  // one flit a cycle on each, the long one leaving 5 cycles after the step
     t.send_flit(t.flit_port(shortc), s, flit(static_cast<uint32_t>(100 + s)));
@@ -105,8 +102,8 @@ TEST(ChannelTable, A37CycleChannelArrivesExactlyOnTime) {
 
 TEST(ChannelTable, StateWidthAndIdlenessGoThroughTheSendersHooks) {
   ChannelTable t;
-  t.add(Channel{element(0, 1), element(1, 3), 1, 1});
-  t.add(Channel{element(1, 3), element(0, 1), 1, 1});
+  t.add(Channel{element_end(0, 1), element_end(1, 3), 1, 1});
+  t.add(Channel{element_end(1, 3), element_end(0, 1), 1, 1});
   t.init(1);
   std::vector<int> changed;
   bool idle = false;
@@ -130,7 +127,7 @@ TEST(ChannelTable, StateWidthAndIdlenessGoThroughTheSendersHooks) {
 // saving read never does.
 TEST(ChannelTable, ResetClearsTheWindowCountersOnly) {
   ChannelTable t;
-  t.add(Channel{element(0, 1), element(1, 3), 1, 1});
+  t.add(Channel{element_end(0, 1), element_end(1, 3), 1, 1});
   ChannelStats& s = t.stats(0);
   s.sent = 12;
   s.flits = 10;

@@ -20,9 +20,6 @@
 namespace drb {
 namespace {
 
-ChannelEnd element(int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; }
-ChannelEnd terminal(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
-
 // What reached a stub: a flit on one of the router's outputs, or a credit back to one of its senders.
 struct Seen {
   int64_t t;
@@ -69,20 +66,20 @@ class StubbedRouter {
     out_ch_.assign(ports, -1);
     for (const GraphChannel& c : ic_->graph().channels()) {
       if (c.from == id) {
-        out_ch_[c.from_port] = chan_.add(Channel{element(id, c.from_port), element(kStub + c.to, c.to_port), d_link, d_credit});
+        out_ch_[c.from_port] = chan_.add(Channel{element_end(id, c.from_port), element_end(kStub + c.to, c.to_port), d_link, d_credit});
         r_->connect_output(c.from_port, out_ch_[c.from_port], false);
       }
       if (c.to == id) {
-        in_ch_[c.to_port] = chan_.add(Channel{element(kStub + c.from, c.from_port), element(id, c.to_port), d_link, d_credit});
+        in_ch_[c.to_port] = chan_.add(Channel{element_end(kStub + c.from, c.from_port), element_end(id, c.to_port), d_link, d_credit});
         r_->connect_input(c.to_port, in_ch_[c.to_port], false);
       }
     }
     const GraphTerminal& t = ic_->graph().terminals()[id];
     inject_ = t.inject.port;
     eject_ = t.eject.port;
-    in_ch_[inject_] = chan_.add(Channel{terminal(id, 0), element(id, inject_), 1, d_credit});
+    in_ch_[inject_] = chan_.add(Channel{terminal_end(id, 0), element_end(id, inject_), 1, d_credit});
     r_->connect_input(inject_, in_ch_[inject_], true);
-    out_ch_[eject_] = chan_.add(Channel{element(id, eject_), terminal(id, 0), 1, d_credit});
+    out_ch_[eject_] = chan_.add(Channel{element_end(id, eject_), terminal_end(id, 0), 1, d_credit});
     r_->connect_output(eject_, out_ch_[eject_], true);
     chan_.init(rp.d_sa + rp.d_st);
     chan_.bind([this](int c) { r_->channel_changed(chan_[c].from.port); },

@@ -26,6 +26,11 @@ struct ChannelEnd {
   int32_t id = -1;  // element id or terminal id
 };
 
+inline ChannelEnd element_end(int id, int port) {
+  return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id};
+}
+inline ChannelEnd terminal_end(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
+
 struct Channel {
   ChannelEnd from, to;
   int flight = 1;  // flit lane: cycles from leaving the sender's switch to arriving at the receiver

@@ -41,10 +41,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   // ports (same ids), then per terminal its injection and its ejection channels.
   const NetworkGraph& g = s_.ic->graph();
   chan_.reserve(static_cast<int>(channel_count(*s_.ic)));
-  auto element = [](int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; };
-  auto terminal = [](int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; };
   for (const GraphChannel& c : g.channels()) {
-    const int id = chan_.add(Channel{element(c.from, c.from_port), element(c.to, c.to_port), p.d_link + c.extra, p.d_credit});
+    const int id = chan_.add(Channel{element_end(c.from, c.from_port), element_end(c.to, c.to_port), p.d_link + c.extra, p.d_credit});
     routers_[c.from]->connect_output(c.from_port, id, false);
     routers_[c.to]->connect_input(c.to_port, id, false);
   }
@@ -53,14 +51,14 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     std::vector<int> inj;
     for (int c = 0; c < term.channels; ++c) {
       const Attachment in{term.inject.element, term.inject.port + c};
-      inj.push_back(chan_.add(Channel{terminal(t, c), element(in.element, in.port), p.d_inj, p.d_credit}));
+      inj.push_back(chan_.add(Channel{terminal_end(t, c), element_end(in.element, in.port), p.d_inj, p.d_credit}));
       routers_[in.element]->connect_input(in.port, inj.back(), true);
     }
     src_[t]->connect(inj);
     for (int c = 0; c < term.channels; ++c) {
       const Attachment out{term.eject.element, term.eject.port + c};
       routers_[out.element]->connect_output(
-          out.port, chan_.add(Channel{element(out.element, out.port), terminal(t, c), p.d_ej, p.d_credit}), true);
+          out.port, chan_.add(Channel{element_end(out.element, out.port), terminal_end(t, c), p.d_ej, p.d_credit}), true);
     }
   }
   const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit

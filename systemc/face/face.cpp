@@ -7,8 +7,6 @@
 namespace drb::face {
 
 namespace {
-ChannelEnd element(int id, int port) { return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id}; }
-ChannelEnd terminal(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
 bool same(const ChannelEnd& a, const ChannelEnd& b) { return a.kind == b.kind && a.id == b.id && a.port == b.port; }
 std::string end_name(const Interconnect& ic, const ChannelEnd& e, bool out) {
   if (e.kind == ChannelEnd::kTerminal) return "NI " + std::to_string(e.id) + (out ? " inject[" : " eject[") + std::to_string(e.port) + "]";
@@ -128,13 +126,13 @@ void Channels::end_of_elaboration() {
   };
   for (Router* r : routers_)
     for (int p = 0; p < static_cast<int>(r->out.size()); ++p) {
-      bind(r->out[p], element(r->id(), p), true);
-      bind(r->in[p], element(r->id(), p), false);
+      bind(r->out[p], element_end(r->id(), p), true);
+      bind(r->in[p], element_end(r->id(), p), false);
     }
   for (Ni* n : nis_)
     for (int c = 0; c < static_cast<int>(n->inject.size()); ++c) {
-      bind(n->inject[c], terminal(n->node(), c), true);
-      bind(n->eject[c], terminal(n->node(), c), false);
+      bind(n->inject[c], terminal_end(n->node(), c), true);
+      bind(n->eject[c], terminal_end(n->node(), c), false);
     }
   for (Link* l : links_)
     if (l->ends_ != 3) fail(std::string("link ") + l->name() + " has no " + (l->ends_ == 1 ? "receiver" : "sender"));
@@ -151,12 +149,12 @@ void Channels::end_of_elaboration() {
   };
   const NetworkGraph& g = ic.graph();
   size_t expected = g.channels().size();
-  for (const GraphChannel& c : g.channels()) expect(element(c.from, c.from_port), element(c.to, c.to_port));
+  for (const GraphChannel& c : g.channels()) expect(element_end(c.from, c.from_port), element_end(c.to, c.to_port));
   for (int t = 0; t < ic.terminals(); ++t) {
     const GraphTerminal& term = g.terminals()[t];
     for (int c = 0; c < term.channels; ++c) {
-      expect(terminal(t, c), element(term.inject.element, term.inject.port + c));
-      expect(element(term.eject.element, term.eject.port + c), terminal(t, c));
+      expect(terminal_end(t, c), element_end(term.inject.element, term.inject.port + c));
+      expect(element_end(term.eject.element, term.eject.port + c), terminal_end(t, c));
       expected += 2;
     }
   }
