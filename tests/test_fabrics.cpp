@@ -196,3 +196,60 @@ TEST(Fabrics, MeanTerminalDistanceIsTheTablesMean) {
 }
 
 }  // namespace
+
+namespace {
+
+// RelationNeeds::multipath is what the front end reads to allow power saving on a fat-tree (an up-link may
+// go off only where another up port still reaches the destination). Measured here from the relation's own
+// candidate sets: some element offers two distinct output ports towards one destination.
+bool offers_two_ports(const Interconnect& ic, const RoutingRelation& rf) {
+  const RelationNeeds nd = rf.needs();
+  const auto& terms = ic.graph().terminals();
+  for (int e = 0; e < static_cast<int>(ic.graph().elements().size()); ++e)
+    for (int b = 0; b < ic.terminals(); ++b) {
+      if (terms[b].eject.element == e) continue;
+      const Header h = make_data_header(b == 0 ? 1 : 0, b, nullptr, 0, 0, 1);
+      RouteSet rs;
+      if (nd.input_port) rf.route_from(e, -1, h, rs);
+      else if (nd.input_class) rf.route_in(e, -1, h, rs);
+      else rf.route(e, h, rs);
+      std::set<int> ports;
+      for (int i = 0; i < rs.n; ++i) ports.insert(rs.c[i].port);
+      if (ports.size() > 1) return true;
+    }
+  return false;
+}
+
+TEST(Fabrics, MultipathDeclaredWhereTwoPortsAreOffered) {
+  struct Case {
+    std::unique_ptr<Interconnect> ic;
+    std::vector<const char*> algs;
+  };
+  std::vector<Case> cases;
+  auto direct = [](const char* kind, std::vector<int> k) {
+    TopologyParams p;
+    p.kind = kind;
+    p.k = std::move(k);
+    return make_interconnect(p);
+  };
+  cases.push_back({direct("mesh", {4, 4}), {"dor", "adaptive", "negative_first", "valiant"}});
+  cases.push_back({direct("mesh", {5}), {"dor", "adaptive"}});
+  cases.push_back({direct("torus", {4, 4}), {"dor", "adaptive"}});
+  cases.push_back({direct("torus", {4}), {"adaptive"}});  // a ring's tie: both directions
+  cases.push_back({tree(4, 2), {"updown", "adaptive", "drb"}});
+  cases.push_back({build("flatfly", 3, 2, 2), {"dor", "adaptive"}});
+  cases.push_back({hybrid(4, 2, "crossbar", 1), {"dor", "adaptive"}});
+  int multi = 0, single = 0;
+  for (const auto& c : cases)
+    for (const char* alg : c.algs) {
+      const auto rf = make_relation(alg, *c.ic, {});
+      const bool offered = offers_two_ports(*c.ic, *rf);
+      EXPECT_EQ(rf->needs().multipath, offered) << alg << " on " << c.ic->describe();
+      (offered ? multi : single) += 1;
+    }
+  // Both sides of the rule are exercised: adaptive relations offer two ports, deterministic ones one.
+  EXPECT_GE(multi, 5);
+  EXPECT_GE(single, 5);
+}
+
+}  // namespace

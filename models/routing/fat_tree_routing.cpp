@@ -7,6 +7,7 @@ RelationNeeds FatTreeRouting::needs() const {
   RelationNeeds n{subclasses()};
   n.selection = adaptive_ && sel_ == UpSelection::Sadp ? Selection::MostCredits : Selection::InOrder;
   n.reads = adaptive_ ? kReadsSelection : 0;  // the deterministic up phase has one port to take
+  n.multipath = adaptive_;
   return n;
 }
 

@@ -9,6 +9,7 @@ RelationNeeds NegativeFirstRouting::needs() const {
   RelationNeeds n{subclasses()};
   n.selection = Selection::LeastLoaded;
   n.input_port = true;
+  n.multipath = true;
   n.reads = kReadsMisroute;
   return n;
 }

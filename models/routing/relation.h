@@ -65,6 +65,9 @@ struct RelationNeeds {
   Selection selection = Selection::InOrder;
   bool input_class = false;    // route_in() reads the sub-class of the VC the head arrived on
   bool input_port = false;     // route_from() reads the port the head arrived on
+  // Offers more than one output towards some destination at some element (adaptive up phases, minimal
+  // adaptive ports), so a power mechanism can turn a link off without cutting the only route through it.
+  bool multipath = false;
   uint8_t reads = 0;           // RoutingKey bits
 };
 
@@ -103,6 +106,7 @@ class EscapeAdaptiveRelation : public RoutingRelation {
   RelationNeeds needs() const override {
     RelationNeeds n{subclasses()};
     n.atomic_vc = adaptive_;
+    n.multipath = adaptive_;
     return n;
   }
   bool is_escape(int sub) const override { return !adaptive_ || sub == 0; }

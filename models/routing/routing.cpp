@@ -132,6 +132,8 @@ void DorRouting::route(int r, const Header& h, RouteSet& out) const {
 RelationNeeds AdaptiveRouting::needs() const {
   RelationNeeds n = RoutingFunction::needs();
   n.atomic_vc = true;
+  n.multipath = topo_.dims() > 1 || topo_.has_ties();  // one dimension, no tie: the one minimal port
+
   return n;
 }
 

@@ -43,7 +43,10 @@ void add_prdrb_keys(std::vector<KeyDef>& keys);  // prdrb_keys.cpp
 void check_prdrb(Scenario& s, int max_packet_flits);  // prdrb_keys.cpp, from validate(): fills net.capture
 void add_power_keys(std::vector<KeyDef>& keys);  // power_keys.cpp
 class Interconnect;
+struct RelationNeeds;
 void check_power(const Scenario& s, const Interconnect& ic);  // power_keys.cpp, from validate()
+// The power rules on the routing relation's declared needs (power_keys.cpp, from validate() once it is built).
+void check_power_routing(const Scenario& s, const Interconnect& ic, const RelationNeeds& needs);
 void check_closed_loop(const Scenario& s);                    // power_keys.cpp, from validate()
 void add_fault_keys(std::vector<KeyDef>& keys);               // fault_keys.cpp
 void check_faults(Scenario& s, const Interconnect& ic);       // fault_keys.cpp, from validate(): resolves the channels

@@ -258,8 +258,6 @@ void validate(Scenario& s) {
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && n.any_rtl())
     throw ConfigError("topology.trunk", "the RTL blocks are generated for routers of 3 or 5 ports, one link a direction");
-  if (n.algorithm == "negative_first" && n.any_rtl())
-    throw ConfigError("routing.algorithm", "negative_first is not covered by the RTL blocks (their route compute is DOR's)");
   if (topo && n.topo.ni_channels > 1 && n.any_rtl())
     throw ConfigError("topology.ni_channels", "the RTL blocks are generated for routers of 3 or 5 ports, one node channel");
   if (n.routing.dim_order == std::vector<int>{-1}) {
@@ -343,6 +341,10 @@ void validate(Scenario& s) {
     throw keyed_error(e);
   }
   const RelationNeeds needs = rf->needs();
+  if (needs.input_port && n.any_rtl())
+    throw ConfigError("routing.algorithm", alg + " routes on the port a head arrived on, which the RTL blocks' route "
+                                           "compute (DOR's, header only) does not read");
+  check_power_routing(s, *ic, needs);
   n.atomic_vc = s.vc_realloc == "atomic" || (s.vc_realloc == "auto" && needs.atomic_vc);
   if (needs.atomic_vc && s.vc_realloc == "eager")
     throw ConfigError("router.vc_realloc", alg + " routing needs atomic VC reallocation (eager lets an escape VC "

@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 
+#include "models/routing/relation.h"
 #include "models/topology/interconnect.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/keys.h"
@@ -120,6 +121,14 @@ void check_closed_loop(const Scenario& s) {
                                    "(traffic.closed.active > 0) is not recorded");
 }
 
+void check_power_routing(const Scenario& s, const Interconnect& ic, const RelationNeeds& needs) {
+  if (!s.net.power.on || !ic.tree() || needs.multipath) return;
+  throw ConfigError(blame(s, {"routing.algorithm", "power.mechanism"}),
+                    "power saving on a fattree needs a routing relation with several up ports "
+                    "(routing.algorithm=adaptive): " + s.net.algorithm + " up routing has a single up port, so no "
+                    "up-link could go off");
+}
+
 void check_power(const Scenario& s, const Interconnect& ic) {
   const PowerParams& p = s.net.power;
   if (!p.on) return;  // its keys are then refused by tb/drbsim/scopes.cpp
@@ -133,10 +142,6 @@ void check_power(const Scenario& s, const Interconnect& ic) {
     if (p.dynamic) throw ConfigError("power.thresholds", "dynamic thresholds are the k-ary n-tree's; tori use static ones");
     if (s.is_set("power.mirror_mt")) throw ConfigError("power.mirror_mt", "is a k-ary n-tree rule");
   } else if (ic.tree()) {
-    if (s.net.algorithm != "adaptive")
-      throw ConfigError(blame(s, {"routing.algorithm", "power.mechanism"}),
-                        "power saving on a fattree needs routing.algorithm=adaptive: deterministic up routing has a "
-                        "single up port, so no up-link could go off");
     if (p.dynamic && s.is_set("power.u_off")) throw ConfigError("power.u_off", "unused with power.thresholds=dynamic");
     for (const char* key : {"power.width_steps", "power.member_off", "power.member_on", "power.transitions_active"})
       if (s.is_set(key)) throw ConfigError(key, "is a torus trunk rule; the fat-tree's up-link rules are fixed (docs/power.md)");
