@@ -273,3 +273,24 @@ TEST(HostileRuns, ShippedScenariosStillLoad) {
   }
   EXPECT_NO_THROW(drb::load_scenarios(drb::kDefaultScenario, "built-in", {}));
 }
+
+namespace {
+
+// The waveform's window and subset and the packet trace: refused before anything runs, naming the key.
+INSTANTIATE_TEST_SUITE_P(
+    TraceKeys, Hostile,
+    ::testing::Values(
+        Case{"window_empty", [] { return with({"trace.vcd=" + tmp("w.vcd"), "trace.start=200", "trace.end=100"}); },
+             "trace.end"},
+        Case{"window_without_trace", [] { return with({"trace.start=10"}); }, "trace.start"},
+        Case{"element_missing", [] { return with({"trace.vcd=" + tmp("w.vcd"), "trace.elements=0,99"}); }, "trace.elements"},
+        Case{"element_negative", [] { return with({"trace.vcd=" + tmp("w.vcd"), "trace.elements=-1"}); }, "trace.elements"},
+        Case{"elements_without_vcd", [] { return with({"trace.packets=" + tmp("p.txt"), "trace.elements=1"}); },
+             "trace.elements"},
+        Case{"watch_without_packets", [] { return with({"trace.watch=3"}); }, "trace.watch"},
+        Case{"packets_unwritable", [] { return with({"trace.packets=" + unwritable("p.txt")}); }, "trace.packets"},
+        Case{"packets_with_sweep", [] { return with({"trace.packets=" + tmp("p.txt"), "sweep.router.vcs=2,4"}); },
+             "trace.packets"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+}  // namespace

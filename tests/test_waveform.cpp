@@ -161,5 +161,79 @@ TEST(Waveform, FatTreeSwitchesAreNamedSwitches) {
   EXPECT_TRUE(find(vcd, "switch_0.buffered"));
 }
 
+// name -> its changes (time in ps, value), from a VCD's text.
+std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> changes(const std::string& path) {
+  std::istringstream in(slurp(path));
+  std::vector<std::string> scope;
+  std::map<std::string, std::string> name_of;
+  std::map<std::string, std::vector<std::pair<int64_t, int64_t>>> out;
+  int64_t now = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream l(line);
+    std::string w;
+    l >> w;
+    if (w == "$scope") {
+      std::string kind, name;
+      l >> kind >> name;
+      scope.push_back(name);
+    } else if (w == "$upscope") {
+      scope.pop_back();
+    } else if (w == "$var") {
+      std::string type, width, id, name, full;
+      l >> type >> width >> id >> name;
+      for (const std::string& s : scope) full += s + ".";
+      name_of[id] = full + name;
+      out[full + name];
+    } else if (!w.empty() && w[0] == '#') {
+      now = std::stoll(w.substr(1));
+    } else if (w.size() > 1 && (w[0] == '0' || w[0] == '1')) {
+      out[name_of.at(w.substr(1))].push_back({now, w[0] - '0'});
+    } else if (!w.empty() && w[0] == 'b') {
+      std::string id;
+      l >> id;
+      out[name_of.at(id)].push_back({now, std::stoll(w.substr(1), nullptr, 2)});
+    }
+  }
+  return out;
+}
+
+int64_t value_at(const std::vector<std::pair<int64_t, int64_t>>& ch, int64_t t) {
+  int64_t v = -1;
+  for (const auto& [at, x] : ch)
+    if (at <= t) v = x;
+  return v;
+}
+
+// trace.start/trace.end/trace.elements: the windowed file holds the two routers asked for (and their NIs)
+// and only the window's cycles, and in every traced cycle each value equals the full waveform's.
+TEST(Waveform, WindowAndElementSubsetMatchTheFullWaveform) {
+  const std::string full = ::testing::TempDir() + "/wave_full.vcd", part = ::testing::TempDir() + "/wave_part.vcd";
+  const std::string base = "topology.k=4 router.vcs=2 router.buffer=8 traffic.rate=0.3 sim.warmup=0 sim.measure=300 "
+                           "stats.links=false sim.clock_ns=1";
+  ASSERT_EQ(drbsim(base + " trace.vcd=" + full).code, 0);
+  const Exec e = drbsim(base + " trace.vcd=" + part + " trace.start=100 trace.end=120 trace.elements=0,5");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const auto f = changes(full), p = changes(part);
+  ASSERT_FALSE(p.empty());
+  std::set<std::string> units;
+  int64_t first = INT64_MAX, last = -1;
+  size_t changed = 0;
+  for (const auto& [name, ch] : p) {
+    const std::string unit = name.substr(0, name.find('.', std::string("SystemC.fabric.").size()));
+    units.insert(unit);
+    ASSERT_TRUE(f.count(name)) << name;
+    for (const auto& [t, v] : ch) first = std::min(first, t), last = std::max(last, t);
+    changed += ch.size();
+    for (int64_t c = 100; c < 120; ++c)
+      EXPECT_EQ(value_at(ch, c * 1000), value_at(f.at(name), c * 1000)) << name << " at cycle " << c;
+  }
+  EXPECT_EQ(units, (std::set<std::string>{"SystemC.fabric.router_0", "SystemC.fabric.router_5", "SystemC.fabric.ni_0",
+                                          "SystemC.fabric.ni_5"}));
+  EXPECT_EQ(first, 100 * 1000) << "the window's first cycle, in ps";
+  EXPECT_LT(last, 120 * 1000);
+  EXPECT_GT(changed, p.size()) << "values change inside the window";
+}
+
 }  // namespace
 }  // namespace drb::test

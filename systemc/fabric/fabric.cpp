@@ -23,9 +23,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
   SC_METHOD(tick);
 }
 
-Fabric::~Fabric() {
-  if (tf_) sc_core::sc_close_vcd_trace_file(tf_);
-}
+Fabric::~Fabric() = default;  // an unclosed waveform is closed by its writer
 
 NiHost& Fabric::host(int node) { return *hosts_.at(host_index_.at(node)); }
 
@@ -120,6 +118,7 @@ void Fabric::tick() {
     for (auto& h : hosts_) h->absorb(cycle_);
     for (auto& f : hooks_) f(cycle_);
     net_->step(cycle_);
+    if (vcd_) sample_trace();
   } catch (...) {
     error_ = std::current_exception();
     sc_core::sc_pause();
@@ -129,6 +128,33 @@ void Fabric::tick() {
   ++stepped_;
   if (cycle_ >= stop_at_) sc_core::sc_pause();
   arm_next();
+  if (sleeping_ && vcd_ && !flit_seen_.empty()) {  // going idle: the last flits pass at the next edge
+    for (int i : flit_seen_) port_flit_[i].valid = port_flit_[i].head = port_flit_[i].tail = 0;
+    flit_seen_.clear();
+    if (vcd_->started() && cycle_ < sel_.end) vcd_->sample(static_cast<uint64_t>(sleep_at_.to_seconds() * 1e12 + 0.5));
+  }
+}
+
+// After cycle_ has been stepped: the values of that cycle, at its edge's time, inside the window.
+void Fabric::sample_trace() {
+  if (cycle_ < sel_.start) return;
+  if (cycle_ >= sel_.end) {
+    close_trace();
+    return;
+  }
+  vcd_->sample(static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e12 + 0.5));
+}
+
+void Fabric::trace_packets(const std::string& file, const TraceSelect& sel, const std::vector<uint64_t>& watch) {
+  packets_ = std::make_unique<PacketTrace>(file, net_->interconnect(), sel.start, sel.end, watch);
+  net_->add_head_tap(packets_.get());
+  net_->add_observer(packets_.get());
+}
+
+void Fabric::close_trace() {
+  if (!vcd_) return;
+  std::unique_ptr<VcdWriter> w = std::move(vcd_);
+  w->close();
 }
 
 std::string Fabric::element_name(int e) const {
@@ -136,16 +162,19 @@ std::string Fabric::element_name(int e) const {
   return (sw ? "switch_" : "router_") + std::to_string(e);
 }
 
-void Fabric::trace(const std::string& file) {
-  // SystemC appends ".vcd" itself.
-  const bool ext = file.size() > 4 && file.compare(file.size() - 4, 4, ".vcd") == 0;
-  tf_ = sc_core::sc_create_vcd_trace_file((ext ? file.substr(0, file.size() - 4) : file).c_str());
-  tf_->set_time_unit(period_.to_seconds() * 1e9 >= 1 ? 1 : 0.1, sc_core::SC_NS);
+void Fabric::trace(const std::string& file, const TraceSelect& sel) {
+  vcd_ = std::make_unique<VcdWriter>(file, "SystemC");
+  sel_ = sel;
   const Interconnect& ic = net_->interconnect();
+  const NetworkGraph& g = ic.graph();
+  std::vector<char> el(static_cast<size_t>(net_->elements()), sel.elements.empty()), ni(static_cast<size_t>(net_->nodes()), 0);
+  for (int e : sel.elements) el.at(static_cast<size_t>(e)) = 1;
+  for (int t = 0; t < net_->nodes(); ++t) ni[t] = el[g.terminals()[t].inject.element] || el[g.terminals()[t].eject.element];
   for (int r = 0; r < net_->elements(); ++r) {
+    if (!el[r]) continue;
     const RouterCore& c = net_->router(r);
     const std::string base = std::string(name()) + "." + element_name(r);
-    sc_core::sc_trace(tf_, c.trace_buffered(), base + ".buffered");
+    vcd_->add(base + ".buffered", c.trace_buffered());
     // Ports by the names the JSON report gives them (+x, up0, local, t5, ...); a local port with several
     // channels is local#0, local#1, ...
     for (int p = 0; p < c.in_ports(); ++p) {
@@ -153,32 +182,32 @@ void Fabric::trace(const std::string& file) {
       const std::string in = base + ".in_" + ic.port_name(r, p);
       for (int v = 0; v < c.vcs(); ++v) {
         const std::string vc = in + ".vc" + std::to_string(v);
-        sc_core::sc_trace(tf_, c.trace_state(p, v), vc + ".state", 2);  // 0 idle, 1 routing, 2 VC alloc, 3 active
-        sc_core::sc_trace(tf_, c.trace_occupancy(p, v), vc + ".occupancy");
-        sc_core::sc_trace(tf_, c.trace_packet(p, v), vc + ".packet");
+        vcd_->add(vc + ".state", c.trace_state(p, v), 2);  // 0 idle, 1 routing, 2 VC alloc, 3 active
+        vcd_->add(vc + ".occupancy", c.trace_occupancy(p, v));
+        vcd_->add(vc + ".packet", c.trace_packet(p, v));
       }
     }
     for (int p = 0; p < c.out_ports(); ++p) {
       if (!c.output_connected(p)) continue;
       const std::string out = base + ".out_" + ic.port_name(r, p);
-      sc_core::sc_trace(tf_, c.trace_sent(p), out + ".sent");
+      vcd_->add(out + ".sent", c.trace_sent(p));
       if (c.output_to_element(p))  // an NI always sinks: an ejection channel has no credits to show
-        for (int v = 0; v < c.vcs(); ++v)
-          sc_core::sc_trace(tf_, c.trace_credits(p, v), out + ".vc" + std::to_string(v) + ".credits");
+        for (int v = 0; v < c.vcs(); ++v) vcd_->add(out + ".vc" + std::to_string(v) + ".credits", c.trace_credits(p, v));
     }
   }
   for (int t = 0; t < net_->nodes(); ++t) {
-    const std::string ni = std::string(name()) + ".ni_" + std::to_string(t);
-    sc_core::sc_trace(tf_, net_->source(t).trace_queue(), ni + ".queue");
-    sc_core::sc_trace(tf_, net_->source(t).trace_control(), ni + ".control");
+    if (!ni[t]) continue;
+    const std::string n = std::string(name()) + ".ni_" + std::to_string(t);
+    vcd_->add(n + ".queue", net_->source(t).trace_queue());
+    vcd_->add(n + ".control", net_->source(t).trace_control());
   }
-  trace_channels();
+  trace_channels(el, ni);
 }
 
 // Per receiving port, the flit a channel hands it in this cycle: valid, head, tail, its VC on the channel
 // and its packet, as an RTL port's signals would show them (element inputs under the JSON's port names,
 // an NI's ejection channels as ni_T.eject, eject#1, ...).
-void Fabric::trace_channels() {
+void Fabric::trace_channels(const std::vector<char>& el, const std::vector<char>& ni) {
   const Interconnect& ic = net_->interconnect();
   const NetworkGraph& g = ic.graph();
   int n = 0;
@@ -187,13 +216,14 @@ void Fabric::trace_channels() {
   port_flit_.assign(static_cast<size_t>(n), PortFlit{});
   auto trace_port = [&](int i, const std::string& base) {
     const PortFlit& pf = port_flit_[static_cast<size_t>(i)];
-    sc_core::sc_trace(tf_, pf.valid, base + ".flit_valid", 1);
-    sc_core::sc_trace(tf_, pf.head, base + ".flit_head", 1);
-    sc_core::sc_trace(tf_, pf.tail, base + ".flit_tail", 1);
-    sc_core::sc_trace(tf_, pf.vc, base + ".flit_vc");
-    sc_core::sc_trace(tf_, pf.packet, base + ".flit_packet");
+    vcd_->add(base + ".flit_valid", pf.valid, 1);
+    vcd_->add(base + ".flit_head", pf.head, 1);
+    vcd_->add(base + ".flit_tail", pf.tail, 1);
+    vcd_->add(base + ".flit_vc", pf.vc);
+    vcd_->add(base + ".flit_packet", pf.packet);
   };
   for (int e = 0; e < net_->elements(); ++e) {
+    if (!el[e]) continue;
     const RouterCore& c = net_->router(e);
     for (int p = 0; p < c.in_ports(); ++p)
       if (c.input_connected(p))
@@ -201,7 +231,7 @@ void Fabric::trace_channels() {
   }
   for (int t = 0; t < net_->nodes(); ++t)
     for (int c = 0; c < g.terminals()[t].channels; ++c)
-      trace_port(first_ej_[t] + c, std::string(name()) + ".ni_" + std::to_string(t) + ".eject" +
+      if (ni[t]) trace_port(first_ej_[t] + c, std::string(name()) + ".ni_" + std::to_string(t) + ".eject" +
                                        (c ? "#" + std::to_string(c) : std::string()));
   net_->set_flit_tap([this](const ChannelEnd& to, const Flit& f, int64_t) {
     const int i = (to.kind == ChannelEnd::kElement ? first_in_[to.id] : first_ej_[to.id]) + to.port;

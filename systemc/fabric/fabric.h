@@ -10,11 +10,20 @@
 #include <utility>
 #include <vector>
 
+#include "systemc/base/vcd_writer.h"
 #include "systemc/fabric/network.h"
+#include "systemc/fabric/packet_trace.h"
 #include "systemc/ni/ni_host.h"
 #include "systemc/router/router.h"
 
 namespace drb {
+
+// What a waveform records: cycles [start, end) and the elements listed (empty: all) with the NIs of the
+// terminals attached to them.
+struct TraceSelect {
+  int64_t start = 0, end = INT64_MAX;
+  std::vector<int> elements;
+};
 
 class Fabric : public sc_core::sc_module {
  public:
@@ -52,14 +61,24 @@ class Fabric : public sc_core::sc_module {
   // port the flits sent and per output VC its credits; per NI its source queue and control lane; per
   // receiving port (element inputs, NI ejection channels) the flit a channel hands it in each cycle:
   // flit_valid, flit_head, flit_tail, flit_vc, flit_packet. Elements are
-  // router_N or switch_N, ports are named as in the JSON report.
-  void trace(const std::string& file);
+  // router_N or switch_N, ports are named as in the JSON report. Values are sampled after each cycle in
+  // `sel`'s window (times in ps: cycle x period); throws std::runtime_error if the file cannot be opened.
+  void trace(const std::string& file, const TraceSelect& sel = {});
+  // Ends the waveform (also done by the destructor): throws std::runtime_error if it could not be written.
+  void close_trace();
+  // The per-packet event trace (systemc/fabric/packet_trace.h) of the packets in `watch` (empty: all) in
+  // `sel`'s window (its elements are not read); close_packet_trace() ends it, throwing if it was not written.
+  void trace_packets(const std::string& file, const TraceSelect& sel, const std::vector<uint64_t>& watch);
+  void close_packet_trace() {
+    if (packets_) packets_->close();
+  }
   // router_N or switch_N: the element's module name.
   std::string element_name(int e) const;
 
  private:
   void tick();
-  void trace_channels();
+  void trace_channels(const std::vector<char>& el, const std::vector<char>& ni);
+  void sample_trace();
   void start_of_simulation() override;
   void arm_next();  // the next edge, or the wake-up event while idle
   bool idle() const;
@@ -76,7 +95,9 @@ class Fabric : public sc_core::sc_module {
   bool sleeping_ = false;     // idle: cycle_ is the cycle due at sleep_at_
   bool resuming_ = false;     //   woken, waiting for the next edge
   sc_core::sc_time sleep_at_;
-  sc_core::sc_trace_file* tf_ = nullptr;
+  std::unique_ptr<VcdWriter> vcd_;
+  std::unique_ptr<PacketTrace> packets_;
+  TraceSelect sel_;
   // Waveforms of the channels: per receiving port (element inputs, then NI ejection channels) the flit it
   // takes in this cycle; valid, head and tail drop the cycle after.
   struct PortFlit {

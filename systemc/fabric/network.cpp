@@ -76,6 +76,13 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
 
 Network::~Network() = default;
 
+void Network::add_head_tap(HeadTap* t) {
+  if (taps_.taps.empty() && monitor_) taps_.taps.push_back(monitor_.get());
+  taps_.taps.push_back(t);
+  HeadTap* bound = taps_.taps.size() == 1 ? t : &taps_;
+  for (auto& r : routers_) r->set_head_tap(bound);
+}
+
 Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   const double n = ic.terminals(), e = ic.elements();
   Footprint f;

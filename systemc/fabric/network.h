@@ -76,6 +76,8 @@ class Network {
   // f(receiver, flit, cycle) for every flit a channel delivers (waveforms of the channels; unset, nothing
   // is called: one predictable branch per delivery).
   void set_flit_tap(std::function<void(const ChannelEnd&, const Flit&, int64_t)> f) { flit_tap_ = std::move(f); }
+  // A further watcher of the heads leaving every router (the packet trace), beside PR-DRB's monitor.
+  void add_head_tap(HeadTap* t);
   // Nothing would happen in cycle now or after until a host submits: no flit or credit in flight, no NI
   // or router with work, no used ack waiting, no power or fault controller (they act every cycle).
   bool idle(int64_t now) const;
@@ -158,6 +160,12 @@ class Network {
   int64_t now_ = 0;
   std::function<void(const ChannelEnd&, const Flit&, int64_t)> flit_tap_;
   std::unique_ptr<PrdrbMonitor> monitor_;  // the routers' head tap under PR-DRB
+  struct HeadTaps : HeadTap {                // the routers' tap when more than one watches
+    std::vector<HeadTap*> taps;
+    void head_left(const HeadLeaving& h) override {
+      for (HeadTap* t : taps) t->head_left(h);
+    }
+  } taps_;
   uint64_t early_acks_ = 0, early_drops_ = 0;
   int64_t in_flight_sum_ = 0;
 };

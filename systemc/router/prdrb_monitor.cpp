@@ -4,6 +4,7 @@
 namespace drb {
 
 void PrdrbMonitor::head_left(const HeadLeaving& h) {
+  if (h.pk.hdr.tclass != TrafficClass::Data) return;  // flows are the data's
   for (NetObserver* o : obs_) o->head_waited(h.pk, h.router, h.wait);
   Packet& pk = h.pk;
   if (pk.capture) return;  // the Predictive bit: one capture per message

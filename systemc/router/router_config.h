@@ -55,19 +55,23 @@ struct RouterParams {
   CaptureParams capture;
 };
 
-// A data head leaves router `router` after waiting `wait` cycles beyond its zero-load switch slot. The
-// router hands over the packets it contended with: first those holding the output's other VCs
-// (`owners` of them), then those queued behind it in its own VC, head of queue first (store slots).
+// A head (data or ack) leaves router `router` after waiting `wait` cycles beyond its zero-load switch slot.
+// The router hands over the packets it contended with: first those holding the output's other VCs
+// (`owners` of them), then those queued behind it in its own VC, head of queue first (store slots); and
+// the hop's stages: its first VC-allocation request (route computed), the VC grant, the switch grant
+// (`now`) and the cycle it enters the output channel (`now` + the switch stages).
 struct HeadLeaving {
   Packet& pk;
   int router;
   uint32_t wait;
   const uint32_t* contenders;
   int owners, queued;
+  int in_port, in_vc, out_port, out_vc;
+  int64_t va_req, va_grant, now, link;
 };
 
-// The extension point for heads leaving a router, chosen at assembly: the router calls it for every data
-// head it sends while one is bound, and pays one predictable branch per head otherwise.
+// The extension point for heads leaving a router, chosen at assembly: the router calls it for every head
+// it sends while one is bound, and pays one predictable branch per head otherwise.
 class HeadTap {
  public:
   virtual ~HeadTap() = default;

@@ -53,7 +53,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
     throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
   in_class_ = cfg.needs.input_class;
   in_port_ = cfg.needs.input_port;
-  tap_ = cfg.head_tap != nullptr;
+  tap_ = cfg.head_tap;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
   for (int i = 0; i < in_ports_; ++i) {
@@ -227,7 +227,7 @@ void RouterCore::block(InputVc& v) {
   h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_enq(h.latency, t1) : al.enq(h.latency, t1);
 }
 
-void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait) {
+void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t now) {
   contenders_.clear();
   // The packets holding the output's other VCs (for the link it contended for) ...
   for (const OutputVc& o : out_[v.out_port].vcs)
@@ -239,8 +239,10 @@ void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait) {
   // ... and those queued behind it in its own buffer, head of queue first.
   for (int i = 0; i < v.buf.size(); ++i)
     if (v.buf.at(i).head()) contenders_.push_back(v.buf.at(i).pkt);
-  cfg_.head_tap->head_left(HeadLeaving{pk, id_, wait, contenders_.data(), owners,
-                                       static_cast<int>(contenders_.size()) - owners});
+  const OutputPort& op = out_[v.out_port];
+  tap_->head_left(HeadLeaving{pk, id_, wait, contenders_.data(), owners, static_cast<int>(contenders_.size()) - owners,
+                              v.port, v.vc, v.out_port, v.out_vc, v.t_req, v.ready - cfg_.p.d_va, now,
+                              now + op.delay + (op.network && op.cpf > 1 ? op.cpf - 1 : 0)});
 }
 
 template <class B>
@@ -266,7 +268,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
     }
     pk.path.push_back(static_cast<uint16_t>(id_));
-    if (tap_ && h.tclass == TrafficClass::Data) tap_head(v, pk, wait);
+    if (tap_) tap_head(v, pk, wait, now);
     if (op.network) {
       ++pk.hops;
       h.dateline |= op.dateline;

@@ -95,6 +95,8 @@ class RouterCore {
   bool output_idle(int p) const;
   // The relation data heads are routed with from now on (links failed or came back: the fault-pruned one).
   void set_routing(const RoutingRelation& r) { routing_ = &r; }
+  // Assembly: the head tap replacing the configuration's (a fan-out when several watch the heads).
+  void set_head_tap(HeadTap* t) { tap_ = t; }
   // Route again every head waiting for a VC (the relation changed); the caller steps the router this cycle.
   void reroute_waiting(int64_t now);
   // Adds (source, destination) of every head that waits with no candidate at all.
@@ -215,7 +217,7 @@ class RouterCore {
   void block(InputVc& v);
   // The head tap (PR-DRB's monitor, docs/prdrb.md): a head leaving after waiting `wait` cycles here, with
   // the packets it contended with.
-  void tap_head(const InputVc& v, Packet& pk, uint32_t wait);
+  void tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t now);
   std::vector<uint32_t> contenders_;  // scratch for tap_head
   template <class B>
   void send(int in_port, int vc, int64_t now);
@@ -278,7 +280,7 @@ class RouterCore {
   Selection sel_ = Selection::InOrder;  // how the relation's candidates are chosen among
   bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
   bool in_port_ = false;     // the relation reads the input port (RelationNeeds::input_port)
-  bool tap_ = false;         // a head tap is bound (PR-DRB's monitor)
+  HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;

@@ -283,6 +283,9 @@ void check_set(const ScenarioSet& set) {
   if (runs > 1 && !set.runs[0].out.trace.empty())
     throw ConfigError("trace.vcd", "a sweep of " + std::to_string(runs) + " runs would write one waveform file " +
                                        std::to_string(runs) + " times; trace a single run");
+  if (runs > 1 && !set.runs[0].out.packets.empty())
+    throw ConfigError("trace.packets", "a sweep of " + std::to_string(runs) + " runs would write one packet trace " +
+                                           std::to_string(runs) + " times; trace a single run");
   if (runs > 1 && !set.runs[0].out.messages.empty())
     throw ConfigError("out.trace", "a sweep of " + std::to_string(runs) + " runs would write one trace file " +
                                        std::to_string(runs) + " times; record a single run");

@@ -431,6 +431,26 @@ std::vector<KeyDef> build() {
           "flits sent per port, per receiving port the flit its channel hands it (valid, head, tail, VC, "
           "packet), NI queues (docs/cosim.md)",
           [](Scenario& s) -> std::string& { return s.out.trace; });
+  str_key("trace.packets", "",
+          "write the per-packet event trace to this file: per data packet its injection, every hop with the "
+          "cycles of its VC request, VC grant, switch grant and output channel, and its ejection (docs/cosim.md)",
+          [](Scenario& s) -> std::string& { return s.out.packets; });
+  int_key("trace.start", "0", "first cycle trace.vcd and trace.packets record", 0, INT64_MAX / 4,
+          [](Scenario& s) -> int64_t& { return s.out.trace_start; });
+  int_key("trace.end", "0", "first cycle trace.vcd and trace.packets no longer record (0: the run's end)", 0,
+          INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.out.trace_end; });
+  add("trace.elements", "all",
+      "elements (router or switch ids, as router_N/switch_N in the waveform) trace.vcd records, with the NIs "
+      "attached to them: all, or a list such as 0,5",
+      [](Scenario& s, const std::string& v) {
+        s.out.trace_elements = v == "all" ? std::vector<int>{} : to_int_list("trace.elements", v, 0, 1 << 24);
+      },
+      [](const Scenario& s) { return s.out.trace_elements.empty() ? json("all") : json(s.out.trace_elements); }, true);
+  add("trace.watch", "all", "packet ids trace.packets follows: all, or a list such as 12,40",
+      [](Scenario& s, const std::string& v) {
+        s.out.watch = v == "all" ? std::vector<int>{} : to_int_list("trace.watch", v, 0, INT32_MAX);
+      },
+      [](const Scenario& s) { return s.out.watch.empty() ? json("all") : json(s.out.watch); }, true);
   return k;
 }
 

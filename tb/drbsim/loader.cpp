@@ -253,6 +253,13 @@ void validate(Scenario& s) {
   if (!topo) check_indirect(s, *ic);
   check_power(s, *ic);
   check_closed_loop(s);
+  if (s.out.trace_end > 0 && s.out.trace_end <= s.out.trace_start)
+    throw ConfigError("trace.end", "must exceed trace.start (" + std::to_string(s.out.trace_start) +
+                                       "): the window [trace.start, trace.end) would be empty");
+  for (int e : s.out.trace_elements)
+    if (e >= ic->elements())
+      throw ConfigError("trace.elements", "element " + std::to_string(e) + " does not exist: the " + ic->kind() +
+                                              " has elements 0.." + std::to_string(ic->elements() - 1));
   check_faults(s, *ic);
   if (n.trunk_cyclic && n.topo.trunk == 1)
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");

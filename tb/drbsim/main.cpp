@@ -64,7 +64,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
                  "per channel (10: continuous), latency in cycles; plot: " << s0.out.plot << "\n";
   std::cout << report_table(set, results) << std::flush;
   for (const OutputFile& o : outs) {
-    if (o.key == "trace.vcd" || o.key == "out.trace") continue;  // written by the run itself
+    if (o.key == "trace.vcd" || o.key == "out.trace" || o.key == "trace.packets") continue;  // written by the run
     if (o.key == "out.plot" && o.path == s0.out.plot) {
       // The plotting script runs from an argument vector (never a shell) on the JSON just written.
       const std::string& json = outs.front().path;

@@ -14,10 +14,11 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   if (!s.out.plot.empty()) o.push_back({"out.plot", s.out.plot});
   if (!s.out.trace.empty()) o.push_back({"trace.vcd", s.out.trace});
   if (!s.out.messages.empty()) o.push_back({"out.trace", s.out.messages});
+  if (!s.out.packets.empty()) o.push_back({"trace.packets", s.out.packets});
   return o;
 }
 
-bool is_output_key(const std::string& key) { return key.rfind("out.", 0) == 0 || key == "trace.vcd"; }
+bool is_output_key(const std::string& key) { return key.rfind("out.", 0) == 0 || key == "trace.vcd" || key == "trace.packets"; }
 
 std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile> given) {
   for (const Scenario& s : set.runs)

@@ -95,6 +95,38 @@ nlohmann::json power_report(const LinkPower& pw, const Scenario& s, const PowerM
   return p;
 }
 
+// trace.vcd and trace.packets over the window [trace.start, trace.end); a file that cannot be opened or
+// written fails the run naming its key.
+void start_traces(Fabric& fab, const Scenario& s) {
+  TraceSelect sel;
+  sel.start = s.out.trace_start;
+  sel.end = s.out.trace_end > 0 ? s.out.trace_end : INT64_MAX;
+  sel.elements = s.out.trace_elements;
+  try {
+    if (!s.out.trace.empty()) fab.trace(s.out.trace, sel);
+  } catch (const std::runtime_error& e) {
+    throw OutputError("trace.vcd", e.what());
+  }
+  try {
+    if (!s.out.packets.empty()) fab.trace_packets(s.out.packets, sel, {s.out.watch.begin(), s.out.watch.end()});
+  } catch (const std::runtime_error& e) {
+    throw OutputError("trace.packets", e.what());
+  }
+}
+
+void end_traces(Fabric& fab) {
+  try {
+    fab.close_trace();
+  } catch (const std::runtime_error& e) {
+    throw OutputError("trace.vcd", e.what());
+  }
+  try {
+    fab.close_packet_trace();
+  } catch (const std::runtime_error& e) {
+    throw OutputError("trace.packets", e.what());
+  }
+}
+
 }  // namespace
 
 std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
@@ -116,7 +148,7 @@ std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s
 // Closed loop: no windows; the run is measured from cycle 0 until the quota is delivered (T_sim).
 nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {
   Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
-  if (!s.out.trace.empty()) fab.trace(s.out.trace);
+  start_traces(fab, s);
   Network& net = fab.net();
   Collector col(net, s.stats, 0, INT64_MAX / 4);
   net.add_observer(&col);
@@ -146,6 +178,7 @@ nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {
     fab.run_until(fab.cycle() + 100);
   }
   col.set_end(t);
+  end_traces(fab);
   nlohmann::json r = col.finish(fab.cycle());
   r["closed_loop"] = {{"t_sim", t}, {"messages", cl.delivered()}, {"active_nodes", cl.active()},
                       {"flits", cl.flits()}};
@@ -157,7 +190,7 @@ nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {
 nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   if (s.traffic.closed.active > 0) return run_closed(s, ctx);
   Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
-  if (!s.out.trace.empty()) fab.trace(s.out.trace);
+  start_traces(fab, s);
   Network& net = fab.net();
   const int64_t w = s.sim.warmup, e = s.sim.warmup + s.sim.measure;
   Collector col(net, s.stats, w, e);
@@ -194,6 +227,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
     prog.update(fab.cycle(), limit, "drain");
   }
   gen.finish_record();  // out.trace complete: a failed flush or close fails the run, naming the key
+  end_traces(fab);
   const uint64_t accepted = gen.total().messages - gen.total().rejected;
   if (col.delivered_messages() != accepted)
     throw SimError(SimError::Scoreboard, "scoreboard: " + std::to_string(accepted) + " messages accepted but " +

@@ -26,6 +26,10 @@ struct SimParams {
 struct OutParams {
   std::string json, csv, plot, trace;  // trace: the VCD waveform (trace.vcd)
   std::string messages;                // out.trace: the generated messages as a trace file
+  std::string packets;                 // trace.packets: the per-packet event trace
+  int64_t trace_start = 0, trace_end = 0;  // trace.start, trace.end (0: the run's end)
+  std::vector<int> trace_elements;     // trace.elements (empty: all)
+  std::vector<int> watch;              // trace.watch: packet ids (empty: all)
 };
 
 // DRB policy knobs (read by the metapath policy; see docs/drb.md).

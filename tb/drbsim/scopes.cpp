@@ -188,6 +188,22 @@ const std::vector<Scope>& scopes() {
          return "makes " + std::string(part) + " of the " + std::to_string(r.ic.terminals()) +
                 " nodes active, which rounds to none; the smallest fraction is 1 / (2 x nodes)";
        }},
+      {{"trace.start", "trace.end"},
+       kRefuse,
+       [](const Run& r, const std::string&) -> std::string {
+         return r.s.out.trace.empty() && r.s.out.packets.empty() ? "windows trace.vcd and trace.packets; neither is set"
+                                                                 : "";
+       }},
+      {{"trace.elements"},
+       kRefuse,
+       [](const Run& r, const std::string&) -> std::string {
+         return r.s.out.trace.empty() ? "selects what trace.vcd records; it is not set" : "";
+       }},
+      {{"trace.watch"},
+       kRefuse,
+       [](const Run& r, const std::string&) -> std::string {
+         return r.s.out.packets.empty() ? "selects the packets trace.packets follows; it is not set" : "";
+       }},
       {{"sim.warmup", "sim.measure"},
        kRefuse,
        [](const Run& r, const std::string&) -> std::string {
