@@ -471,3 +471,75 @@ TEST(RouterUnit, TheHeadTapSeesEachHeadsWaitAndItsContenders) {
 
 }  // namespace
 }  // namespace drb
+
+namespace drb {
+namespace {
+
+// The output unit alone (systemc/router/output_unit.h, RTL drb_output_unit): credits and owners, and the
+// channel-state rules of docs/power.md and docs/faults.md: a channel goes off only while its output is idle
+// (no VC owned, every credit back); failed lets the owned VC finish and offers no free one; on offers all.
+TEST(OutputUnit, CreditsOwnersAndTheChannelStatesItFollows) {
+  constexpr int depth = 4;
+  OutputUnit o;
+  o.init(3, depth, 5);
+  ASSERT_EQ(o.vcs.size(), 3u);
+  EXPECT_TRUE(o.idle(depth));
+  EXPECT_EQ(o.used_vcs(), 0);
+  o.vcs[1].owner = 7;  // a head took VC 1 and sent a flit
+  --o.vcs[1].credits;
+  EXPECT_FALSE(o.idle(depth));
+  EXPECT_FALSE(o.follow(ChannelState::kOff, depth)) << "off while a VC is owned";
+  EXPECT_EQ(o.state, ChannelState::kOn);
+  o.vcs[1].owner = -1;  // the tail left; its flit still holds a slot downstream
+  EXPECT_FALSE(o.idle(depth)) << "a credit is still out";
+  o.credit(1);
+  EXPECT_TRUE(o.idle(depth));
+  ASSERT_TRUE(o.follow(ChannelState::kOff, depth));
+  EXPECT_EQ(o.used_vcs(), 3) << "no VC offered while off";
+  EXPECT_TRUE(o.idle(depth)) << "not offered is not in use";
+  ASSERT_TRUE(o.follow(ChannelState::kOn, depth));
+  EXPECT_EQ(o.used_vcs(), 0);
+  o.vcs[0].owner = 2;
+  ASSERT_TRUE(o.follow(ChannelState::kFailed, depth));
+  EXPECT_EQ(o.vcs[0].owner, 2) << "the packet on the failed link completes";
+  EXPECT_EQ(o.vcs[1].owner, OutputUnit::kNotOffered);
+  EXPECT_EQ(o.vcs[2].owner, OutputUnit::kNotOffered);
+  EXPECT_EQ(o.free_owner, OutputUnit::kNotOffered) << "VC 0 is not offered again once its tail leaves";
+  ASSERT_TRUE(o.follow(ChannelState::kOn, depth));  // repaired
+  EXPECT_EQ(o.free_owner, -1);
+  EXPECT_EQ(o.vcs[0].owner, 2);
+  EXPECT_EQ(o.vcs[1].owner, -1);
+  EXPECT_EQ(o.used_vcs(), 1);
+}
+
+TEST(OutputUnit, TowardsAnNiItNeverRunsOutOfCredits) {
+  OutputUnit net, ej;
+  net.init(2, 8, 5);
+  ej.init(2, 8, 5);
+  net.connect(ChannelPort{}, 2, false, 4);
+  ej.connect(ChannelPort{}, 2, true, 4);
+  EXPECT_TRUE(net.network);
+  EXPECT_EQ(net.dateline, 4);
+  EXPECT_EQ(net.vcs[0].credits, 8);
+  EXPECT_FALSE(ej.network);
+  EXPECT_EQ(ej.dateline, 0) << "leaving towards a terminal crosses no dateline";
+  EXPECT_GT(ej.vcs[0].credits, 1 << 24) << "the destination NI always sinks";
+}
+
+// The input unit alone (systemc/router/input_unit.h, RTL drb_input_unit): its VCs know where they sit (the
+// router's stage masks are indexed by them) and start idle.
+TEST(InputUnit, VcsKnowTheirPortAndIndexAndStartIdle) {
+  InputUnit u;
+  u.init(3, 4, 5);
+  ASSERT_EQ(u.vcs.size(), 4u);
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_EQ(u.vcs[c].port, 3);
+    EXPECT_EQ(u.vcs[c].vc, c);
+    EXPECT_EQ(u.vcs[c].state, InputVc::kIdle);
+    EXPECT_EQ(u.vcs[c].out_port, -1);
+  }
+  for (int s = 0; s < 4; ++s) EXPECT_EQ(u.stage[s], 0u);
+}
+
+}  // namespace
+}  // namespace drb

@@ -16,7 +16,7 @@ void RouterCore::step_words(int64_t now) {
   // Route compute (DEC first).
   for (int w = 0; w < words<kWide>(); ++w)
     for (uint64_t pm = stage_word(w)[kRouting]; pm; pm &= pm - 1) {
-      InputPort& ip = in_[w * 64 + __builtin_ctzll(pm)];
+      InputUnit& ip = in_[w * 64 + __builtin_ctzll(pm)];
       for (uint64_t m = ip.stage[kRouting]; m; m &= m - 1) {
         InputVc& v = ip.vcs[__builtin_ctzll(m)];
         if (v.ready <= now) route_compute<B>(v, now);
@@ -302,7 +302,7 @@ void RouterCore::switch_allocate_separable(int64_t now) {
   for (int w = 0; w < nw; ++w) {
     for (uint64_t pm = stage_word(w)[kActive]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
-      InputPort& ip = in_[i];
+      InputUnit& ip = in_[i];
       uint64_t req = 0, prio = 0;
       for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
@@ -388,7 +388,7 @@ void RouterCore::switch_allocate_islip(int64_t now) {
   for (int w = 0; w < nw; ++w) {
     for (uint64_t pm = stage_word(w)[kActive]; pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
-      InputPort& ip = in_[i];
+      InputUnit& ip = in_[i];
       uint64_t req = 0;
       for (uint64_t m = ip.stage[kActive]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
@@ -449,7 +449,7 @@ void RouterCore::switch_allocate_islip(int64_t now) {
   for (int w = 0; w < nw; ++w) {
     for (uint64_t im = inputs[w]; im; im &= im - 1) {
       const int i = w * 64 + __builtin_ctzll(im);
-      InputPort& ip = in_[i];
+      InputUnit& ip = in_[i];
       uint64_t* gr = &in_grant_[static_cast<size_t>(i) * nw];
       uint64_t pr[kMaxWords], granted = 0;
       for (int u = 0; u < nw; ++u) {

@@ -12,7 +12,6 @@
 namespace drb {
 
 namespace {
-constexpr int kInfiniteCredits = INT_MAX / 2;
 const char* state_name(int s) {
   static const char* n[] = {"idle", "routing", "vc-alloc", "active"};
   return n[s];
@@ -25,8 +24,8 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   int ring = 1;
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
-  b += heap_bytes(P * sizeof(InputPort)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
-  b += heap_bytes(P * sizeof(OutputPort)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
+  b += heap_bytes(P * sizeof(InputUnit)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
+  b += heap_bytes(P * sizeof(OutputUnit)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
   b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
   const double W = (ports + 63) / 64;
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
@@ -56,23 +55,8 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   tap_ = cfg.head_tap;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
-  for (int i = 0; i < in_ports_; ++i) {
-    InputPort& ip = in_[i];
-    ip.vcs.resize(vcs_);
-    for (int c = 0; c < vcs_; ++c) {
-      ip.vcs[c].port = static_cast<uint8_t>(i);
-      ip.vcs[c].vc = static_cast<uint8_t>(c);
-    }
-    ip.arb = RrArbiter(vcs_);
-    ip.acc = RrArbiter(out_ports_);
-  }
-  for (int o = 0; o < out_ports_; ++o) {
-    auto& op = out_[o];
-    op.vcs.resize(vcs_);
-    for (auto& v : op.vcs) v.credits = p.depth;
-    op.xbar = XbarArbiter(in_ports_);
-    op.va_ptr.assign(vcs_, 0);
-  }
+  for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_, out_ports_);
+  for (OutputUnit& op : out_) op.init(vcs_, p.depth, in_ports_);
   va_best_.assign(out_ports_ * vcs_, -1);
   sa_pick_.assign(in_ports_, -1);
   out_req_.assign(static_cast<size_t>(out_ports_) * words_, 0);
@@ -97,62 +81,33 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
 }
 
 void RouterCore::alloc_buffers() {
-  for (InputPort& ip : in_)
+  for (InputUnit& ip : in_)
     for (InputVc& v : ip.vcs) v.buf.init(cfg_.p.depth);
 }
 
 void RouterCore::connect_output(int p, int ch, bool eject) {
-  OutputPort& op = out_[p];
-  op.link = chan_.flit_port(ch);
-  op.delay = cfg_.p.d_sa + cfg_.p.d_st;
-  if (eject) {
-    for (auto& v : op.vcs) v.credits = kInfiniteCredits;  // the destination NI always sinks
-  } else {
-    op.network = true;
-    op.dateline = routing_->hop_dateline(id_, p / trunk_);  // the relation's port: the trunk
-  }
+  // The relation's port is the trunk; the destination NI always sinks (no credits).
+  out_[p].connect(chan_.flit_port(ch), cfg_.p.d_sa + cfg_.p.d_st, eject, eject ? 0 : routing_->hop_dateline(id_, p / trunk_));
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
   in_[p].credit = chan_.credit_port(ch);
   in_[p].inject = inject;
 }
 
-bool RouterCore::output_idle(int p) const {
-  for (const OutputVc& v : out_[p].vcs)
-    if ((v.owner >= 0 && v.owner != kNotOffered) || v.credits != cfg_.p.depth) return false;
-  return true;
-}
+bool RouterCore::output_idle(int p) const { return out_[p].idle(cfg_.p.depth); }
 
 void RouterCore::channel_changed(int p) {
-  OutputPort& op = out_[p];
-  const ChannelState s = chan_.state(op.link.ch);
+  OutputUnit& op = out_[p];
   const int w = chan_.width(op.link.ch);
   narrow_ |= w > 1;  // sticky: a link widened again may still be sending its last narrow flit
   op.cpf = static_cast<int16_t>(w);
-  if (s == op.state) return;
-  switch (s) {
-    case ChannelState::kOff:
-      if (!output_idle(p))  // the controllers only ever pick idle links
-        throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) +
-                               " switched off while in use");
-      for (OutputVc& v : op.vcs) v.owner = kNotOffered;
-      break;
-    case ChannelState::kFailed:
-      op.free_owner = kNotOffered;
-      for (OutputVc& v : op.vcs)
-        if (v.owner < 0) v.owner = kNotOffered;
-      break;
-    case ChannelState::kOn:
-      op.free_owner = -1;
-      for (OutputVc& v : op.vcs)
-        if (v.owner == kNotOffered) v.owner = -1;
-      break;
-  }
-  op.state = s;
+  if (!op.follow(chan_.state(op.link.ch), cfg_.p.depth))  // the controllers only ever pick idle links
+    throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) +
+                           " switched off while in use");
 }
 
 void RouterCore::reroute_waiting(int64_t now) {
-  for (InputPort& ip : in_)
+  for (InputUnit& ip : in_)
     for (InputVc& v : ip.vcs)
       if (v.state == kVcAlloc && !v.eject) {
         set_state(v, kRouting);
@@ -161,7 +116,7 @@ void RouterCore::reroute_waiting(int64_t now) {
 }
 
 void RouterCore::held(std::set<std::pair<int, int>>& out) const {
-  for (const InputPort& ip : in_)
+  for (const InputUnit& ip : in_)
     for (const InputVc& v : ip.vcs)
       if (v.state == kVcAlloc && !v.eject && v.route.n == 0) {
         const Packet& pk = store_.pkt(v.buf.front().pkt);
@@ -239,7 +194,7 @@ void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t n
   // ... and those queued behind it in its own buffer, head of queue first.
   for (int i = 0; i < v.buf.size(); ++i)
     if (v.buf.at(i).head()) contenders_.push_back(v.buf.at(i).pkt);
-  const OutputPort& op = out_[v.out_port];
+  const OutputUnit& op = out_[v.out_port];
   tap_->head_left(HeadLeaving{pk, id_, wait, contenders_.data(), owners, static_cast<int>(contenders_.size()) - owners,
                               v.port, v.vc, v.out_port, v.out_vc, v.t_req, v.ready - cfg_.p.d_va, now,
                               now + op.delay + (op.network && op.cpf > 1 ? op.cpf - 1 : 0)});
@@ -248,14 +203,14 @@ void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t n
 template <class B>
 void RouterCore::send(int in_port, int vc, int64_t now) {
   const RouterParams& p = cfg_.p;
-  InputPort& ip = in_[in_port];
+  InputUnit& ip = in_[in_port];
   InputVc& v = ip.vcs[vc];
   Flit f = v.buf.front();
   v.buf.pop();
   --buffered_;
   chan_.moved(now);
   if (ip.credit.ch >= 0) chan_.send_credit(ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
-  OutputPort& op = out_[v.out_port];
+  OutputUnit& op = out_[v.out_port];
   ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
     Packet& pk = store_.pkt(f.pkt);

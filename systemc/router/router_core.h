@@ -22,6 +22,8 @@
 #include "systemc/channel/queues.h"
 #include "systemc/cosim/router_rtl.h"
 #include "systemc/base/packet_store.h"
+#include "systemc/router/input_unit.h"
+#include "systemc/router/output_unit.h"
 #include "systemc/router/router_config.h"
 
 namespace drb {
@@ -38,7 +40,9 @@ struct RtlBlocks {
 
 class RouterCore {
  public:
-  enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
+  using State = InputVc::State;
+  static constexpr State kIdle = InputVc::kIdle, kRouting = InputVc::kRouting, kVcAlloc = InputVc::kVcAlloc,
+                         kActive = InputVc::kActive;
 
   // Router `id` of cfg.ic, sending and receiving through chan (wired by connect_output/connect_input) and
   // reading and editing the packets its flits carry in store.
@@ -70,7 +74,7 @@ class RouterCore {
       v.ready = now + d_rc_;
     }
   }
-  void credit(int p, uint8_t vc) { ++out_[p].vcs[vc].credits; }
+  void credit(int p, uint8_t vc) { out_[p].credit(vc); }
   void step(int64_t now);
   bool busy() const { return buffered_ > 0; }
   int buffered() const { return buffered_; }
@@ -117,53 +121,10 @@ class RouterCore {
   bool input_connected(int p) const { return in_[p].credit.ch >= 0; }
 
  private:
-  struct InputVc {
-    Ring<Flit> buf;
-    State state = kIdle;
-    uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)
-    bool eject = false;
-    uint8_t eject_port = 0;  // where DEC ejects the front packet (its terminal's first ejection port)
-    uint8_t eject_n = 1;     //   and the terminal's ejection channels from there
-    bool blocked = false;   // AL has subtracted T1 for the current hop
-    bool prio = false;      // carries a high-priority ack
-    int16_t out_port = -1, out_vc = -1;
-    uint32_t pkt = 0;       // slot of the packet being routed or sent (PR-DRB's capture reads it)
-    uint32_t pkt_id = 0;    //   and its id (low 32 bits; waveforms show it)
-    int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
-    int64_t t_req = 0;      // first VC-allocation request at this router
-    uint8_t va_acc = 0;     // iSLIP VC allocation: accept pointer over the output VCs
-    RouteSet route;
-  };
-  struct InputPort {
-    std::vector<InputVc> vcs;
-    RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
-    RrArbiter acc;            // iSLIP accept arbiter over output ports
-    uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
-    ChannelPort credit;       // the input channel's credit lane (credits go back on it)
-    bool inject = false;      // it comes from a terminal's NI
-  };
-  struct OutputVc {
-    int16_t owner = -1;  // input port * vcs + vc
-    int credits = 0;
-  };
-  struct OutputPort {
-    std::vector<OutputVc> vcs;
-    XbarArbiter xbar;
-    ChannelPort link;      // the output channel's flit lane
-    bool network = false;  // router-to-router link (counted as flit-hops)
-    uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
-    int delay = 0;          // switch allocation + traversal cycles: the flit enters the channel then
-    int16_t cpf = 1;        // cycles per flit (stage-2 width)
-    int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
-    ChannelState state = ChannelState::kOn;  // the channel's, as last told
-    int64_t free_at = 0;    //   the link is free again from this cycle
-    std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
-  };
-
   // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state, in as
   // many 64-bit words as the router has ports (one below 65 ports: the narrow path, compiled apart).
   void set_state(InputVc& v, State s) {
-    InputPort& ip = in_[v.port];
+    InputUnit& ip = in_[v.port];
     const uint64_t b = uint64_t{1} << v.vc;
     uint64_t* pw = v.port < 64 ? stage_ports_ : stage_word(v.port >> 6);
     const uint64_t pb = uint64_t{1} << (v.port & 63);
@@ -247,11 +208,7 @@ class RouterCore {
     return best;
   }
   // Output VCs of port p allocated to a packet (or not offered: a link off or failed).
-  int used_vcs(int p) const {
-    int used = 0;
-    for (const OutputVc& o : out_[p].vcs) used += o.owner >= 0;
-    return used;
-  }
+  int used_vcs(int p) const { return out_[p].used_vcs(); }
   uint64_t free_output_vcs(const InputVc& v, int& port, int len) const {
     return trunk_ > 1 ? free_output_vcs_t<true>(v, port, len) : free_output_vcs_t<false>(v, port, len);
   }
@@ -266,11 +223,9 @@ class RouterCore {
   const RoutingRelation* routing_;
   int id_;
   int in_ports_, out_ports_, vcs_;
-  std::vector<InputPort> in_;
-  std::vector<OutputPort> out_;
-  // The owner an output VC carries while its channel is not offered (off, or failed once free): VC
-  // selection, which skips owned VCs, then skips it at no extra cost.
-  static constexpr int16_t kNotOffered = INT16_MAX;
+  std::vector<InputUnit> in_;
+  std::vector<OutputUnit> out_;
+  static constexpr int16_t kNotOffered = OutputUnit::kNotOffered;
   int buffered_ = 0;
   int d_rc_ = 1;
   bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at

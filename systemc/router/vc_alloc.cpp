@@ -50,7 +50,7 @@ int RouterCore::least_loaded(const InputVc& v, int group, int len) const {
   for (int lo = 0, hi = v.route.tier; lo < v.route.n; lo = hi, hi = v.route.n) {
     int best = -1, best_used = INT_MAX;
     for (int i = lo; i < hi; ++i) {
-      const OutputPort& op = out_[v.route.c[i].port];
+      const OutputUnit& op = out_[v.route.c[i].port];
       const int cls = lay.cls(group, v.route.c[i].sub);
       bool free = false;
       for (int c = lay.first(cls), e = c + lay.count(cls); c < e && !free; ++c) free = usable(op.vcs[c], p, len);
@@ -65,7 +65,7 @@ int RouterCore::least_loaded(const InputVc& v, int group, int len) const {
 
 void RouterCore::grant_vc(const VaReq& r, int n_in, int64_t now) {
   InputVc& v = *r.v;
-  OutputPort& op = out_[r.port];
+  OutputUnit& op = out_[r.port];
   op.vcs[r.ovc].owner = r.in_idx;
   v.out_port = r.port;
   v.out_vc = r.ovc;

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// The router's output unit (RTL: drb_output_unit), one per output port: per output VC the input VC that
+// owns it and its credits (free slots downstream); the crossbar arbiter (drb_xbar_arbiter) and the VC
+// allocator's output-stage pointers; and the output channel, whose state (on, off, failed) and width it
+// follows. A channel off or failed is expressed in the owners: a VC not offered carries kNotOffered, so
+// VC selection, which skips owned VCs, skips it at no extra cost.
+#pragma once
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "models/blocks/xbar_arbiter.h"
+#include "systemc/channel/channel.h"
+
+namespace drb {
+
+struct OutputVc {
+  int16_t owner = -1;  // input port * vcs + vc
+  int credits = 0;
+};
+
+struct OutputUnit {
+  static constexpr int16_t kNotOffered = INT16_MAX;
+  static constexpr int kInfiniteCredits = INT_MAX / 2;  // towards an NI, which always sinks
+
+  std::vector<OutputVc> vcs;
+  XbarArbiter xbar;
+  ChannelPort link;      // the output channel's flit lane
+  bool network = false;  // router-to-router link (counted as flit-hops)
+  uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
+  int delay = 0;          // switch allocation + traversal cycles: the flit enters the channel then
+  int16_t cpf = 1;        // cycles per flit (stage-2 width)
+  int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
+  ChannelState state = ChannelState::kOn;  // the channel's, as last told
+  int64_t free_at = 0;    //   the link is free again from this cycle
+  std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
+
+  void init(int n_vcs, int depth, int in_ports) {
+    vcs.assign(n_vcs, OutputVc{-1, depth});
+    xbar = XbarArbiter(in_ports);
+    va_ptr.assign(n_vcs, 0);
+  }
+  // Wired to channel lane l; `eject`: towards a terminal (no credits to count), else a network link whose
+  // crossing sets `hop_dateline` in the header.
+  void connect(const ChannelPort& l, int switch_delay, bool eject, uint16_t hop_dateline) {
+    link = l;
+    delay = switch_delay;
+    if (eject) {
+      for (OutputVc& v : vcs) v.credits = kInfiniteCredits;
+    } else {
+      network = true;
+      dateline = hop_dateline;
+    }
+  }
+  void credit(int vc) { ++vcs[vc].credits; }
+  // No VC allocated and every credit back (no flit of it in flight or in the downstream buffer).
+  bool idle(int depth) const {
+    for (const OutputVc& v : vcs)
+      if ((v.owner >= 0 && v.owner != kNotOffered) || v.credits != depth) return false;
+    return true;
+  }
+  // VCs allocated to a packet or not offered.
+  int used_vcs() const {
+    int used = 0;
+    for (const OutputVc& o : vcs) used += o.owner >= 0;
+    return used;
+  }
+  // The channel is now in state s: off (only ever while idle: false if it is not, and nothing changes),
+  // failed (the packet on it completes, no VC is offered again once free) or on (every VC offered again).
+  bool follow(ChannelState s, int depth) {
+    if (s == state) return true;
+    switch (s) {
+      case ChannelState::kOff:
+        if (!idle(depth)) return false;
+        for (OutputVc& v : vcs) v.owner = kNotOffered;
+        break;
+      case ChannelState::kFailed:
+        free_owner = kNotOffered;
+        for (OutputVc& v : vcs)
+          if (v.owner < 0) v.owner = kNotOffered;
+        break;
+      case ChannelState::kOn:
+        free_owner = -1;
+        for (OutputVc& v : vcs)
+          if (v.owner == kNotOffered) v.owner = -1;
+        break;
+    }
+    state = s;
+    return true;
+  }
+};
+
+}  // namespace drb
