@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "systemc/face/face.h"
+#include "systemc/fabric/fabric.h"
 #include "systemc/fabric/network.h"
+#include "tests/vcd.h"
 
 namespace drb {
 namespace {
@@ -109,43 +111,92 @@ NetParams mesh2x2() {
   return p;
 }
 
+// The 2x2 mesh wired by hand, link by link: routers 0 1 / 2 3 (x to the right, y down); ports by
+// dimension and direction, the local port last.
+struct HandMesh {
+  ElementSetup setup;
+  face::Channels ch;
+  std::vector<std::unique_ptr<face::Router>> r;
+  std::vector<std::unique_ptr<face::Ni>> ni;
+  face::Link l01{"l01"}, l10{"l10"}, l23{"l23"}, l32{"l32"}, l02{"l02"}, l20{"l20"}, l13{"l13"}, l31{"l31"};
+  std::vector<std::unique_ptr<face::Link>> inj, ej;
+  explicit HandMesh(const NetParams& p) : setup(p), ch("channels", setup) {
+    for (int i = 0; i < 4; ++i) {
+      r.push_back(std::make_unique<face::Router>(("router_" + std::to_string(i)).c_str(), ch, i));
+      ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(i)).c_str(), ch, i));
+    }
+    const Topology& t = *setup.ic->direct();
+    const int px = t.port(0, +1), mx = t.port(0, -1), py = t.port(1, +1), my = t.port(1, -1), local = t.local_port();
+    r[0]->out[px](l01), r[1]->in[mx](l01);
+    r[1]->out[mx](l10), r[0]->in[px](l10);
+    r[2]->out[px](l23), r[3]->in[mx](l23);
+    r[3]->out[mx](l32), r[2]->in[px](l32);
+    r[0]->out[py](l02), r[2]->in[my](l02);
+    r[2]->out[my](l20), r[0]->in[py](l20);
+    r[1]->out[py](l13), r[3]->in[my](l13);
+    r[3]->out[my](l31), r[1]->in[py](l31);
+    for (int i = 0; i < 4; ++i) {
+      inj.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(i)).c_str()));
+      ej.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(i)).c_str()));
+      ni[i]->inject[0](*inj[i]), r[i]->in[local](*inj[i]);
+      r[i]->out[local](*ej[i]), ni[i]->eject[0](*ej[i]);
+    }
+  }
+};
+
 TEST(Face, TwoByTwoMeshWiredByHandEqualsTheFastFabric) {
   const NetParams p = mesh2x2();
   const Traffic tr{4, 0.15, 1500};
   int fast_n = 0, face_n = 0;
   const std::string fast = run_fast(p, tr, 2500, fast_n);
-
-  ElementSetup setup(p);
-  face::Channels ch("channels", setup);
-  std::vector<std::unique_ptr<face::Router>> r;
-  std::vector<std::unique_ptr<face::Ni>> ni;
-  for (int i = 0; i < 4; ++i) {
-    r.push_back(std::make_unique<face::Router>(("router_" + std::to_string(i)).c_str(), ch, i));
-    ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(i)).c_str(), ch, i));
-  }
-  // Routers 0 1 / 2 3 (x to the right, y down); ports by dimension and direction, the local port last.
-  const Topology& t = *setup.ic->direct();
-  const int px = t.port(0, +1), mx = t.port(0, -1), py = t.port(1, +1), my = t.port(1, -1), local = t.local_port();
-  face::Link l01("l01"), l10("l10"), l23("l23"), l32("l32"), l02("l02"), l20("l20"), l13("l13"), l31("l31");
-  r[0]->out[px](l01), r[1]->in[mx](l01);
-  r[1]->out[mx](l10), r[0]->in[px](l10);
-  r[2]->out[px](l23), r[3]->in[mx](l23);
-  r[3]->out[mx](l32), r[2]->in[px](l32);
-  r[0]->out[py](l02), r[2]->in[my](l02);
-  r[2]->out[my](l20), r[0]->in[py](l20);
-  r[1]->out[py](l13), r[3]->in[my](l13);
-  r[3]->out[my](l31), r[1]->in[py](l31);
-  std::vector<std::unique_ptr<face::Link>> inj, ej;
-  for (int i = 0; i < 4; ++i) {
-    inj.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(i)).c_str()));
-    ej.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(i)).c_str()));
-    ni[i]->inject[0](*inj[i]), r[i]->in[local](*inj[i]);
-    r[i]->out[local](*ej[i]), ni[i]->eject[0](*ej[i]);
-  }
-  const std::string hand = run_face(setup, r, ni, ch, tr, 2500, face_n);
+  HandMesh m(p);
+  const std::string hand = run_face(m.setup, m.r, m.ni, m.ch, tr, 2500, face_n);
   EXPECT_GT(fast_n, 500);
   EXPECT_EQ(fast_n, face_n);
   EXPECT_EQ(first_difference(fast, hand), "");
+}
+
+// The hand-wired design's waveform (face::Channels::trace) against the fast fabric's (Fabric::trace), both
+// in one simulation on the same traffic: every signal of the fabric's routers and NIs is in the design's
+// under its module's name, with the same value after every cycle.
+TEST(Face, WaveformsEqualTheFastFabricsSignalForSignal) {
+  const NetParams p = mesh2x2();
+  const int64_t cycles = 600;
+  const std::string fv = ::testing::TempDir() + "/face_fast.vcd", hv = ::testing::TempDir() + "/face_hand.vcd";
+  Fabric fab("fabric", p);  // its own 1 ns clock
+  fab.trace(fv);
+  Traffic tf{4, 0.2, 400}, th = tf;
+  fab.add_cycle_hook([&](int64_t t) {
+    tf.cycle(t, [&](int s, int d, int f, int64_t at) { return fab.net().submit(s, d, f, at, true) != 0; });
+  });
+  HandMesh m(p);
+  m.ch.trace(hv);
+  m.ch.add_cycle_hook([&](int64_t t) {
+    th.cycle(t, [&](int s, int d, int f, int64_t at) { return m.ni[s]->submit(d, f, at) != 0; });
+  });
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  m.ch.clk(clk);
+  for (auto& r : m.r) r->clk(clk);
+  for (auto& n : m.ni) n->clk(clk);
+  fab.run_until(cycles);
+  fab.close_trace();
+  m.ch.close_trace();
+  EXPECT_GT(tf.submitted, 200);
+  const auto fast = test::changes(fv), hand = test::changes(hv);
+  ASSERT_FALSE(fast.empty());
+  size_t compared = 0, moving = 0;
+  for (const auto& [name, ch] : fast) {
+    const std::string prefix = "SystemC.fabric.";
+    ASSERT_EQ(name.rfind(prefix, 0), 0u) << name;
+    const std::string own = "SystemC." + name.substr(prefix.size());
+    ASSERT_TRUE(hand.count(own)) << own << " missing from the hand-wired design's waveform";
+    for (int64_t c = 0; c + 1 < cycles; ++c)
+      ASSERT_EQ(test::value_at(hand.at(own), c * 1000), test::value_at(ch, c * 1000)) << own << " at cycle " << c;
+    ++compared;
+    moving += ch.size() > 1;
+  }
+  EXPECT_EQ(hand.size(), fast.size());
+  EXPECT_GT(moving, compared / 2) << "most signals change: the comparison is not of constants";
 }
 
 TEST(Face, FourAryTwoTreeWiredFromItsGraphEqualsTheFastFabric) {

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-# The example runs, and every node's line shows messages delivered with a latency above zero load's floor.
-execute_process(COMMAND ${EXE} 4000 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+# The example runs, and every node's line shows messages delivered with a latency above zero load's floor;
+# its waveform holds each router's VC states and credits under the design's module names.
+set(vcd ${CMAKE_CURRENT_BINARY_DIR}/handwired_check.vcd)
+file(REMOVE ${vcd})
+execute_process(COMMAND ${EXE} 4000 ${vcd} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "handwired_mesh exited ${rc}")
 endif()
@@ -9,4 +12,14 @@ foreach(n 0 1 2 3)
     message(FATAL_ERROR "no delivery line for ni_${n}:\n${out}")
   endif()
 endforeach()
+file(READ ${vcd} wave)
+foreach(n 0 1 2 3)
+  if(NOT wave MATCHES "scope module router_${n} ")
+    message(FATAL_ERROR "the waveform has no router_${n}")
+  endif()
+endforeach()
+if(NOT wave MATCHES "var wire 2 [^ ]+ state " OR NOT wave MATCHES "var wire 32 [^ ]+ credits ")
+  message(FATAL_ERROR "the waveform has no VC states or credits")
+endif()
+file(REMOVE ${vcd})
 message("${out}")

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // A 2x2 mesh of DRB routers and NIs wired by hand in a user's sc_main: each Router and Ni is an sc_module
 // with a clock input and channel ports, each Link one channel between two ports. Uniform traffic runs for
-// a while; a table shows per node the messages delivered and their mean latency in cycles.
-//   handwired_mesh [cycles]
+// a while; a table shows per node the messages delivered and their mean latency in cycles. With a second
+// argument the design's waveform (VC states, credits, flits per port) goes to that VCD file.
+//   handwired_mesh [cycles] [waves.vcd]
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -77,7 +79,16 @@ int sc_main(int argc, char** argv) {
       if ((x >> 33) % 10 == 0) ni[s]->submit(static_cast<int>((s + 1 + (x >> 40) % 3) % 4), 4, now);
     }
   });
+  if (argc > 2) {
+    try {
+      channels.trace(argv[2]);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "handwired_mesh: %s\n", e.what());
+      return 2;
+    }
+  }
   sc_core::sc_start(static_cast<double>(cycles), sc_core::SC_NS);
+  channels.close_trace();
 
   std::printf("%-6s %10s %14s\n", "node", "delivered", "mean latency");
   for (int i = 0; i < 4; ++i)

@@ -12,6 +12,13 @@
 
 namespace drb {
 
+// What a waveform records: cycles [start, end) and the elements listed (empty: all) with the NIs of the
+// terminals attached to them.
+struct TraceSelect {
+  int64_t start = 0, end = INT64_MAX;
+  std::vector<int> elements;
+};
+
 class VcdWriter {
  public:
   // Opens `path` for writing (throws std::runtime_error naming it if that fails). Times are in ps; every

@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "systemc/router/router_trace.h"
+
 namespace drb {
 
 Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
@@ -109,11 +111,7 @@ void Fabric::tick() {
   }
   // A scoreboard failure or stall is carried out of the kernel and rethrown by run_until, so the
   // caller sees the original exception rather than a SystemC report.
-  for (int i : flit_seen_) {  // waveforms: last cycle's flits have passed
-    PortFlit& pf = port_flit_[i];
-    pf.valid = pf.head = pf.tail = 0;
-  }
-  flit_seen_.clear();
+  flits_.clear();  // waveforms: last cycle's flits have passed
   try {
     for (auto& h : hosts_) h->absorb(cycle_);
     for (auto& f : hooks_) f(cycle_);
@@ -128,9 +126,8 @@ void Fabric::tick() {
   ++stepped_;
   if (cycle_ >= stop_at_) sc_core::sc_pause();
   arm_next();
-  if (sleeping_ && vcd_ && !flit_seen_.empty()) {  // going idle: the last flits pass at the next edge
-    for (int i : flit_seen_) port_flit_[i].valid = port_flit_[i].head = port_flit_[i].tail = 0;
-    flit_seen_.clear();
+  if (sleeping_ && vcd_ && flits_.pending()) {  // going idle: the last flits pass at the next edge
+    flits_.clear();
     if (vcd_->started() && cycle_ < sel_.end) vcd_->sample(static_cast<uint64_t>(sleep_at_.to_seconds() * 1e12 + 0.5));
   }
 }
@@ -170,78 +167,33 @@ void Fabric::trace(const std::string& file, const TraceSelect& sel) {
   std::vector<char> el(static_cast<size_t>(net_->elements()), sel.elements.empty()), ni(static_cast<size_t>(net_->nodes()), 0);
   for (int e : sel.elements) el.at(static_cast<size_t>(e)) = 1;
   for (int t = 0; t < net_->nodes(); ++t) ni[t] = el[g.terminals()[t].inject.element] || el[g.terminals()[t].eject.element];
-  for (int r = 0; r < net_->elements(); ++r) {
-    if (!el[r]) continue;
-    const RouterCore& c = net_->router(r);
-    const std::string base = std::string(name()) + "." + element_name(r);
-    vcd_->add(base + ".buffered", c.trace_buffered());
-    // Ports by the names the JSON report gives them (+x, up0, local, t5, ...); a local port with several
-    // channels is local#0, local#1, ...
-    for (int p = 0; p < c.in_ports(); ++p) {
-      if (!c.input_connected(p)) continue;
-      const std::string in = base + ".in_" + ic.port_name(r, p);
-      for (int v = 0; v < c.vcs(); ++v) {
-        const std::string vc = in + ".vc" + std::to_string(v);
-        vcd_->add(vc + ".state", c.trace_state(p, v), 2);  // 0 idle, 1 routing, 2 VC alloc, 3 active
-        vcd_->add(vc + ".occupancy", c.trace_occupancy(p, v));
-        vcd_->add(vc + ".packet", c.trace_packet(p, v));
-      }
-    }
-    for (int p = 0; p < c.out_ports(); ++p) {
-      if (!c.output_connected(p)) continue;
-      const std::string out = base + ".out_" + ic.port_name(r, p);
-      vcd_->add(out + ".sent", c.trace_sent(p));
-      if (c.output_to_element(p))  // an NI always sinks: an ejection channel has no credits to show
-        for (int v = 0; v < c.vcs(); ++v) vcd_->add(out + ".vc" + std::to_string(v) + ".credits", c.trace_credits(p, v));
-    }
-  }
+  std::vector<int> in_ports, channels;
+  for (int e = 0; e < net_->elements(); ++e) in_ports.push_back(net_->router(e).in_ports());
+  for (int t = 0; t < net_->nodes(); ++t) channels.push_back(g.terminals()[t].channels);
+  flits_.init(in_ports, channels);
+  for (int r = 0; r < net_->elements(); ++r)
+    if (el[r]) trace_router(*vcd_, net_->router(r), ic, std::string(name()) + "." + element_name(r));
   for (int t = 0; t < net_->nodes(); ++t) {
     if (!ni[t]) continue;
     const std::string n = std::string(name()) + ".ni_" + std::to_string(t);
     vcd_->add(n + ".queue", net_->source(t).trace_queue());
     vcd_->add(n + ".control", net_->source(t).trace_control());
   }
-  trace_channels(el, ni);
-}
-
-// Per receiving port, the flit a channel hands it in this cycle: valid, head, tail, its VC on the channel
-// and its packet, as an RTL port's signals would show them (element inputs under the JSON's port names,
-// an NI's ejection channels as ni_T.eject, eject#1, ...).
-void Fabric::trace_channels(const std::vector<char>& el, const std::vector<char>& ni) {
-  const Interconnect& ic = net_->interconnect();
-  const NetworkGraph& g = ic.graph();
-  int n = 0;
-  for (int e = 0; e < net_->elements(); ++e) first_in_.push_back(n), n += net_->router(e).in_ports();
-  for (int t = 0; t < net_->nodes(); ++t) first_ej_.push_back(n), n += g.terminals()[t].channels;
-  port_flit_.assign(static_cast<size_t>(n), PortFlit{});
-  auto trace_port = [&](int i, const std::string& base) {
-    const PortFlit& pf = port_flit_[static_cast<size_t>(i)];
-    vcd_->add(base + ".flit_valid", pf.valid, 1);
-    vcd_->add(base + ".flit_head", pf.head, 1);
-    vcd_->add(base + ".flit_tail", pf.tail, 1);
-    vcd_->add(base + ".flit_vc", pf.vc);
-    vcd_->add(base + ".flit_packet", pf.packet);
-  };
+  // Per receiving port the flit its channel hands it (element inputs under the JSON's port names, an NI's
+  // ejection channels as ni_T.eject, eject#1, ...).
   for (int e = 0; e < net_->elements(); ++e) {
-    if (!el[e]) continue;
     const RouterCore& c = net_->router(e);
     for (int p = 0; p < c.in_ports(); ++p)
-      if (c.input_connected(p))
-        trace_port(first_in_[e] + p, std::string(name()) + "." + element_name(e) + ".in_" + ic.port_name(e, p));
+      if (el[e] && c.input_connected(p))
+        flits_.add(*vcd_, element_end(e, p), std::string(name()) + "." + element_name(e) + ".in_" + ic.port_name(e, p));
   }
   for (int t = 0; t < net_->nodes(); ++t)
     for (int c = 0; c < g.terminals()[t].channels; ++c)
-      if (ni[t]) trace_port(first_ej_[t] + c, std::string(name()) + ".ni_" + std::to_string(t) + ".eject" +
-                                       (c ? "#" + std::to_string(c) : std::string()));
+      if (ni[t])
+        flits_.add(*vcd_, terminal_end(t, c),
+                   std::string(name()) + ".ni_" + std::to_string(t) + ".eject" + (c ? "#" + std::to_string(c) : std::string()));
   net_->set_flit_tap([this](const ChannelEnd& to, const Flit& f, int64_t) {
-    const int i = (to.kind == ChannelEnd::kElement ? first_in_[to.id] : first_ej_[to.id]) + to.port;
-    PortFlit& pf = port_flit_[static_cast<size_t>(i)];
-    pf.valid = 1;
-    pf.head = f.head();
-    pf.tail = f.tail();
-    pf.vc = f.vc;
-    pf.packet = static_cast<uint32_t>(net_->pkt(f.pkt).id);
-    flit_seen_.push_back(i);
+    flits_.seen(to, f, static_cast<uint32_t>(net_->pkt(f.pkt).id));
   });
 }
 

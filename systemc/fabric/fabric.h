@@ -11,19 +11,13 @@
 #include <vector>
 
 #include "systemc/base/vcd_writer.h"
+#include "systemc/channel/flit_probe.h"
 #include "systemc/fabric/network.h"
 #include "systemc/fabric/packet_trace.h"
 #include "systemc/ni/ni_host.h"
 #include "systemc/router/router.h"
 
 namespace drb {
-
-// What a waveform records: cycles [start, end) and the elements listed (empty: all) with the NIs of the
-// terminals attached to them.
-struct TraceSelect {
-  int64_t start = 0, end = INT64_MAX;
-  std::vector<int> elements;
-};
 
 class Fabric : public sc_core::sc_module {
  public:
@@ -77,7 +71,6 @@ class Fabric : public sc_core::sc_module {
 
  private:
   void tick();
-  void trace_channels(const std::vector<char>& el, const std::vector<char>& ni);
   void sample_trace();
   void start_of_simulation() override;
   void arm_next();  // the next edge, or the wake-up event while idle
@@ -98,15 +91,7 @@ class Fabric : public sc_core::sc_module {
   std::unique_ptr<VcdWriter> vcd_;
   std::unique_ptr<PacketTrace> packets_;
   TraceSelect sel_;
-  // Waveforms of the channels: per receiving port (element inputs, then NI ejection channels) the flit it
-  // takes in this cycle; valid, head and tail drop the cycle after.
-  struct PortFlit {
-    uint8_t valid = 0, head = 0, tail = 0, vc = 0;
-    uint32_t packet = 0;  // packet id, low 32 bits
-  };
-  std::vector<PortFlit> port_flit_;
-  std::vector<int> first_in_, first_ej_;  // per element / terminal: its first entry
-  std::vector<int> flit_seen_;            // entries set this cycle
+  FlitProbe flits_;  // waveforms of the channels (systemc/channel/flit_probe.h)
   std::exception_ptr error_;
 };
 

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "systemc/router/router_trace.h"
+
 namespace drb::face {
 
 namespace {
@@ -171,6 +173,52 @@ void Channels::end_of_elaboration() {
     n->source().connect(ids);
   }
   table_.init(setup_.p.d_sa + setup_.p.d_st);
+  if (vcd_) trace_elements();
+}
+
+void Channels::trace(const std::string& file, const TraceSelect& sel) {
+  if (sc_core::sc_get_status() & (sc_core::SC_START_OF_SIMULATION | sc_core::SC_RUNNING | sc_core::SC_PAUSED))
+    throw std::logic_error(std::string(name()) + ": trace() is called before sc_start");
+  vcd_ = std::make_unique<VcdWriter>(file, "SystemC");
+  sel_ = sel;
+}
+
+void Channels::trace_elements() {
+  const Interconnect& ic = *setup_.ic;
+  const NetworkGraph& g = ic.graph();
+  std::vector<char> el(static_cast<size_t>(ic.elements()), sel_.elements.empty());
+  for (int e : sel_.elements) el.at(static_cast<size_t>(e)) = 1;
+  std::vector<int> in_ports, channels;
+  for (Router* r : routers_) in_ports.push_back(r->core().in_ports());
+  for (Ni* n : nis_) channels.push_back(static_cast<int>(n->eject.size()));
+  flits_.init(in_ports, channels);
+  for (Router* r : routers_) {
+    if (!el[r->id()]) continue;
+    trace_router(*vcd_, r->core(), ic, r->name());
+    for (int p = 0; p < static_cast<int>(r->in.size()); ++p)
+      if (r->in[p].size()) flits_.add(*vcd_, element_end(r->id(), p), std::string(r->name()) + ".in_" + ic.port_name(r->id(), p));
+  }
+  for (Ni* n : nis_) {
+    const GraphTerminal& t = g.terminals()[n->node()];
+    if (!el[t.inject.element] && !el[t.eject.element]) continue;
+    const std::string base = n->name();
+    vcd_->add(base + ".queue", n->source().trace_queue());
+    vcd_->add(base + ".control", n->source().trace_control());
+    for (int c = 0; c < static_cast<int>(n->eject.size()); ++c)
+      flits_.add(*vcd_, terminal_end(n->node(), c), base + ".eject" + (c ? "#" + std::to_string(c) : std::string()));
+  }
+}
+
+// After every element stepped cycle `done`: its values, stamped with its rising edge, inside the window.
+void Channels::sample(int64_t done) {
+  if (done >= sel_.start && done < sel_.end) vcd_->sample(static_cast<uint64_t>(rise_.to_seconds() * 1e12 + 0.5));
+  if (done + 1 >= sel_.end) close_trace();
+}
+
+void Channels::close_trace() {
+  if (!vcd_) return;
+  std::unique_ptr<VcdWriter> w = std::move(vcd_);
+  w->close();
 }
 
 void Channels::start_of_simulation() { prepare(0); }
@@ -180,14 +228,24 @@ void Channels::falling() {
   const int64_t done = edges_ - 1;
   // Used acks reach their source's policy after every step of the cycle.
   use_acks(acks_, done, store_, obs_, [this](int n) -> SourceNi& { return nis_[n]->source(); });
+  if (vcd_) {
+    sample(done);
+    flits_.clear();  // the cycle's flits have passed
+  }
   prepare(edges_);
 }
 
 void Channels::prepare(int64_t c) {
   cycle_ = prepared_ = c;
-  table_.deliver_flits(ChannelEnd::kElement, c,
-                       [&](const ChannelEnd& to, const Flit& f) { routers_[to.id]->core().arrive(to.port, f, c); });
-  table_.deliver_flits(ChannelEnd::kTerminal, c, [&](const ChannelEnd& to, const Flit& f) { nis_[to.id]->dest().arrive(f, c); });
+  const bool probe = vcd_ != nullptr;
+  table_.deliver_flits(ChannelEnd::kElement, c, [&](const ChannelEnd& to, const Flit& f) {
+    if (probe) flits_.seen(to, f, static_cast<uint32_t>(store_.pkt(f.pkt).id));
+    routers_[to.id]->core().arrive(to.port, f, c);
+  });
+  table_.deliver_flits(ChannelEnd::kTerminal, c, [&](const ChannelEnd& to, const Flit& f) {
+    if (probe) flits_.seen(to, f, static_cast<uint32_t>(store_.pkt(f.pkt).id));
+    nis_[to.id]->dest().arrive(f, c);
+  });
   table_.deliver_credits(ChannelEnd::kElement, c,
                          [&](const ChannelEnd& from, uint8_t vc) { routers_[from.id]->core().credit(from.port, vc); });
   table_.deliver_credits(ChannelEnd::kTerminal, c, [&](const ChannelEnd& from, uint8_t vc) {

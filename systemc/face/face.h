@@ -21,7 +21,9 @@
 #include "systemc/base/node_set.h"
 #include "systemc/base/observer.h"
 #include "systemc/base/packet_store.h"
+#include "systemc/base/vcd_writer.h"
 #include "systemc/channel/channel.h"
+#include "systemc/channel/flit_probe.h"
 #include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
@@ -122,13 +124,25 @@ class Channels : public sc_core::sc_module {
   void add_observer(NetObserver* o) { obs_.push_back(o); }
   // Host work at the start of every cycle, before the elements step (traffic generators).
   void add_cycle_hook(std::function<void(int64_t)> f) { hooks_.push_back(std::move(f)); }
+  // Waveforms (VCD) of the design, the fast fabric's signals (docs/cosim.md) under each module's name:
+  // per router its VC states, occupancy, packets, credits and flits sent, per receiving port the flit its
+  // link hands it, per NI its queues and ejection flits; sampled after every cycle in `sel`'s window.
+  // Call before sc_start; throws std::runtime_error if the file cannot be opened.
+  void trace(const std::string& file, const TraceSelect& sel = {});
+  // Ends the waveform (the destructor does too): throws std::runtime_error if it could not be written.
+  void close_trace();
 
  private:
   friend class Router;
   friend class Ni;
   void end_of_elaboration() override;  // each link's ends from the ports it is bound to; the table; wiring
   void start_of_simulation() override;
-  void rising() { ++edges_; }
+  void rising() {
+    ++edges_;
+    rise_ = sc_core::sc_time_stamp();
+  }
+  void trace_elements();  // end of elaboration: the traced signals
+  void sample(int64_t done);
   void falling();
   void prepare(int64_t c);  // deliver what arrives in cycle c, then the cycle hooks
   bool early_ack(int r, const Header& data, int64_t now);
@@ -145,6 +159,10 @@ class Channels : public sc_core::sc_module {
   std::vector<Ni*> nis_;          // by terminal id
   std::vector<Link*> links_;      // in table order
   int64_t cycle_ = 0, edges_ = 0, prepared_ = -1;
+  std::unique_ptr<VcdWriter> vcd_;
+  TraceSelect sel_;
+  FlitProbe flits_;
+  sc_core::sc_time rise_;  // the last rising edge: a cycle's samples are stamped with it
 };
 
 }  // namespace drb::face

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// A router's waveform signals (trace.vcd; docs/cosim.md), the same for the fast fabric and the SystemC
+// face: its buffered flits; per connected input port and VC the VC's state (0 idle, 1 routing, 2 waiting
+// for an output VC, 3 active), occupancy and packet; per connected output port the flits sent and, towards
+// another element, per VC the credits. Ports are named as the JSON report names them (+x, up0, local).
+#pragma once
+#include <string>
+
+#include "models/topology/interconnect.h"
+#include "systemc/base/vcd_writer.h"
+#include "systemc/router/router_core.h"
+
+namespace drb {
+
+inline void trace_router(VcdWriter& w, const RouterCore& c, const Interconnect& ic, const std::string& base) {
+  const int r = c.id();
+  w.add(base + ".buffered", c.trace_buffered());
+  for (int p = 0; p < c.in_ports(); ++p) {
+    if (!c.input_connected(p)) continue;
+    const std::string in = base + ".in_" + ic.port_name(r, p);
+    for (int v = 0; v < c.vcs(); ++v) {
+      const std::string vc = in + ".vc" + std::to_string(v);
+      w.add(vc + ".state", c.trace_state(p, v), 2);
+      w.add(vc + ".occupancy", c.trace_occupancy(p, v));
+      w.add(vc + ".packet", c.trace_packet(p, v));
+    }
+  }
+  for (int p = 0; p < c.out_ports(); ++p) {
+    if (!c.output_connected(p)) continue;
+    const std::string out = base + ".out_" + ic.port_name(r, p);
+    w.add(out + ".sent", c.trace_sent(p));
+    if (c.output_to_element(p))  // an NI always sinks: an ejection channel has no credits to show
+      for (int v = 0; v < c.vcs(); ++v) w.add(out + ".vc" + std::to_string(v) + ".credits", c.trace_credits(p, v));
+  }
+}
+
+}  // namespace drb
