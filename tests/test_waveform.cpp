@@ -22,44 +22,13 @@ struct Var {
   std::set<int64_t> values;
 };
 
-// name (scopes joined by '.') -> the values it took. Vectors only (SystemC writes ints and chars as b...).
+// name (scopes joined by '.') -> the values it took.
 std::map<std::string, Var> read_vcd(const std::string& path) {
-  std::istringstream in(slurp(path));
-  std::vector<std::string> scope;
-  std::map<std::string, std::string> name_of;  // VCD id -> name
   std::map<std::string, Var> vars;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream l(line);
-    std::string w;
-    l >> w;
-    if (w == "$scope") {
-      std::string kind, name;
-      l >> kind >> name;
-      scope.push_back(name);
-    } else if (w == "$upscope") {
-      scope.pop_back();
-    } else if (w == "$var") {
-      std::string type, width, id, name;
-      l >> type >> width >> id >> name;
-      std::string full;
-      for (const std::string& s : scope) full += s + ".";
-      name_of[id] = full + name;
-      vars[full + name];
-    } else if (w.size() > 1 && (w[0] == '0' || w[0] == '1')) {  // a one-bit value: 0id or 1id
-      Var& x = vars[name_of.at(w.substr(1))];
-      const int64_t v = w[0] - '0';
-      if (x.first < 0) x.first = v;
-      x.last = v;
-      x.min = std::min(x.min, v);
-      x.max = std::max(x.max, v);
-      x.values.insert(v);
-    } else if (!w.empty() && w[0] == 'b') {
-      std::string id;
-      l >> id;
-      int64_t v = 0;
-      for (size_t i = 1; i < w.size(); ++i) v = v * 2 + (w[i] == '1');
-      Var& x = vars[name_of.at(id)];
+  for (const auto& [name, ch] : changes(path)) {
+    Var& x = vars[name];
+    for (const auto& tv : ch) {
+      const int64_t v = tv.second;
       if (x.first < 0) x.first = v;
       x.last = v;
       x.min = std::min(x.min, v);

@@ -7,14 +7,7 @@
 
 namespace drb {
 
-VcdWriter::VcdWriter(const std::string& path, const std::string& top) : path_(path), top_(top) {
-  f_ = std::fopen(path.c_str(), "w");
-  if (!f_) throw std::runtime_error("cannot write " + path);
-}
-
-VcdWriter::~VcdWriter() {
-  if (f_) std::fclose(f_);
-}
+VcdWriter::VcdWriter(const std::string& path, const std::string& top) : out_(path), top_(top) {}
 
 void VcdWriter::add_raw(const std::string& name, const void* p, int bytes, int width) {
   if (started_) throw std::logic_error("VcdWriter: variables are added before the first sample");
@@ -41,8 +34,9 @@ uint64_t VcdWriter::read(const Var& v) const {
 }
 
 void VcdWriter::put(const Var& v, uint64_t x) {
+  std::FILE* f = out_.get();
   if (v.width == 1) {
-    std::fprintf(f_, "%c%s\n", x ? '1' : '0', v.id.c_str());
+    std::fprintf(f, "%c%s\n", x ? '1' : '0', v.id.c_str());
     return;
   }
   char bits[72];
@@ -50,12 +44,13 @@ void VcdWriter::put(const Var& v, uint64_t x) {
   for (int b = v.width - 1; b >= 0; --b)
     if (n || (x >> b & 1) || b == 0) bits[n++] = (x >> b & 1) ? '1' : '0';
   bits[n] = 0;
-  std::fprintf(f_, "b%s %s\n", bits, v.id.c_str());
+  std::fprintf(f, "b%s %s\n", bits, v.id.c_str());
 }
 
 // Scopes in the order their first variable was added; a scope's variables before its sub-scopes.
 void VcdWriter::header() {
-  std::fprintf(f_, "$version drbsim $end\n$timescale 1 ps $end\n");
+  std::FILE* f = out_.get();
+  std::fprintf(f, "$version drbsim $end\n$timescale 1 ps $end\n");
   struct Node {
     std::vector<const Var*> vars;
     std::vector<std::string> order;
@@ -72,28 +67,29 @@ void VcdWriter::header() {
   }
   auto emit = [&](auto& self, const Node& n) -> void {
     for (const Var* v : n.vars) {  // vectors with their range, as SystemC writes them
-      if (v->width == 1) std::fprintf(f_, "$var wire 1 %s %s $end\n", v->id.c_str(), v->name.c_str());
-      else std::fprintf(f_, "$var wire %d %s %s [%d:0] $end\n", v->width, v->id.c_str(), v->name.c_str(), v->width - 1);
+      if (v->width == 1) std::fprintf(f, "$var wire 1 %s %s $end\n", v->id.c_str(), v->name.c_str());
+      else std::fprintf(f, "$var wire %d %s %s [%d:0] $end\n", v->width, v->id.c_str(), v->name.c_str(), v->width - 1);
     }
     for (const std::string& s : n.order) {
-      std::fprintf(f_, "$scope module %s $end\n", s.c_str());
+      std::fprintf(f, "$scope module %s $end\n", s.c_str());
       self(self, n.kids.at(s));
-      std::fprintf(f_, "$upscope $end\n");
+      std::fprintf(f, "$upscope $end\n");
     }
   };
   emit(emit, root);
-  std::fprintf(f_, "$enddefinitions $end\n");
+  std::fprintf(f, "$enddefinitions $end\n");
 }
 
 void VcdWriter::sample(uint64_t ps) {
-  if (!f_) return;
+  std::FILE* f = out_.get();
+  if (!f) return;
   if (!started_) {
     header();
     started_ = true;
     last_time_ = ps;
-    std::fprintf(f_, "#%llu\n$dumpvars\n", static_cast<unsigned long long>(ps));
+    std::fprintf(f, "#%llu\n$dumpvars\n", static_cast<unsigned long long>(ps));
     for (Var& v : vars_) put(v, v.last = read(v));
-    std::fprintf(f_, "$end\n");
+    std::fprintf(f, "$end\n");
     return;
   }
   bool stamped = false;
@@ -102,20 +98,12 @@ void VcdWriter::sample(uint64_t ps) {
     if (x == v.last) continue;
     if (!stamped) {
       if (ps < last_time_) throw std::logic_error("VcdWriter: time went back");
-      std::fprintf(f_, "#%llu\n", static_cast<unsigned long long>(ps));
+      std::fprintf(f, "#%llu\n", static_cast<unsigned long long>(ps));
       last_time_ = ps;
       stamped = true;
     }
     put(v, v.last = x);
   }
-}
-
-void VcdWriter::close() {
-  if (!f_) return;
-  const bool bad = std::ferror(f_) != 0;
-  const bool closed = std::fclose(f_) == 0;
-  f_ = nullptr;
-  if (bad || !closed) throw std::runtime_error("could not write " + path_);
 }
 
 }  // namespace drb

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "systemc/base/out_file.h"
+
 namespace drb {
 
 // What a waveform records: cycles [start, end) and the elements listed (empty: all) with the NIs of the
@@ -24,9 +26,6 @@ class VcdWriter {
   // Opens `path` for writing (throws std::runtime_error naming it if that fails). Times are in ps; every
   // variable sits under the scope `top` (the fabric keeps SystemC's "SystemC", so saved GTKWave views load).
   VcdWriter(const std::string& path, const std::string& top);
-  ~VcdWriter();
-  VcdWriter(const VcdWriter&) = delete;
-  VcdWriter& operator=(const VcdWriter&) = delete;
 
   // A variable named by its dotted path, read from `v` at every sample; `width` bits are shown (1: a wire).
   template <class T>
@@ -39,7 +38,7 @@ class VcdWriter {
   void sample(uint64_t ps);
   bool started() const { return started_; }
   // Flushes and closes (throws std::runtime_error if the data could not be written).
-  void close();
+  void close() { out_.close(); }
 
  private:
   struct Var {
@@ -54,8 +53,8 @@ class VcdWriter {
   uint64_t read(const Var& v) const;
   void put(const Var& v, uint64_t x);
   void header();
-  std::string path_, top_;
-  std::FILE* f_ = nullptr;
+  OutFile out_;
+  std::string top_;
   std::vector<Var> vars_;
   bool started_ = false;
   uint64_t last_time_ = 0;

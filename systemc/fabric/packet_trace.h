@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "systemc/base/observer.h"
+#include "systemc/base/out_file.h"
 #include "systemc/router/router_config.h"
 
 namespace drb {
@@ -28,21 +29,17 @@ class PacketTrace : public HeadTap, public NetObserver {
   // std::runtime_error if `path` cannot be opened.
   PacketTrace(const std::string& path, const Interconnect& ic, int64_t start, int64_t end,
               const std::vector<uint64_t>& watch);
-  ~PacketTrace() override;
-  PacketTrace(const PacketTrace&) = delete;
-  PacketTrace& operator=(const PacketTrace&) = delete;
   void head_left(const HeadLeaving& h) override;
   void packet_arrived(const Packet& p, const Message& m, int64_t now) override;
   // Throws std::runtime_error if the trace could not be written.
-  void close();
+  void close() { out_.close(); }
 
  private:
   bool watched(uint64_t id, int64_t cycle) const {
     return cycle >= start_ && cycle < end_ && (all_ || watch_.count(id));
   }
-  std::string path_;
+  OutFile out_;
   const Interconnect& ic_;
-  std::FILE* f_ = nullptr;
   int64_t start_, end_;
   bool all_;
   std::unordered_set<uint64_t> watch_;
