@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "systemc/base/sim_error.h"
 #include "systemc/face/face.h"
 #include "systemc/fabric/fabric.h"
 #include "systemc/fabric/network.h"
@@ -118,9 +120,10 @@ struct HandMesh {
   face::Channels ch;
   std::vector<std::unique_ptr<face::Router>> r;
   std::vector<std::unique_ptr<face::Ni>> ni;
-  face::Link l01{"l01"}, l10{"l10"}, l23{"l23"}, l32{"l32"}, l02{"l02"}, l20{"l20"}, l13{"l13"}, l31{"l31"};
+  face::Link l01, l10{"l10"}, l23{"l23"}, l32{"l32"}, l02{"l02"}, l20{"l20"}, l13{"l13"}, l31{"l31"};
   std::vector<std::unique_ptr<face::Link>> inj, ej;
-  explicit HandMesh(const NetParams& p) : setup(p), ch("channels", setup) {
+  // l01_credit: the credit delay of the link from router 0 to router 1 (a stuck link's, in the stall test).
+  explicit HandMesh(const NetParams& p, int l01_credit = 1) : setup(p), ch("channels", setup), l01("l01", 1, l01_credit) {
     for (int i = 0; i < 4; ++i) {
       r.push_back(std::make_unique<face::Router>(("router_" + std::to_string(i)).c_str(), ch, i));
       ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(i)).c_str(), ch, i));
@@ -154,6 +157,36 @@ TEST(Face, TwoByTwoMeshWiredByHandEqualsTheFastFabric) {
   EXPECT_GT(fast_n, 500);
   EXPECT_EQ(fast_n, face_n);
   EXPECT_EQ(first_difference(fast, hand), "");
+}
+
+// The fast fabric's stall watchdog in the hand-wired design: router 0's credits for +x come back only after
+// 2,000 cycles, so once it has sent its 2 VCs x 8 flits to router 1 nothing moves. After sim.watchdog = 300
+// such cycles the simulation pauses and rethrow() reports the stall with the credits at zero.
+TEST(Face, AStuckLinkIsReportedAsAStallWithItsCredits) {
+  NetParams p = mesh2x2();
+  p.watchdog = 300;
+  HandMesh m(p, 2000);
+  m.ch.add_cycle_hook([&](int64_t t) {
+    if (t < 40) m.ni[0]->submit(1, 4, t);  // 160 flits for router 1, all over l01
+  });
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS);
+  m.ch.clk(clk);
+  for (auto& r : m.r) r->clk(clk);
+  for (auto& n : m.ni) n->clk(clk);
+  sc_core::sc_start(3000, sc_core::SC_NS);
+  ASSERT_TRUE(m.ch.failed()) << "no stall held";
+  EXPECT_GT(sc_core::sc_time_stamp(), sc_core::sc_time(300, sc_core::SC_NS));
+  EXPECT_LT(sc_core::sc_time_stamp(), sc_core::sc_time(1000, sc_core::SC_NS)) << "paused at the stall, not run on";
+  try {
+    m.ch.rethrow();
+    FAIL() << "rethrow() threw nothing";
+  } catch (const SimError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(e.kind, SimError::Stall);
+    EXPECT_NE(what.find("none moved for 301 cycles (sim.watchdog = 300)"), std::string::npos) << what;
+    EXPECT_TRUE(std::regex_search(what, std::regex("router 0 out \\+x credits: 0\\*? 0\\*?\n"))) << what;
+  }
+  EXPECT_FALSE(m.ch.failed());
 }
 
 // The hand-wired design's waveform (face::Channels::trace) against the fast fabric's (Fabric::trace), both

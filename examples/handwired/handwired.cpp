@@ -88,7 +88,13 @@ int sc_main(int argc, char** argv) {
     }
   }
   sc_core::sc_start(static_cast<double>(cycles), sc_core::SC_NS);
-  channels.close_trace();
+  try {
+    channels.rethrow();  // a stall or a scoreboard failure paused the run
+    channels.close_trace();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "handwired_mesh: %s\n", e.what());
+    return 1;
+  }
 
   std::printf("%-6s %10s %14s\n", "node", "delivered", "mean latency");
   for (int i = 0; i < 4; ++i)

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "systemc/base/sim_error.h"
 #include "systemc/router/router_trace.h"
 
 namespace drb::face {
@@ -37,8 +38,13 @@ Router::Router(sc_core::sc_module_name name, Channels& channels, int id)
 void Router::tick() {
   if (waiting_) {
     waiting_ = false;
-    if (core_->busy()) core_->step(ch_.cycle());
-    return;  // back to the clock
+    if (ch_.failed() || !core_->busy()) return;  // back to the clock
+    try {
+      core_->step(ch_.cycle());
+    } catch (...) {
+      ch_.fail(std::current_exception());
+    }
+    return;
   }
   waiting_ = true;
   next_trigger(sc_core::SC_ZERO_TIME);
@@ -67,7 +73,12 @@ Ni::Ni(sc_core::sc_module_name name, Channels& channels, int node, std::unique_p
 }
 
 void Ni::tick_source() {
-  if (src_->busy()) src_->step(ch_.cycle());
+  if (ch_.failed() || !src_->busy()) return;
+  try {
+    src_->step(ch_.cycle());
+  } catch (...) {
+    ch_.fail(std::current_exception());
+  }
 }
 
 // Rising edge: wait two deltas (the routers step in the first), then take this cycle's arrivals.
@@ -78,7 +89,12 @@ void Ni::tick_dest() {
     return;
   }
   dest_wait_ = 0;
-  dst_->step(ch_.cycle());
+  if (ch_.failed()) return;
+  try {
+    dst_->step(ch_.cycle());
+  } catch (...) {
+    ch_.fail(std::current_exception());
+  }
 }
 
 Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_module(name), clk("clk"), setup_(setup) {
@@ -224,15 +240,36 @@ void Channels::close_trace() {
 void Channels::start_of_simulation() { prepare(0); }
 
 void Channels::falling() {
-  if (edges_ == 0 || edges_ == prepared_) return;  // no cycle has run yet (a clock starting low)
+  if (edges_ == 0 || edges_ == prepared_ || error_) return;  // no cycle has run yet (a clock starting low)
   const int64_t done = edges_ - 1;
-  // Used acks reach their source's policy after every step of the cycle.
-  use_acks(acks_, done, store_, obs_, [this](int n) -> SourceNi& { return nis_[n]->source(); });
-  if (vcd_) {
-    sample(done);
-    flits_.clear();  // the cycle's flits have passed
+  try {
+    // Used acks reach their source's policy after every step of the cycle.
+    use_acks(acks_, done, store_, obs_, [this](int n) -> SourceNi& { return nis_[n]->source(); });
+    if (vcd_) {
+      sample(done);
+      flits_.clear();  // the cycle's flits have passed
+    }
+    const int64_t in_flight = store_.counts().flits_in_flight, still = done - table_.last_move();
+    if (in_flight > 0 && still > setup_.p.watchdog)
+      throw SimError(SimError::Stall, "stall: " + std::to_string(in_flight) + " flits in flight and none moved for " +
+                                          std::to_string(still) + " cycles (sim.watchdog = " +
+                                          std::to_string(setup_.p.watchdog) + ")\n" + dump(done));
+    prepare(edges_);
+  } catch (...) {
+    fail(std::current_exception());
   }
-  prepare(edges_);
+}
+
+void Channels::fail(std::exception_ptr e) {
+  if (!error_) error_ = e;
+  sc_core::sc_pause();
+}
+
+std::string Channels::dump(int64_t now) const {
+  std::string o = "cycle " + std::to_string(now) + ": blocked VCs and credits\n";
+  for (Router* r : routers_) o += r->core().dump(now);
+  for (Ni* n : nis_) o += n->source().dump();
+  return o;
 }
 
 void Channels::prepare(int64_t c) {

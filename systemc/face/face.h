@@ -12,10 +12,12 @@
 // modules runs cycle for cycle as the fast fabric on the same parameters and seed (tests/test_face.cpp).
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "systemc/base/node_set.h"
@@ -131,6 +133,14 @@ class Channels : public sc_core::sc_module {
   void trace(const std::string& file, const TraceSelect& sel = {});
   // Ends the waveform (the destructor does too): throws std::runtime_error if it could not be written.
   void close_trace();
+  // The safety nets of the fast fabric: a stall (flits in flight and none moved for setup's watchdog
+  // cycles, sim.watchdog) or a scoreboard failure in any element pauses the simulation (sc_pause: the
+  // user's sc_start returns) and is held; rethrow() then throws it (a SimError with the blocked VCs and
+  // credits of every router for a stall). Nothing steps once a failure is held.
+  void rethrow() {
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+  bool failed() const { return error_ != nullptr; }
 
  private:
   friend class Router;
@@ -142,6 +152,8 @@ class Channels : public sc_core::sc_module {
     rise_ = sc_core::sc_time_stamp();
   }
   void trace_elements();  // end of elaboration: the traced signals
+  void fail(std::exception_ptr e);
+  std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
   void sample(int64_t done);
   void falling();
   void prepare(int64_t c);  // deliver what arrives in cycle c, then the cycle hooks
@@ -159,6 +171,7 @@ class Channels : public sc_core::sc_module {
   std::vector<Ni*> nis_;          // by terminal id
   std::vector<Link*> links_;      // in table order
   int64_t cycle_ = 0, edges_ = 0, prepared_ = -1;
+  std::exception_ptr error_;
   std::unique_ptr<VcdWriter> vcd_;
   TraceSelect sel_;
   FlitProbe flits_;
