@@ -228,7 +228,6 @@ void Channels::trace_elements() {
 // After every element stepped cycle `done`: its values, stamped with its rising edge, inside the window.
 void Channels::sample(int64_t done) {
   if (done >= sel_.start && done < sel_.end) vcd_->sample(static_cast<uint64_t>(rise_.to_seconds() * 1e12 + 0.5));
-  if (done + 1 >= sel_.end) close_trace();
 }
 
 void Channels::close_trace() {
