@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "systemc/router/router_trace.h"
+#include "systemc/fabric/element_trace.h"
 
 namespace drb {
 
@@ -159,36 +159,12 @@ std::string Fabric::element_name(int e) const {
 void Fabric::trace(const std::string& file, const TraceSelect& sel) {
   vcd_ = std::make_unique<VcdWriter>(file, "SystemC");
   sel_ = sel;
-  const Interconnect& ic = net_->interconnect();
-  const NetworkGraph& g = ic.graph();
-  std::vector<char> el(static_cast<size_t>(net_->elements()), sel.elements.empty()), ni(static_cast<size_t>(net_->nodes()), 0);
-  for (int e : sel.elements) el.at(static_cast<size_t>(e)) = 1;
-  for (int t = 0; t < net_->nodes(); ++t) ni[t] = el[g.terminals()[t].inject.element] || el[g.terminals()[t].eject.element];
-  std::vector<int> in_ports, channels;
-  for (int e = 0; e < net_->elements(); ++e) in_ports.push_back(net_->router(e).in_ports());
-  for (int t = 0; t < net_->nodes(); ++t) channels.push_back(g.terminals()[t].channels);
-  flits_.init(in_ports, channels);
-  for (int r = 0; r < net_->elements(); ++r)
-    if (el[r]) trace_router(*vcd_, net_->router(r), ic, std::string(name()) + "." + element_name(r));
-  for (int t = 0; t < net_->nodes(); ++t) {
-    if (!ni[t]) continue;
-    const std::string n = std::string(name()) + ".ni_" + std::to_string(t);
-    vcd_->add(n + ".queue", net_->source(t).trace_queue());
-    vcd_->add(n + ".control", net_->source(t).trace_control());
-  }
-  // Per receiving port the flit its channel hands it (element inputs under the JSON's port names, an NI's
-  // ejection channels as ni_T.eject, eject#1, ...).
-  for (int e = 0; e < net_->elements(); ++e) {
-    const RouterCore& c = net_->router(e);
-    for (int p = 0; p < c.in_ports(); ++p)
-      if (el[e] && c.input_connected(p))
-        flits_.add(*vcd_, element_end(e, p), std::string(name()) + "." + element_name(e) + ".in_" + ic.port_name(e, p));
-  }
-  for (int t = 0; t < net_->nodes(); ++t)
-    for (int c = 0; c < g.terminals()[t].channels; ++c)
-      if (ni[t])
-        flits_.add(*vcd_, terminal_end(t, c),
-                   std::string(name()) + ".ni_" + std::to_string(t) + ".eject" + (c ? "#" + std::to_string(c) : std::string()));
+  const std::string base = name();
+  trace_design(*vcd_, flits_, net_->interconnect(), sel,
+               DesignTrace{[this](int e) -> const RouterCore& { return net_->router(e); },
+                           [this](int t) -> const SourceNi& { return net_->source(t); },
+                           [this, base](int e) { return base + "." + element_name(e); },
+                           [base](int t) { return base + ".ni_" + std::to_string(t); }});
   net_->set_flit_tap([this](const ChannelEnd& to, const Flit& f, int64_t) {
     flits_.seen(to, f, static_cast<uint32_t>(net_->pkt(f.pkt).id));
   });

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "systemc/base/sim_error.h"
-#include "systemc/router/router_trace.h"
+#include "systemc/fabric/element_trace.h"
 
 namespace drb::face {
 
@@ -200,29 +200,11 @@ void Channels::trace(const std::string& file, const TraceSelect& sel) {
 }
 
 void Channels::trace_elements() {
-  const Interconnect& ic = *setup_.ic;
-  const NetworkGraph& g = ic.graph();
-  std::vector<char> el(static_cast<size_t>(ic.elements()), sel_.elements.empty());
-  for (int e : sel_.elements) el.at(static_cast<size_t>(e)) = 1;
-  std::vector<int> in_ports, channels;
-  for (Router* r : routers_) in_ports.push_back(r->core().in_ports());
-  for (Ni* n : nis_) channels.push_back(static_cast<int>(n->eject.size()));
-  flits_.init(in_ports, channels);
-  for (Router* r : routers_) {
-    if (!el[r->id()]) continue;
-    trace_router(*vcd_, r->core(), ic, r->name());
-    for (int p = 0; p < static_cast<int>(r->in.size()); ++p)
-      if (r->in[p].size()) flits_.add(*vcd_, element_end(r->id(), p), std::string(r->name()) + ".in_" + ic.port_name(r->id(), p));
-  }
-  for (Ni* n : nis_) {
-    const GraphTerminal& t = g.terminals()[n->node()];
-    if (!el[t.inject.element] && !el[t.eject.element]) continue;
-    const std::string base = n->name();
-    vcd_->add(base + ".queue", n->source().trace_queue());
-    vcd_->add(base + ".control", n->source().trace_control());
-    for (int c = 0; c < static_cast<int>(n->eject.size()); ++c)
-      flits_.add(*vcd_, terminal_end(n->node(), c), base + ".eject" + (c ? "#" + std::to_string(c) : std::string()));
-  }
+  trace_design(*vcd_, flits_, *setup_.ic, sel_,
+               DesignTrace{[this](int e) -> const RouterCore& { return routers_[e]->core(); },
+                           [this](int t) -> const SourceNi& { return nis_[t]->source(); },
+                           [this](int e) { return std::string(routers_[e]->name()); },
+                           [this](int t) { return std::string(nis_[t]->name()); }});
 }
 
 // After every element stepped cycle `done`: its values, stamped with its rising edge, inside the window.
