@@ -200,9 +200,7 @@ void Network::step(int64_t now) {
                                        ": " + LinkFaults::list(held) +
                                        (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
     }
-    fail(SimError::Stall, "stall: " + std::to_string(in_flight) + " flits in flight and none moved for " +
-                              std::to_string(now - last_move) + " cycles (sim.watchdog = " +
-                              std::to_string(s_.p.watchdog) + ")\n" + dump());
+    throw stall_error(in_flight, now - last_move, s_.p.watchdog, dump());
   }
 }
 

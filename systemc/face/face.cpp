@@ -232,9 +232,7 @@ void Channels::falling() {
     }
     const int64_t in_flight = store_.counts().flits_in_flight, still = done - table_.last_move();
     if (in_flight > 0 && still > setup_.p.watchdog)
-      throw SimError(SimError::Stall, "stall: " + std::to_string(in_flight) + " flits in flight and none moved for " +
-                                          std::to_string(still) + " cycles (sim.watchdog = " +
-                                          std::to_string(setup_.p.watchdog) + ")\n" + dump(done));
+      throw stall_error(in_flight, still, setup_.p.watchdog, dump(done));
     prepare(edges_);
   } catch (...) {
     fail(std::current_exception());
