@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/base/vcd_writer.h"
 
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <stdexcept>

@@ -5,8 +5,6 @@
 // names scopes by splitting on '.' as SystemC's does (GTKWave shows the same tree).
 #pragma once
 #include <cstdint>
-#include <cstdio>
-#include <memory>
 #include <string>
 #include <vector>
 

@@ -9,7 +9,7 @@ namespace drb {
 
 PacketTrace::PacketTrace(const std::string& path, const Interconnect& ic, int64_t start, int64_t end,
                          const std::vector<uint64_t>& watch)
-    : out_(path), ic_(ic), start_(start), end_(end), all_(watch.empty()), watch_(watch.begin(), watch.end()) {
+    : out_(path), ic_(ic), start_(start), end_(end), watch_(watch.begin(), watch.end()) {
   std::fprintf(out_.get(), "# cycle pkt id event ... (docs/cosim.md, \"Packet trace\")\n");
 }
 

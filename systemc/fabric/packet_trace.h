@@ -36,12 +36,11 @@ class PacketTrace : public HeadTap, public NetObserver {
 
  private:
   bool watched(uint64_t id, int64_t cycle) const {
-    return cycle >= start_ && cycle < end_ && (all_ || watch_.count(id));
+    return cycle >= start_ && cycle < end_ && (watch_.empty() || watch_.count(id));
   }
   OutFile out_;
   const Interconnect& ic_;
   int64_t start_, end_;
-  bool all_;
   std::unordered_set<uint64_t> watch_;
 };
 
