@@ -481,7 +481,7 @@ namespace {
 TEST(OutputUnit, CreditsOwnersAndTheChannelStatesItFollows) {
   constexpr int depth = 4;
   OutputUnit o;
-  o.init(3, depth, 5);
+  o.init(3, depth);
   ASSERT_EQ(o.vcs.size(), 3u);
   EXPECT_TRUE(o.idle(depth));
   EXPECT_EQ(o.used_vcs(), 0);
@@ -514,8 +514,8 @@ TEST(OutputUnit, CreditsOwnersAndTheChannelStatesItFollows) {
 
 TEST(OutputUnit, TowardsAnNiItNeverRunsOutOfCredits) {
   OutputUnit net, ej;
-  net.init(2, 8, 5);
-  ej.init(2, 8, 5);
+  net.init(2, 8);
+  ej.init(2, 8);
   net.connect(ChannelPort{}, 2, false, 4);
   ej.connect(ChannelPort{}, 2, true, 4);
   EXPECT_TRUE(net.network);
@@ -530,7 +530,7 @@ TEST(OutputUnit, TowardsAnNiItNeverRunsOutOfCredits) {
 // router's stage masks are indexed by them) and start idle.
 TEST(InputUnit, VcsKnowTheirPortAndIndexAndStartIdle) {
   InputUnit u;
-  u.init(3, 4, 5);
+  u.init(3, 4);
   ASSERT_EQ(u.vcs.size(), 4u);
   for (int c = 0; c < 4; ++c) {
     EXPECT_EQ(u.vcs[c].port, 3);

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The router's input unit (RTL: drb_input_unit), one per input port: the VC buffers and per VC its state
 // (idle, routing, waiting for an output VC, active), the route the route unit computed for its front
-// packet and the output VC it holds; the switch allocator's input-stage arbiters; and the credit lane of
-// the input channel, on which every flit leaving a buffer returns its slot upstream. A plain struct inside
+// packet and the output VC it holds; and the credit lane of the input channel, on which every flit leaving
+// a buffer returns its slot upstream (the arbiters are the allocators'). A plain struct inside
 // the router (the stages scan it with the router's state masks); the router's stages move its VCs between
 // states, each through RouterCore::set_state, which keeps those masks.
 #pragma once
 #include <cstdint>
 #include <vector>
 
-#include "models/blocks/xbar_arbiter.h"
 #include "models/packet/flit.h"
 #include "models/routing/relation.h"
 #include "systemc/channel/channel.h"
@@ -32,28 +31,22 @@ struct InputVc {
   uint32_t pkt_id = 0;    //   and its id (low 32 bits; waveforms show it)
   int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
   int64_t t_req = 0;      // first VC-allocation request at this router
-  uint8_t va_acc = 0;     // iSLIP VC allocation: accept pointer over the output VCs
   RouteSet route;
 };
 
 struct InputUnit {
   std::vector<InputVc> vcs;
-  RrArbiter arb;            // switch allocation, input stage (iSLIP: which VC stands for a request)
-  RrArbiter acc;            // iSLIP accept arbiter over output ports
   uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
   ChannelPort credit;       // the input channel's credit lane (credits go back on it)
   bool inject = false;      // it comes from a terminal's NI
 
-  // Input port `port` of a router with `vcs` VCs a port and `out_ports` outputs (buffers come later:
-  // RouterCore::alloc_buffers).
-  void init(int port, int n_vcs, int out_ports) {
+  // Input port `port` of a router with `vcs` VCs a port (buffers come later: RouterCore::alloc_buffers).
+  void init(int port, int n_vcs) {
     vcs.resize(n_vcs);
     for (int c = 0; c < n_vcs; ++c) {
       vcs[c].port = static_cast<uint8_t>(port);
       vcs[c].vc = static_cast<uint8_t>(c);
     }
-    arb = RrArbiter(n_vcs);
-    acc = RrArbiter(out_ports);
   }
 };
 

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The router's output unit (RTL: drb_output_unit), one per output port: per output VC the input VC that
-// owns it and its credits (free slots downstream); the crossbar arbiter (drb_xbar_arbiter) and the VC
-// allocator's output-stage pointers; and the output channel, whose state (on, off, failed) and width it
-// follows. A channel off or failed is expressed in the owners: a VC not offered carries kNotOffered, so
+// owns it and its credits (free slots downstream), and the output channel, whose state (on, off, failed)
+// and width it follows (the crossbar arbiter and the VC pointers are the allocators'). A channel off or failed is expressed in the owners: a VC not offered carries kNotOffered, so
 // VC selection, which skips owned VCs, skips it at no extra cost.
 #pragma once
 #include <climits>
 #include <cstdint>
 #include <vector>
 
-#include "models/blocks/xbar_arbiter.h"
 #include "systemc/channel/channel.h"
 
 namespace drb {
@@ -24,7 +22,6 @@ struct OutputUnit {
   static constexpr int kInfiniteCredits = INT_MAX / 2;  // towards an NI, which always sinks
 
   std::vector<OutputVc> vcs;
-  XbarArbiter xbar;
   ChannelPort link;      // the output channel's flit lane
   bool network = false;  // router-to-router link (counted as flit-hops)
   uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
@@ -33,13 +30,8 @@ struct OutputUnit {
   int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
   ChannelState state = ChannelState::kOn;  // the channel's, as last told
   int64_t free_at = 0;    //   the link is free again from this cycle
-  std::vector<uint32_t> va_ptr;  // VC allocation, output stage: one RR pointer per output VC
 
-  void init(int n_vcs, int depth, int in_ports) {
-    vcs.assign(n_vcs, OutputVc{-1, depth});
-    xbar = XbarArbiter(in_ports);
-    va_ptr.assign(n_vcs, 0);
-  }
+  void init(int n_vcs, int depth) { vcs.assign(n_vcs, OutputVc{-1, depth}); }
   // Wired to channel lane l; `eject`: towards a terminal (no credits to count), else a network link whose
   // crossing sets `hop_dateline` in the header.
   void connect(const ChannelPort& l, int switch_delay, bool eject, uint16_t hop_dateline) {

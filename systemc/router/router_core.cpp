@@ -6,7 +6,6 @@
 #include <stdexcept>
 #include <sstream>
 
-#include "models/blocks/dec.h"
 #include "systemc/base/footprint.h"
 
 namespace drb {
@@ -25,16 +24,19 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputUnit)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
-  b += heap_bytes(P * sizeof(OutputUnit)) + P * (heap_bytes(V * sizeof(OutputVc)) + heap_bytes(V * sizeof(uint32_t)));
-  b += heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * sizeof(VaReq));
+  b += heap_bytes(P * sizeof(OutputUnit)) + P * heap_bytes(V * sizeof(OutputVc));
+  // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each at most one per input VC).
+  b += heap_bytes(P * V * sizeof(uint32_t)) + heap_bytes(P * V) + heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * 16);
+  // The switch allocator: input and crossbar arbiters, picks, grants, request and priority words.
   const double W = (ports + 63) / 64;
+  b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
   if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
   return b;
 }
 
 RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store)
-    : cfg_(cfg), chan_(chan), store_(store), routing_(cfg.routing), id_(id) {
+    : cfg_(cfg), chan_(chan), store_(store), id_(id) {
   const RouterParams& p = cfg.p;
   in_ports_ = out_ports_ = cfg.ic->ports(id);
   if (in_ports_ > kMaxPorts)  // the topology builders refuse such radices first; this guards the masks
@@ -44,30 +46,14 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   stage_hi_.assign(static_cast<size_t>(words_ - 1) * 4, 0);
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
-  trunk_ = cfg.ic->trunk();
-  cyclic_ = trunk_ > 1 && p.trunk_cyclic;
-  if (cyclic_) trunk_next_.assign(static_cast<size_t>(out_ports_ / trunk_), 0);
-  sel_ = cfg.needs.selection;
-  if (trunk_ > 1 && sel_ != Selection::InOrder)  // most_credits() and least_loaded() read relation ports as element ports
-    throw std::logic_error("trunks with a most-credits or least-loaded selection are not supported");
-  in_class_ = cfg.needs.input_class;
-  in_port_ = cfg.needs.input_port;
   tap_ = cfg.head_tap;
   in_.resize(in_ports_);
   out_.resize(out_ports_);
-  for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_, out_ports_);
-  for (OutputUnit& op : out_) op.init(vcs_, p.depth, in_ports_);
-  va_best_.assign(out_ports_ * vcs_, -1);
-  sa_pick_.assign(in_ports_, -1);
-  out_req_.assign(static_cast<size_t>(out_ports_) * words_, 0);
-  out_prio_.assign(static_cast<size_t>(out_ports_) * words_, 0);
-  out_grant_.assign(out_ports_, -1);
-  if (p.sa_islip) {
-    islip_vc_.assign(static_cast<size_t>(in_ports_) * out_ports_, -1);
-    islip_out_.assign(static_cast<size_t>(in_ports_) * vcs_, -1);
-    islip_n_.assign(in_ports_, 0);
-    in_grant_.assign(static_cast<size_t>(in_ports_) * words_, 0);
-  }
+  for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_);
+  for (OutputUnit& op : out_) op.init(vcs_, p.depth);
+  route_.init(cfg, id, out_ports_);
+  va_.init(in_ports_, out_ports_, vcs_, p.va_islip, p.age_arbiter);
+  sa_.init(in_ports_, out_ports_, vcs_, words_, p.sa_islip, p.age_arbiter);
   if (p.any_rtl()) {
     if (words_ > 1)  // the Verilated blocks take 64-bit request vectors
       throw std::invalid_argument("router.blocks: the RTL blocks support routers of at most 64 ports, this one has " +
@@ -87,7 +73,8 @@ void RouterCore::alloc_buffers() {
 
 void RouterCore::connect_output(int p, int ch, bool eject) {
   // The relation's port is the trunk; the destination NI always sinks (no credits).
-  out_[p].connect(chan_.flit_port(ch), cfg_.p.d_sa + cfg_.p.d_st, eject, eject ? 0 : routing_->hop_dateline(id_, p / trunk_));
+  out_[p].connect(chan_.flit_port(ch), cfg_.p.d_sa + cfg_.p.d_st, eject,
+                  eject ? 0 : route_.routing().hop_dateline(id_, p / route_.trunk()));
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
   in_[p].credit = chan_.credit_port(ch);
@@ -122,51 +109,6 @@ void RouterCore::held(std::set<std::pair<int, int>>& out) const {
         const Packet& pk = store_.pkt(v.buf.front().pkt);
         out.insert({pk.src, static_cast<int>(pk.hdr.final_dest)});
       }
-}
-
-template <class B>
-void RouterCore::route_compute(InputVc& v, int64_t now) {
-  v.pkt = v.buf.front().pkt;
-  Packet& pk = store_.pkt(v.pkt);
-  v.pkt_id = static_cast<uint32_t>(pk.id);
-  Header& h = pk.hdr;
-  const Interconnect& ic = *cfg_.ic;
-  for (;;) {
-    // DEC acts where the front terminal ejects (Interconnect::dec_id); the RTL block, generated for direct
-    // networks, compares with the router id, which is the terminal id there.
-    const uint32_t front = h.front();
-    const DecAction a = B::kRtl && dec_rtl_ ? dec_rtl_->dec(h, static_cast<uint32_t>(id_)) : dec_step(h, ic.dec_id(id_, front));
-    if (a == DecAction::Pop) {
-      ++cnt_.dec_pops;
-      if (cfg_.p.d_dec > 0) {  // one more pass through the routing stage
-        v.ready = now + cfg_.p.d_dec;
-        return;
-      }
-      continue;
-    }
-    v.eject = (a == DecAction::Eject);
-    if (v.eject) {
-      v.eject_port = static_cast<uint8_t>(ic.eject_port(static_cast<int>(front)));
-      v.eject_n = static_cast<uint8_t>(ic.channels(static_cast<int>(front)));
-    }
-    break;
-  }
-  if (!v.eject) {
-    const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? *cfg_.ack_routing : *routing_;
-    if (in_class_ && !in_[v.port].inject) {  // the sub-class of the VC the head arrived on
-      const VcLayout& lay = *cfg_.layout;
-      const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
-      rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
-    } else if (in_port_) {
-      rf.route_from(id_, in_[v.port].inject ? -1 : v.port, h, v.route);
-    } else {
-      rf.route(id_, h, v.route);
-    }
-  }
-  v.prio = h.tclass == TrafficClass::Ack && cfg_.p.ack_mode == AckMode::HighPriority;
-  set_state(v, kVcAlloc);
-  v.t_req = now;
-  v.blocked = false;
 }
 
 template <class B>
@@ -265,8 +207,6 @@ void RouterCore::release(InputVc& v, int64_t now) {
   }
 }
 
-template void RouterCore::route_compute<ModelBlocks>(InputVc&, int64_t);
-template void RouterCore::route_compute<RtlBlocks>(InputVc&, int64_t);
 template void RouterCore::block<ModelBlocks>(InputVc&);
 template void RouterCore::block<RtlBlocks>(InputVc&);
 template void RouterCore::send<ModelBlocks>(int, int, int64_t);
@@ -292,7 +232,7 @@ std::string RouterCore::dump(int64_t now) const {
       } else if (v.state == kVcAlloc) {
         o << ", waiting since " << v.t_req << " for";
         for (int k = 0; k < v.route.n; ++k)
-          o << " " << t.port_name(id_, v.route.c[k].port * trunk_) << "/sub" << int(v.route.c[k].sub);
+          o << " " << t.port_name(id_, v.route.c[k].port * route_.trunk()) << "/sub" << int(v.route.c[k].sub);
       }
       o << "\n";
     }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it).
-// One step(now) is one clock cycle: route compute (with DEC), VC allocation and switch allocation
-// (separable, input-first, built from round-robin arbiters; the output stage is the crossbar arbiter
-// block), after the channel table has delivered this cycle's flits (arrive) and credits (credit).
+// The input-queued VC router's per-cycle work as plain C++ (the SC_MODULE in router.h only wraps it): its
+// units, each a type named after its RTL module (input units, route unit, VC allocator, switch allocator,
+// output units), its channel ports and its configuration. One step(now) is one clock cycle: route compute
+// (with DEC), VC allocation and switch allocation, after the channel table has delivered this cycle's
+// flits (arrive) and credits (credit).
 // Every link and credit delay is >= 1 cycle, so calling step() on routers in any order is an
 // evaluate/commit of the whole fabric.
 #pragma once
@@ -24,7 +25,10 @@
 #include "systemc/base/packet_store.h"
 #include "systemc/router/input_unit.h"
 #include "systemc/router/output_unit.h"
+#include "systemc/router/route_unit.h"
 #include "systemc/router/router_config.h"
+#include "systemc/router/switch_allocator.h"
+#include "systemc/router/vc_allocator.h"
 
 namespace drb {
 
@@ -98,7 +102,7 @@ class RouterCore {
   // No VC allocated and every credit back (so no flit of it is in flight or in the downstream buffer).
   bool output_idle(int p) const;
   // The relation data heads are routed with from now on (links failed or came back: the fault-pruned one).
-  void set_routing(const RoutingRelation& r) { routing_ = &r; }
+  void set_routing(const RoutingRelation& r) { route_.set_routing(r); }
   // Assembly: the head tap replacing the configuration's (a fan-out when several watch the heads).
   void set_head_tap(HeadTap* t) { tap_ = t; }
   // Route again every head waiting for a VC (the relation changed); the caller steps the router this cycle.
@@ -147,16 +151,37 @@ class RouterCore {
   // RtlBlocks, chosen once per router in step()).
   template <bool kWide, class B>
   void step_words(int64_t now);
-  template <class B>
-  void route_compute(InputVc& v, int64_t now);
-  template <bool kWide, class B>
-  void vc_allocate(int64_t now);
-  template <bool kWide, class B>
-  void switch_allocate(int64_t now);
-  template <bool kWide, bool by_age, class B>
-  void switch_allocate_separable(int64_t now);
-  template <bool kWide, class B>
-  void switch_allocate_islip(int64_t now);
+
+  // What the units see of their router (route_unit.h, vc_allocator.h and switch_allocator.h list the calls
+  // each makes; the unit tests' stub routers offer the same).
+  friend class RouteUnit;
+  friend class VcAllocator;
+  friend class SwitchAllocator;
+  int mask_words() const { return words_; }
+  uint64_t ports_in(State s, int w) const { return stage_word(w)[s]; }
+  InputUnit& input(int i) { return in_[i]; }
+  const OutputUnit& output(int p) const { return out_[p]; }
+  Packet& packet(uint32_t slot) { return store_.pkt(slot); }
+  const Packet& packet(uint32_t slot) const { return store_.pkt(slot); }
+  void dec_popped() { ++cnt_.dec_pops; }
+  void contended() { ++cnt_.contended; }
+  cosim::RouterRtl* dec_rtl() const { return dec_rtl_; }
+  cosim::RouterRtl* xbar_rtl() const { return xbar_rtl_; }
+  int pick_output_vc(const InputVc& v, int& port) const {
+    return route_.pick_output_vc(*this, v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
+  }
+  uint64_t free_output_vcs(const InputVc& v, int& port) const {
+    return route_.free_output_vcs(*this, v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
+  }
+  void vc_granted(InputVc& v, int port, int ovc, int64_t now) {
+    OutputUnit& op = out_[port];
+    op.vcs[ovc].owner = static_cast<int16_t>(v.port * vcs_ + v.vc);
+    v.out_port = static_cast<int16_t>(port);
+    v.out_vc = static_cast<int16_t>(ovc);
+    set_state(v, kActive);
+    v.ready = now + cfg_.p.d_va;
+    route_.granted(port, op.network);
+  }
   // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
   template <class B>
   bool eligible(InputVc& v, int64_t now) {
@@ -169,72 +194,32 @@ class RouterCore {
     return true;
   }
   int64_t age(const InputVc& v) const;  // generation time of the front packet (smaller = older)
-  RrArbiter xbar_rr(int o) const;        // output o's crossbar arbiter pointer, as a round-robin order
-  // Among the set bits of the nw words at req, the one at or after rr's pointer whose key is smallest
-  // (oldest first).
-  template <class Key>
-  static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key);
+  // A head that waits (lost an allocation, or found nothing free): AL subtracts T1 once per hop.
   template <class B>
   void block(InputVc& v);
   // The head tap (PR-DRB's monitor, docs/prdrb.md): a head leaving after waiting `wait` cycles here, with
   // the packets it contended with.
   void tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t now);
   std::vector<uint32_t> contenders_;  // scratch for tap_head
+  // The switch allocator's winner: the front flit of (in_port, vc) crosses the switch into its output channel.
   template <class B>
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
-  int pick_output_vc(const InputVc& v, int& port, int len) const {
-    return trunk_ > 1 ? pick_output_vc_t<true>(v, port, len) : pick_output_vc_t<false>(v, port, len);
-  }
-  // kTrunk: each candidate port of the relation is a trunk of trunk_ element ports, tried in member order
-  // (first free); compiled apart so that routers without trunks run the code they ran.
-  template <bool kTrunk>
-  int pick_output_vc_t(const InputVc& v, int& port, int len) const;
-  int most_credits(const InputVc& v, int group, int len) const;
-  int least_loaded(const InputVc& v, int group, int len) const;
-  int select(const InputVc& v, int group, int len) const {
-    return sel_ == Selection::MostCredits ? most_credits(v, group, len) : least_loaded(v, group, len);
-  }
-  // The ejection port a head at DEC's eject takes: its terminal's only one, or of several channels the one
-  // with the fewest packets on it that has a free VC (first on ties; -1 if none has). Each channel sinks one
-  // flit a cycle, so packets spread over the channels instead of sharing the first one's VCs.
-  int eject_channel(const InputVc& v) const {
-    if (v.eject_n == 1) return v.eject_port;
-    int best = -1, best_used = INT_MAX;
-    for (int k = 0; k < v.eject_n; ++k) {
-      const int used = used_vcs(v.eject_port + k);
-      if (used < vcs_ && used < best_used) best = v.eject_port + k, best_used = used;
-    }
-    return best;
-  }
-  // Output VCs of port p allocated to a packet (or not offered: a link off or failed).
-  int used_vcs(int p) const { return out_[p].used_vcs(); }
-  uint64_t free_output_vcs(const InputVc& v, int& port, int len) const {
-    return trunk_ > 1 ? free_output_vcs_t<true>(v, port, len) : free_output_vcs_t<false>(v, port, len);
-  }
-  template <bool kTrunk>
-  uint64_t free_output_vcs_t(const InputVc& v, int& port, int len) const;
-  template <bool kWide, class B>
-  void vc_allocate_islip(int64_t now);
 
   const RouterConfig& cfg_;
   ChannelTable& chan_;
   PacketStore& store_;
-  const RoutingRelation* routing_;
   int id_;
   int in_ports_, out_ports_, vcs_;
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
+  RouteUnit route_;
+  VcAllocator va_;
+  SwitchAllocator sa_;
   static constexpr int16_t kNotOffered = OutputUnit::kNotOffered;
   int buffered_ = 0;
   int d_rc_ = 1;
   bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at
-  int trunk_ = 1;            // element ports per relation port (Interconnect::trunk)
-  bool cyclic_ = false;              // router.trunk_select=cyclic (with trunks)
-  std::vector<uint8_t> trunk_next_;  //   per trunk, the member to try first
-  Selection sel_ = Selection::InOrder;  // how the relation's candidates are chosen among
-  bool in_class_ = false;    // the relation reads the input VC's class (RelationNeeds::input_class)
-  bool in_port_ = false;     // the relation reads the input port (RelationNeeds::input_port)
   HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
@@ -251,25 +236,6 @@ class RouterCore {
   // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
   std::unique_ptr<cosim::RouterRtl> rtl_;
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr;
-  // scratch for allocation
-  struct VaReq {
-    int16_t out;          // output port * vcs + output VC
-    int16_t in_idx;       // input port * vcs + input VC
-    int16_t port, ovc;    // the output port and VC (no division by vcs later)
-    InputVc* v;
-  };
-  std::vector<VaReq> va_req_;
-  std::vector<uint64_t> va_mask_;  // iSLIP: per request, the output VCs it asks for
-  void grant_vc(const VaReq& r, int n_in, int64_t now);
-  bool va_leads(const VaReq& a, const VaReq& b, int port, int ovc, int n_in) const;
-  std::vector<int16_t> va_best_;  // per output VC: this cycle's leading request (-1 = none)
-  std::vector<int> sa_pick_;
-  std::vector<uint64_t> out_req_, out_prio_;  // per output, words_ words of input bits
-  std::vector<int> out_grant_;  // RTL mode: this cycle's crossbar grants
-  std::vector<int16_t> islip_vc_;  // iSLIP: per (input, output) the VC that stands for the request
-  std::vector<int16_t> islip_out_; // iSLIP: per input, the outputs it requests this cycle (at most vcs)
-  std::vector<int> islip_n_;       //   and how many
-  std::vector<uint64_t> in_grant_; // iSLIP: per input, words_ words of the outputs that granted it
 };
 
 }  // namespace drb

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Switch allocation of the router core (systemc/router/router_core.h): separable input-first (the default,
-// whose output stage is the crossbar arbiter block) and iSLIP with one iteration, each with round-robin or
-// oldest-first arbitration (docs/router-saturation.md). VC allocation is in vc_alloc.cpp, the datapath in
-// router_core.cpp.
+// The router's cycle (the stage walk of systemc/router/alloc.h) and its switch allocator
+// (systemc/router/switch_allocator.h) for the narrow router without trunks, instantiated here; the VC
+// allocator is in vc_alloc.cpp, the datapath in router_core.cpp.
 #include "systemc/router/alloc.h"
 
 namespace drb {
@@ -11,21 +10,15 @@ namespace drb {
 // set's in rtl_alloc.cpp.
 extern template void RouterCore::step_words<true, ModelBlocks>(int64_t);
 extern template void RouterCore::step_words<false, RtlBlocks>(int64_t);
-extern template void RouterCore::vc_allocate<false, ModelBlocks>(int64_t);
-extern template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
-extern template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
-extern template void RouterCore::vc_allocate<true, ModelBlocks>(int64_t);
-extern template void RouterCore::switch_allocate<true, ModelBlocks>(int64_t);
-extern template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
-extern template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
+extern template void VcAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template int RouteUnit::pick_output_vc_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
+extern template uint64_t RouteUnit::free_output_vcs_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
+extern template void VcAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template void SwitchAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template int RouteUnit::pick_output_vc_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
+extern template uint64_t RouteUnit::free_output_vcs_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 
 int64_t RouterCore::age(const InputVc& v) const { return store_.pkt(v.buf.front().pkt).t_gen; }
-
-RrArbiter RouterCore::xbar_rr(int o) const {
-  RrArbiter r(out_[o].xbar.inputs());
-  r.set_pointer(out_[o].xbar.pointer());
-  return r;
-}
 
 // The cycle: the stage walk, inlined here with the narrow stages.
 void RouterCore::step(int64_t now) {
@@ -37,6 +30,6 @@ void RouterCore::step(int64_t now) {
 }
 
 template void RouterCore::step_words<false, ModelBlocks>(int64_t);
-template void RouterCore::switch_allocate<false, ModelBlocks>(int64_t);
+template void SwitchAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
 
 }  // namespace drb

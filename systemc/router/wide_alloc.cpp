@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The router core's stages for routers past 64 ports and for trunks (systemc/router/alloc.h): instantiated
+// The router's stages for routers past 64 ports and for trunks (systemc/router/alloc.h): instantiated
 // here, away from the narrow versions of vc_alloc.cpp and switch_alloc.cpp.
 #include "systemc/router/alloc.h"
 
 namespace drb {
 
-extern template void RouterCore::vc_allocate<false, ModelBlocks>(int64_t);
-extern template void RouterCore::switch_allocate<false, ModelBlocks>(int64_t);
-extern template int RouterCore::pick_output_vc_t<false>(const InputVc&, int&, int) const;
-extern template uint64_t RouterCore::free_output_vcs_t<false>(const InputVc&, int&, int) const;
+extern template void VcAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template void SwitchAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template int RouteUnit::pick_output_vc_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
+extern template uint64_t RouteUnit::free_output_vcs_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 
 template void RouterCore::step_words<true, ModelBlocks>(int64_t);
-template void RouterCore::vc_allocate<true, ModelBlocks>(int64_t);
-template void RouterCore::switch_allocate<true, ModelBlocks>(int64_t);
-template int RouterCore::pick_output_vc_t<true>(const InputVc&, int&, int) const;
-template uint64_t RouterCore::free_output_vcs_t<true>(const InputVc&, int&, int) const;
+template void VcAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+template void SwitchAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+template int RouteUnit::pick_output_vc_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
+template uint64_t RouteUnit::free_output_vcs_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 
 }  // namespace drb

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: Apache-2.0
+// The router's switch allocator (RTL: drb_switch_alloc, whose output stage per output port is the
+// drb_xbar_arbiter block): every input VC holding an output VC and able to send (credit, link free) requests
+// the crossbar; at most one flit leaves each input port and each output port a cycle. Separable input-first
+// by default (per input port a round-robin arbiter over its VCs, high-priority acks first; per output port
+// the crossbar arbiter), or iSLIP with one iteration (router.alloc.sa): each input requests every output one
+// of its VCs wants, each output grants one input, each input accepts one grant; pointers move only on
+// accepted grants. Oldest first before round robin with router.arbiter=age (docs/router-saturation.md).
+//
+// The allocator owns its arbiters and scratch and sees its router R only through these calls (the unit
+// tests drive it with a stub router, tests/test_router_units.cpp):
+//   int mask_words() const;                     64-bit words of a port mask (kWide only)
+//   uint64_t ports_in(InputVc::State s, int w) const;   input ports with a VC in state s, word w
+//   InputUnit& input(int i);
+//   template <class B> bool eligible(InputVc& v, int64_t now);   v may bid this cycle (credit, link free)
+//   template <class B> void block(InputVc& v);  a head lost (AL starts its wait)
+//   void contended();                           a request lost to another
+//   int64_t age(const InputVc& v) const;        generation time of v's front packet (oldest first)
+//   template <class B> void send(int in_port, int vc, int64_t now);  the winner's flit crosses the switch
+//   cosim::RouterRtl* xbar_rtl() const;         RTL block set only: the Verilated crossbar arbiters, or null
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "models/blocks/xbar_arbiter.h"
+#include "systemc/router/input_unit.h"
+
+namespace drb {
+
+class SwitchAllocator {
+ public:
+  static constexpr int kMaxWords = XbarArbiter::kMaxWords;
+  // For in_ports x vcs input VCs, out_ports outputs and port masks of `words` 64-bit words.
+  void init(int in_ports, int out_ports, int vcs, int words, bool islip, bool by_age) {
+    vcs_ = vcs;
+    outs_ = out_ports;
+    islip_ = islip;
+    by_age_ = by_age;
+    in_arb_.assign(in_ports, RrArbiter(vcs));
+    xbar_.assign(out_ports, XbarArbiter(in_ports));
+    pick_.assign(in_ports, -1);
+    out_req_.assign(static_cast<size_t>(out_ports) * words, 0);
+    out_prio_.assign(static_cast<size_t>(out_ports) * words, 0);
+    out_grant_.assign(out_ports, -1);
+    if (islip) {
+      in_acc_.assign(in_ports, RrArbiter(out_ports));
+      islip_vc_.assign(static_cast<size_t>(in_ports) * out_ports, -1);
+      islip_out_.assign(static_cast<size_t>(in_ports) * vcs, -1);
+      islip_n_.assign(in_ports, 0);
+      in_grant_.assign(static_cast<size_t>(in_ports) * words, 0);
+    }
+  }
+  // One cycle's allocation over the VCs in state kActive; each winner's flit is sent (R::send).
+  template <bool kWide, class B, class R>
+  void allocate(R& r, int64_t now) {
+    if (islip_) return allocate_islip<kWide, B>(r, now);
+    if (by_age_) return allocate_separable<kWide, true, B>(r, now);
+    allocate_separable<kWide, false, B>(r, now);
+  }
+  // Output o's crossbar arbiter and input i's arbiter over its VCs (tests; the stall report).
+  const XbarArbiter& xbar(int o) const { return xbar_[o]; }
+  const RrArbiter& input_arbiter(int i) const { return in_arb_[i]; }
+
+ private:
+  template <bool kWide, bool by_age, class B, class R>
+  void allocate_separable(R& r, int64_t now);
+  template <bool kWide, class B, class R>
+  void allocate_islip(R& r, int64_t now);
+  RrArbiter xbar_rr(int o) const {  // output o's crossbar pointer as a round-robin order
+    RrArbiter a(xbar_[o].inputs());
+    a.set_pointer(xbar_[o].pointer());
+    return a;
+  }
+  // Among the set bits of the nw words at req, the one at or after rr's pointer whose key is smallest
+  // (oldest first).
+  template <class Key>
+  static int pick_oldest(const RrArbiter& rr, const uint64_t* req, int nw, Key key) {
+    int best = -1;
+    int64_t best_key = 0;
+    auto visit = [&](uint64_t m, int base) {
+      for (; m; m &= m - 1) {
+        const int i = base + __builtin_ctzll(m);
+        const int64_t k = key(i);
+        if (best < 0 || k < best_key) best = i, best_key = k;
+      }
+    };
+    // Visit the requesters in round-robin order from the pointer: the first of the oldest wins.
+    const int w0 = rr.pointer() >> 6;
+    const uint64_t hi = req[w0] & (~uint64_t{0} << (rr.pointer() & 63));
+    visit(hi, w0 * 64);
+    for (int w = w0 + 1; w < nw; ++w) visit(req[w], w * 64);
+    for (int w = 0; w < w0; ++w) visit(req[w], w * 64);
+    visit(req[w0] & ~hi, w0 * 64);
+    return best;
+  }
+  // Bit i of a port mask of 64-bit words: its word (always 0 on the narrow path) and its bit.
+  template <bool kWide>
+  static int word_of(int i) { return kWide ? i >> 6 : 0; }
+  static uint64_t bit_of(int i) { return uint64_t{1} << (i & 63); }
+  // The priority requests if there are any, else all: the crossbar arbiter's class rule on nw words.
+  static const uint64_t* first_class(const uint64_t* req, const uint64_t* prio, int nw, uint64_t* tmp) {
+    uint64_t any = 0;
+    for (int w = 0; w < nw; ++w) any |= tmp[w] = req[w] & prio[w];
+    return any ? tmp : req;
+  }
+
+  int vcs_ = 1, outs_ = 1;
+  bool islip_ = false, by_age_ = false;
+  std::vector<RrArbiter> in_arb_;   // per input port, over its VCs (iSLIP: which VC stands for a request)
+  std::vector<RrArbiter> in_acc_;   // iSLIP, per input port: the accept arbiter over output ports
+  std::vector<XbarArbiter> xbar_;   // per output port: the crossbar arbiter (drb_xbar_arbiter)
+  std::vector<int> pick_;           // per input port: this cycle's VC in the running (-1 = none)
+  std::vector<uint64_t> out_req_, out_prio_;  // per output, words of input bits
+  std::vector<int> out_grant_;      // this cycle's crossbar grants (RTL arbiters, iSLIP)
+  std::vector<int16_t> islip_vc_;   // iSLIP: per (input, output) the VC that stands for the request
+  std::vector<int16_t> islip_out_;  // iSLIP: per input, the outputs it requests this cycle (at most vcs)
+  std::vector<int> islip_n_;        //   and how many
+  std::vector<uint64_t> in_grant_;  // iSLIP: per input, words of the outputs that granted it
+};
+
+// The arbitration rule and the mask width are template parameters: the round-robin default pays nothing for
+// the age option, and routers of up to 64 ports nothing for wider ones.
+template <bool kWide, bool by_age, class B, class R>
+void SwitchAllocator::allocate_separable(R& r, int64_t now) {
+  const int nw = kWide ? r.mask_words() : 1;
+  // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
+  uint64_t* out_req = out_req_.data();  // nw words per output
+  uint64_t* out_prio = out_prio_.data();
+  uint64_t any[kMaxWords];
+  for (int w = 0; w < nw; ++w) any[w] = 0;
+  for (int w = 0; w < nw; ++w) {
+    for (uint64_t pm = r.ports_in(InputVc::kActive, w); pm; pm &= pm - 1) {
+      const int i = w * 64 + __builtin_ctzll(pm);
+      InputUnit& ip = r.input(i);
+      uint64_t req = 0, prio = 0;
+      for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        InputVc& v = ip.vcs[c];
+        if (!r.template eligible<B>(v, now)) continue;
+        req |= uint64_t{1} << c;
+        if (v.prio) prio |= uint64_t{1} << c;
+      }
+      pick_[i] = -1;
+      if (!req) continue;
+      const uint64_t cand = prio ? prio : req;
+      int c;
+      if constexpr (by_age) c = pick_oldest(in_arb_[i], &cand, 1, [&](int x) { return r.age(ip.vcs[x]); });
+      else c = in_arb_[i].pick(cand);
+      pick_[i] = c;
+      for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
+        InputVc& x = ip.vcs[__builtin_ctzll(l)];
+        if (x.buf.front().head()) r.template block<B>(x);
+      }
+      const int o = ip.vcs[c].out_port;
+      out_req[o * nw + word_of<kWide>(i)] |= bit_of(i);
+      if (ip.vcs[c].prio) out_prio[o * nw + word_of<kWide>(i)] |= bit_of(i);
+      any[word_of<kWide>(o)] |= bit_of(o);
+    }
+  }
+  // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode, at
+  // most 64 ports) grant in a loop of their own, which keeps calls out of the model loop; output ports are
+  // independent.
+  bool rtl_grants = false;  // a constant false for the model block set
+  if constexpr (B::kRtl && !kWide) {
+    if (auto* rtl = r.xbar_rtl()) {
+      rtl_grants = true;
+      for (uint64_t m = any[0]; m; m &= m - 1) {
+        const int o = __builtin_ctzll(m);
+        out_grant_[o] = rtl->xbar_arbitrate(o, out_req[o], out_prio[o]);
+        rtl->xbar_update(o, out_grant_[o], true);
+      }
+    }
+  }
+  for (int w = 0; w < nw; ++w) {
+    for (uint64_t m = any[w]; m; m &= m - 1) {
+      const int o = w * 64 + __builtin_ctzll(m);
+      uint64_t* req = out_req + o * nw;
+      uint64_t* pri = out_prio + o * nw;
+      int g;
+      if (rtl_grants) {
+        g = out_grant_[o];
+      } else if constexpr (by_age) {
+        uint64_t tmp[kMaxWords];
+        g = pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
+                        [&](int x) { return r.age(r.input(x).vcs[pick_[x]]); });
+        xbar_[o].update(g, true);  // the pointer still moves past the winner: round robin among equals
+      } else {
+        g = kWide ? xbar_[o].arbitrate(req, pri, nw) : xbar_[o].arbitrate(req[0], pri[0]);
+        xbar_[o].update(g, true);
+      }
+      req[word_of<kWide>(g)] &= ~bit_of(g);
+      for (int u = 0; u < nw; ++u) {
+        for (uint64_t l = req[u]; l; l &= l - 1) {
+          const int i = u * 64 + __builtin_ctzll(l);
+          InputVc& v = r.input(i).vcs[pick_[i]];
+          r.contended();
+          if (v.buf.front().head()) r.template block<B>(v);
+          pick_[i] = -1;
+        }
+        req[u] = pri[u] = 0;
+      }
+      in_arb_[g].update(pick_[g], true);
+      r.template send<B>(g, pick_[g], now);
+    }
+  }
+}
+
+// iSLIP, one iteration: every input port requests every output port one of its VCs wants (the VC standing
+// for a request is chosen as in the separable input stage), each output grants one input (its crossbar
+// arbiter), each input accepts one grant (round robin over outputs); pointers move only on accepted grants.
+// Each input keeps the list of outputs it requests, so a cycle costs the requests present, not ports^2.
+template <bool kWide, class B, class R>
+void SwitchAllocator::allocate_islip(R& r, int64_t now) {
+  const bool by_age = by_age_;
+  const int nw = kWide ? r.mask_words() : 1;
+  uint64_t* out_req = out_req_.data();
+  uint64_t* out_prio = out_prio_.data();
+  uint64_t any[kMaxWords], inputs[kMaxWords];
+  for (int w = 0; w < nw; ++w) any[w] = inputs[w] = 0;
+  const int O = outs_;
+  for (int w = 0; w < nw; ++w) {
+    for (uint64_t pm = r.ports_in(InputVc::kActive, w); pm; pm &= pm - 1) {
+      const int i = w * 64 + __builtin_ctzll(pm);
+      InputUnit& ip = r.input(i);
+      uint64_t req = 0;
+      for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        if (r.template eligible<B>(ip.vcs[c], now)) req |= uint64_t{1} << c;
+      }
+      if (!req) continue;
+      inputs[w] |= bit_of(i);
+      int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
+      int& n_out = islip_n_[i];
+      // Per output, the VC standing for it: priority acks first, then round robin (or oldest) from the pointer.
+      for (uint64_t m = req; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        const InputVc& v = ip.vcs[c];
+        int16_t& cur = islip_vc_[static_cast<size_t>(i) * O + v.out_port];
+        if (cur < 0) {
+          cur = static_cast<int16_t>(c);
+          outs[n_out++] = v.out_port;
+          continue;
+        }
+        const InputVc& x = ip.vcs[cur];
+        bool better;
+        if (v.prio != x.prio) {
+          better = v.prio;
+        } else if (by_age && r.age(v) != r.age(x)) {
+          better = r.age(v) < r.age(x);
+        } else {
+          const int p = in_arb_[i].pointer();
+          better = ((c - p + vcs_) % vcs_) < ((cur - p + vcs_) % vcs_);
+        }
+        if (better) cur = static_cast<int16_t>(c);
+      }
+      for (int k = 0; k < n_out; ++k) {
+        const int o = outs[k];
+        const int16_t c = islip_vc_[static_cast<size_t>(i) * O + o];
+        out_req[o * nw + w] |= bit_of(i);
+        if (ip.vcs[c].prio) out_prio[o * nw + w] |= bit_of(i);
+        any[word_of<kWide>(o)] |= bit_of(o);
+      }
+    }
+  }
+  // Grant: each requested output picks one input.
+  for (int w = 0; w < nw; ++w) {
+    for (uint64_t m = any[w]; m; m &= m - 1) {
+      const int o = w * 64 + __builtin_ctzll(m);
+      uint64_t* req = out_req + o * nw;
+      uint64_t* pri = out_prio + o * nw;
+      uint64_t tmp[kMaxWords];
+      const int g = by_age ? pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
+                                         [&](int x) { return r.age(r.input(x).vcs[islip_vc_[static_cast<size_t>(x) * O + o]]); })
+                  : kWide ? xbar_[o].arbitrate(req, pri, nw)
+                          : xbar_[o].arbitrate(req[0], pri[0]);
+      out_grant_[o] = g;
+      in_grant_[g * nw + w] |= bit_of(o);
+      for (int u = 0; u < nw; ++u) req[u] = pri[u] = 0;
+    }
+  }
+  // Accept: each granted input picks one output; the pointers of accepted pairs move past each other.
+  for (int w = 0; w < nw; ++w) {
+    for (uint64_t im = inputs[w]; im; im &= im - 1) {
+      const int i = w * 64 + __builtin_ctzll(im);
+      InputUnit& ip = r.input(i);
+      uint64_t* gr = &in_grant_[static_cast<size_t>(i) * nw];
+      uint64_t pr[kMaxWords], granted = 0;
+      for (int u = 0; u < nw; ++u) {
+        granted |= gr[u];
+        pr[u] = 0;
+        for (uint64_t m = gr[u]; m; m &= m - 1) {
+          const int o = u * 64 + __builtin_ctzll(m);
+          if (ip.vcs[islip_vc_[static_cast<size_t>(i) * O + o]].prio) pr[u] |= bit_of(o);
+        }
+      }
+      int acc = -1;
+      if (granted) {
+        uint64_t tmp[kMaxWords];
+        const uint64_t* cand = first_class(gr, pr, nw, tmp);
+        acc = by_age ? pick_oldest(in_acc_[i], cand, nw, [&](int o) { return r.age(ip.vcs[islip_vc_[static_cast<size_t>(i) * O + o]]); })
+            : kWide  ? in_acc_[i].pick(cand, nw)
+                     : in_acc_[i].pick(cand[0]);
+      }
+      const int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
+      for (int k = 0; k < islip_n_[i]; ++k) {
+        if (outs[k] == acc) continue;
+        r.contended();
+        InputVc& v = ip.vcs[islip_vc_[static_cast<size_t>(i) * O + outs[k]]];
+        if (v.buf.front().head()) r.template block<B>(v);
+      }
+      if (acc >= 0) {
+        const int c = islip_vc_[static_cast<size_t>(i) * O + acc];
+        in_acc_[i].update(acc, true);
+        xbar_[acc].update(i, true);
+        in_arb_[i].update(c, true);
+        r.template send<B>(i, c, now);
+      }
+      for (int k = 0; k < islip_n_[i]; ++k) islip_vc_[static_cast<size_t>(i) * O + outs[k]] = -1;
+      islip_n_[i] = 0;
+      for (int u = 0; u < nw; ++u) gr[u] = 0;
+    }
+  }
+}
+
+}  // namespace drb
