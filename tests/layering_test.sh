@@ -53,7 +53,8 @@ check() {
     "the elements or channels (the packet store and memory accounting are below them)"
   walls systemc/router/ "systemc/fabric/|systemc/ni/" "the network or the NIs"
   walls systemc/ni/ni_core "systemc/fabric/" "the network (the TLM adapter ni_host sits on the fabric)"
-  walls systemc/face/ "systemc/fabric/(network|fabric|link_)" "the fast fabric (a hand-wired design is its own assembly)"
+  walls systemc/face/ "systemc/fabric/(network|fabric)\\." "the fast fabric (a hand-wired design is its own assembly; the link controllers it shares see a LinkHost)"
+  walls systemc/fabric/link_ "systemc/fabric/(network|fabric)\\." "the network (a link controller sees its LinkHost)"
   rule tb/io "tb/traffic/|tb/stats/|tb/drbsim/|tb/vp/" "the libraries above it"
   rule tb/traffic "tb/stats/|tb/drbsim/|tb/vp/" "the statistics or the front end"
   rule tb/stats "tb/traffic/|tb/drbsim/|tb/vp/" "the traffic or the front end"
@@ -70,7 +71,7 @@ if [ "${1:-}" = "--self-test" ]; then
               "systemc/base/g.h:systemc/channel/channel.h" \
               "systemc/router/h.cpp:systemc/fabric/network.h" \
               "systemc/ni/ni_core.cpp:systemc/fabric/network.h" \
-              "systemc/face/i.h:systemc/fabric/fabric.h"; do
+              "systemc/face/i.h:systemc/fabric/fabric.h" "systemc/fabric/link_j.cpp:systemc/fabric/network.h"; do
     rm -rf "${tmp:?}"/*
     file=${case%%:*} inc=${case#*:}
     mkdir -p "$tmp/$(dirname "$file")"

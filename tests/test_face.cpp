@@ -6,6 +6,7 @@
 // SystemC elaborates once per process: each test runs alone (CTest runs every TEST in its own process).
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <regex>
 #include <sstream>
@@ -21,10 +22,14 @@
 namespace drb {
 namespace {
 
-// Every arrival and delivery, one line each.
+// Every arrival, delivery and rejection, one line each.
 struct Record : NetObserver {
   std::ostringstream s;
-  int delivered = 0;
+  int delivered = 0, rejected = 0;
+  void message_rejected(int src, int flits, int64_t t_gen) override {
+    s << "reject " << src << " " << flits << " flits gen " << t_gen << "\n";
+    ++rejected;
+  }
   void packet_arrived(const Packet& p, const Message& m, int64_t now) override {
     s << "arrive msg " << m.id << " pkt " << p.index << " " << p.src << "->" << m.dst << " hops " << p.hops
       << " wait " << p.wait << " at " << now << "\n";
@@ -70,7 +75,9 @@ std::string first_difference(const std::string& a, const std::string& b) {
   }
 }
 
-std::string run_fast(const NetParams& p, Traffic tr, int64_t cycles, int& delivered) {
+// after(net): called once the run has ended (the link controllers' counters).
+std::string run_fast(const NetParams& p, Traffic tr, int64_t cycles, int& delivered,
+                     const std::function<void(const Network&)>& after = {}) {
   Network net(p);
   Record rec;
   net.add_observer(&rec);
@@ -78,6 +85,7 @@ std::string run_fast(const NetParams& p, Traffic tr, int64_t cycles, int& delive
     tr.cycle(t, [&](int s, int d, int f, int64_t at) { return net.submit(s, d, f, at, true) != 0; });
     net.step(t);
   }
+  if (after) after(net);
   delivered = rec.delivered;
   EXPECT_EQ(rec.delivered, tr.submitted) << "the fast fabric did not drain";
   return rec.s.str();
@@ -145,6 +153,37 @@ struct HandMesh {
       r[i]->out[local](*ej[i]), ni[i]->eject[0](*ej[i]);
     }
   }
+};
+
+// A design wired from the interconnect's graph in a loop: a Router module per element, an Ni per terminal,
+// a Link per channel (named l<from>_<to>, and l<from>_<to>_<port> when a trunk joins the pair more than once).
+struct GraphDesign {
+  ElementSetup setup;
+  face::Channels ch;
+  std::vector<std::unique_ptr<face::Router>> sw;
+  std::vector<std::unique_ptr<face::Ni>> ni;
+  std::vector<std::unique_ptr<face::Link>> links;
+  GraphDesign(const NetParams& p, const std::string& element) : setup(p), ch("channels", setup) {
+    const Interconnect& ic = *setup.ic;
+    for (int e = 0; e < ic.elements(); ++e)
+      sw.push_back(std::make_unique<face::Router>((element + "_" + std::to_string(e)).c_str(), ch, e));
+    for (int n = 0; n < ic.terminals(); ++n) ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(n)).c_str(), ch, n));
+    for (const GraphChannel& c : ic.graph().channels()) {
+      const std::string name = "l" + std::to_string(c.from) + "_" + std::to_string(c.to) +
+                               (ic.trunk() > 1 ? "_" + std::to_string(c.from_port) : "");
+      links.push_back(std::make_unique<face::Link>(name.c_str()));
+      sw[c.from]->out[c.from_port](*links.back());
+      sw[c.to]->in[c.to_port](*links.back());
+    }
+    for (int n = 0; n < ic.terminals(); ++n) {
+      const GraphTerminal& t = ic.graph().terminals()[n];
+      links.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(n)).c_str()));
+      ni[n]->inject[0](*links.back()), sw[t.inject.element]->in[t.inject.port](*links.back());
+      links.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(n)).c_str()));
+      sw[t.eject.element]->out[t.eject.port](*links.back()), ni[n]->eject[0](*links.back());
+    }
+  }
+  std::string run(const Traffic& tr, int64_t cycles, int& delivered) { return run_face(setup, sw, ni, ch, tr, cycles, delivered); }
 };
 
 TEST(Face, TwoByTwoMeshWiredByHandEqualsTheFastFabric) {
@@ -243,51 +282,74 @@ TEST(Face, FourAryTwoTreeWiredFromItsGraphEqualsTheFastFabric) {
   int fast_n = 0, face_n = 0;
   const std::string fast = run_fast(p, tr, 3000, fast_n);
 
-  ElementSetup setup(p);
-  face::Channels ch("channels", setup);
-  const Interconnect& ic = *setup.ic;
-  std::vector<std::unique_ptr<face::Router>> sw;
-  std::vector<std::unique_ptr<face::Ni>> ni;
-  for (int e = 0; e < ic.elements(); ++e) sw.push_back(std::make_unique<face::Router>(("switch_" + std::to_string(e)).c_str(), ch, e));
-  for (int n = 0; n < ic.terminals(); ++n) ni.push_back(std::make_unique<face::Ni>(("ni_" + std::to_string(n)).c_str(), ch, n));
-  std::vector<std::unique_ptr<face::Link>> links;
-  for (const GraphChannel& c : ic.graph().channels()) {
-    links.push_back(std::make_unique<face::Link>(("l" + std::to_string(c.from) + "_" + std::to_string(c.to)).c_str()));
-    sw[c.from]->out[c.from_port](*links.back());
-    sw[c.to]->in[c.to_port](*links.back());
-  }
-  for (int n = 0; n < ic.terminals(); ++n) {
-    const GraphTerminal& t = ic.graph().terminals()[n];
-    links.push_back(std::make_unique<face::Link>(("inject_" + std::to_string(n)).c_str()));
-    ni[n]->inject[0](*links.back()), sw[t.inject.element]->in[t.inject.port](*links.back());
-    links.push_back(std::make_unique<face::Link>(("eject_" + std::to_string(n)).c_str()));
-    sw[t.eject.element]->out[t.eject.port](*links.back()), ni[n]->eject[0](*links.back());
-  }
-  const std::string hand = run_face(setup, sw, ni, ch, tr, 3000, face_n);
+  GraphDesign d(p, "switch");
+  const std::string hand = d.run(tr, 3000, face_n);
   EXPECT_GT(fast_n, 1000);
   EXPECT_EQ(fast_n, face_n);
   EXPECT_EQ(first_difference(fast, hand), "");
 }
 
-TEST(Face, PowerSavingAndFaultsAreRefusedNotIgnored) {
-  NetParams p = mesh2x2();
+// Link power saving in a design wired by hand: a 4x4 mesh with trunks of 2 links, checks every 200 cycles.
+// The controllers act on the design's links as in the fast fabric: the same links go off and come back on
+// at the same cycles (same energy), and every packet arrives in the same cycle.
+TEST(Face, LinkPowerSavingActsAsInTheFastFabric) {
+  NetParams p;
+  p.topo.kind = "mesh";
+  p.topo.k = {4, 4};
+  p.topo.trunk = 2;
+  p.algorithm = "dor";
+  p.seed = 5;
   p.power.on = true;
-  ElementSetup power(p);
-  try {
-    face::Channels ch("power", power);
-    FAIL() << "power saving accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("power.mechanism: ", 0), 0u) << e.what();
-  }
-  NetParams q = mesh2x2();
-  q.faults.channels = {0};
-  ElementSetup faults(q);
-  try {
-    face::Channels ch("faults", faults);
-    FAIL() << "link faults accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("faults.links: ", 0), 0u) << e.what();
-  }
+  p.power.t_check = 200;
+  p.power.t_on = p.power.t_off = 100;
+  const int64_t cycles = 4000;
+  const Traffic tr{16, 0.04, 3000};
+  int fast_n = 0, face_n = 0;
+  int64_t offs = 0, ons = 0;
+  double energy = 0;
+  const std::string fast = run_fast(p, tr, cycles, fast_n, [&](const Network& n) {
+    offs = n.power()->switch_offs(), ons = n.power()->switch_ons(), energy = n.power()->energy(cycles);
+  });
+  GraphDesign d(p, "router");
+  const std::string hand = d.run(tr, cycles, face_n);
+  ASSERT_NE(d.ch.power(), nullptr);
+  EXPECT_GT(offs, 0) << "no link went off: the test would show nothing";
+  EXPECT_GT(ons, 0) << "no link came back on";
+  EXPECT_EQ(d.ch.power()->switch_offs(), offs);
+  EXPECT_EQ(d.ch.power()->switch_ons(), ons);
+  EXPECT_EQ(d.ch.power()->energy(cycles), energy);
+  EXPECT_GT(fast_n, 500);
+  EXPECT_EQ(fast_n, face_n);
+  EXPECT_EQ(first_difference(fast, hand), "");
+}
+
+// Link faults in a design wired by hand: on a 4-ary 2-tree routed up*/down*, two channels fail at cycle 400
+// and are repaired at 1400. Messages of the pairs left without a way are refused at the source, heads are
+// rerouted on the pruned relation, and everything matches the fast fabric line for line, refusals included.
+TEST(Face, LinkFaultsActAsInTheFastFabric) {
+  NetParams p;
+  p.topo.kind = "fattree";
+  p.topo.k = {4};
+  p.topo.n = 2;
+  p.algorithm = "updown";
+  p.seed = 3;
+  const Traffic tr{16, 0.08, 2000};
+  int clean_n = 0, fast_n = 0, face_n = 0;
+  const std::string clean = run_fast(p, tr, 3000, clean_n);
+  p.faults.channels = {0, 1};
+  p.faults.at = 400;
+  p.faults.repair = 1400;
+  uint64_t refused = 0;
+  const std::string fast = run_fast(p, tr, 3000, fast_n, [&](const Network& n) { refused = n.faults()->refused_messages(); });
+  GraphDesign d(p, "switch");
+  const std::string hand = d.run(tr, 3000, face_n);
+  ASSERT_NE(d.ch.faults(), nullptr);
+  EXPECT_NE(first_difference(clean, fast), "") << "the faults changed nothing: the test would show nothing";
+  EXPECT_GT(refused, 0u) << "no message refused: the unroutable pairs would go untested";
+  EXPECT_EQ(d.ch.faults()->refused_messages(), refused);
+  EXPECT_GT(fast_n, 1000);
+  EXPECT_EQ(fast_n, face_n);
+  EXPECT_EQ(first_difference(fast, hand), "");
 }
 
 TEST(Face, ALinkToTheWrongPortIsRefusedAtElaboration) {

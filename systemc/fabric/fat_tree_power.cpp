@@ -7,7 +7,7 @@
 
 #include "models/power/minimal_tree.h"
 #include "systemc/fabric/link_power.h"
-#include "systemc/fabric/network.h"
+#include "systemc/fabric/link_host.h"
 
 namespace drb {
 
@@ -17,7 +17,7 @@ constexpr uint32_t kPhitScale = 8;  // as for the tori: thresholds in eighths of
 
 class TreePower : public LinkPower {
  public:
-  explicit TreePower(Network& net) : LinkPower(net), t_(*net.interconnect().tree()) {
+  explicit TreePower(LinkHost& net) : LinkPower(net), t_(*net.interconnect().tree()) {
     const PowerParams& pp = net.params().power;
     const NetworkGraph& g = net.interconnect().graph();
     k_ = t_.k();
@@ -222,6 +222,6 @@ class TreePower : public LinkPower {
 
 }  // namespace
 
-std::unique_ptr<LinkPower> make_tree_power(Network& net) { return std::make_unique<TreePower>(net); }
+std::unique_ptr<LinkPower> make_tree_power(LinkHost& net) { return std::make_unique<TreePower>(net); }
 
 }  // namespace drb

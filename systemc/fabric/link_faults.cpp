@@ -2,11 +2,11 @@
 #include "systemc/fabric/link_faults.h"
 
 #include "models/routing/routability.h"
-#include "systemc/fabric/network.h"
+#include "systemc/fabric/link_host.h"
 
 namespace drb {
 
-LinkFaults::LinkFaults(Network& net) : net_(net), p_(net.params().faults), n_(net.nodes()) {
+LinkFaults::LinkFaults(LinkHost& net) : net_(net), p_(net.params().faults), n_(net.interconnect().terminals()) {
   pruned_ = std::make_unique<FaultPrunedRelation>(net.interconnect(), net.base_routing(), p_.channels);
   ok_.assign(static_cast<size_t>(n_) * n_, kUnknown);
   for (int a = 0; a < n_; ++a) ok_[static_cast<size_t>(a) * n_ + a] = 1;
@@ -19,7 +19,7 @@ void LinkFaults::event(int64_t now) {
   for (int c : p_.channels)  // graph channel ids are the table's
     net_.channels().set_state(c, failed_ ? ChannelState::kFailed : ChannelState::kOn);
   net_.set_routing(failed_ ? pruned_.get() : nullptr);
-  for (int r = 0; r < net_.elements(); ++r) {
+  for (int r = 0; r < net_.interconnect().elements(); ++r) {
     net_.router(r).reroute_waiting(now);
     net_.wake_router(r);
   }
@@ -45,6 +45,11 @@ int LinkFaults::unroutable_pairs() {  // under the faults, also when asked after
 std::string LinkFaults::refused_report() const {
   return std::to_string(pairs_.size()) + " pairs have no fault-free way under routing.algorithm=" +
          net_.params().algorithm + " (" + std::to_string(refused_) + " messages not accepted): " + list(pairs_);
+}
+
+std::string LinkFaults::held_report(const std::set<std::pair<int, int>>& held) const {
+  return "faults: packets of " + std::to_string(held.size()) + " pairs hold with no fault-free way on under routing.algorithm=" +
+         net_.params().algorithm + ": " + list(held) + (pairs_.empty() ? "" : "; " + refused_report());
 }
 
 std::string LinkFaults::list(const std::set<std::pair<int, int>>& pairs, int most) {

@@ -19,11 +19,11 @@
 
 namespace drb {
 
-class Network;
+class LinkHost;
 
 class LinkFaults {
  public:
-  explicit LinkFaults(Network& net);
+  explicit LinkFaults(LinkHost& net);
   // Called every cycle; acts at the fault and repair cycles only.
   void step(int64_t now) {
     if (now == next_) event(now);
@@ -43,6 +43,8 @@ class LinkFaults {
   bool failed() const { return failed_; }
   // "N pairs have no fault-free way under routing.algorithm=X (M messages not accepted): a>b, ...".
   std::string refused_report() const;
+  // The report when heads with no fault-free way on hold the rest (`held`: their pairs, non-empty).
+  std::string held_report(const std::set<std::pair<int, int>>& held) const;
   // "a>b, c>d, ..." (at most `most` pairs, then "and N more").
   static std::string list(const std::set<std::pair<int, int>>& pairs, int most = 12);
 
@@ -50,7 +52,7 @@ class LinkFaults {
   void event(int64_t now);
   bool reaches(int src, int dst);  // under the faults, decided once per pair
   static constexpr uint8_t kUnknown = 2;
-  Network& net_;
+  LinkHost& net_;
   FaultParams p_;
   int n_;
   std::unique_ptr<FaultPrunedRelation> pruned_;

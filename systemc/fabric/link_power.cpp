@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "systemc/fabric/network.h"
+#include "systemc/fabric/link_host.h"
 
 namespace drb {
 
@@ -27,7 +27,7 @@ void LinkPower::move(int i, MemberState s, int64_t now) {
   }
   if (s == MemberState::On) {
     ch.set_state(l.ch, ChannelState::kOn);
-    net_.moved(now);  // a link back in service counts as progress for the stall watchdog
+    net_.channels().moved(now);  // a link back in service counts as progress for the stall watchdog
   }
   if (s == MemberState::TurningOn) ++ons_, ++waking_, ++l.ons;
   if (o == MemberState::TurningOn) --waking_;
@@ -67,7 +67,7 @@ constexpr uint32_t kPhitScale = 8;
 // Tori and meshes: one LinkController per output trunk (a port without trunks is a trunk of one member).
 class TrunkPower : public LinkPower {
  public:
-  explicit TrunkPower(Network& net) : LinkPower(net) {
+  explicit TrunkPower(LinkHost& net) : LinkPower(net) {
     const PowerParams& pp = net.params().power;
     const Interconnect& ic = net.interconnect();
     const NetworkGraph& g = ic.graph();
@@ -210,7 +210,7 @@ class TrunkPower : public LinkPower {
 
 }  // namespace
 
-std::unique_ptr<LinkPower> LinkPower::make(Network& net) {
+std::unique_ptr<LinkPower> LinkPower::make(LinkHost& net) {
   const Interconnect& ic = net.interconnect();
   if (ic.direct()) return std::make_unique<TrunkPower>(net);
   if (ic.tree()) return make_tree_power(net);

@@ -7,7 +7,7 @@
 // The controllers are event driven, so a run with the mechanism costs little more than one without: a
 // controller is stepped at its check cycles (every T_CHECK, aligned for all), when one of its links ends a
 // transition, and, for a router with a link OFF, in the cycles its injection queue holds a message not yet
-// started (the congestion test). Idle-router skipping never skips them: Network::step calls step() every cycle.
+// started (the congestion test). Idle-router skipping never skips them: the fabric calls step() every cycle.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -18,7 +18,7 @@
 
 namespace drb {
 
-class Network;
+class LinkHost;
 
 // One unidirectional network link that can be switched: a channel, at an element's output port (the element
 // whose controller decides for it).
@@ -35,7 +35,7 @@ class LinkPower {
  public:
   // The mechanism for net's family (tori and meshes with trunks or without; k-ary n-trees), or
   // std::invalid_argument naming power.mechanism for a family that has none.
-  static std::unique_ptr<LinkPower> make(Network& net);
+  static std::unique_ptr<LinkPower> make(LinkHost& net);
   virtual ~LinkPower() = default;
   virtual void step(int64_t now) = 0;
 
@@ -57,7 +57,7 @@ class LinkPower {
   const std::vector<std::pair<double, double>>& bins() const { return bins_; }
 
  protected:
-  explicit LinkPower(Network& net) : net_(net) {}
+  explicit LinkPower(LinkHost& net) : net_(net) {}
   // Link i moves to state s at the edge ending cycle now (power and use change from cycle now + 1).
   void move(int i, MemberState s, int64_t now);
   // Link i draws u units from cycle now + 1 (a width change).
@@ -70,7 +70,7 @@ class LinkPower {
     if (bin_ > 0 && (now + 1) % bin_ == 0) bins_.emplace_back(energy(now + 1), on_time(now + 1));
   }
 
-  Network& net_;
+  LinkHost& net_;
   std::vector<PowerLink> link_;
   int64_t links_ = 0, powered_ = 0, on_ = 0;
   int full_ = 1;
@@ -84,6 +84,6 @@ class LinkPower {
 };
 
 // The k-ary n-tree's controllers (fat_tree_power.cpp).
-std::unique_ptr<LinkPower> make_tree_power(Network& net);
+std::unique_ptr<LinkPower> make_tree_power(LinkHost& net);
 
 }  // namespace drb

@@ -194,11 +194,7 @@ void Network::step(int64_t now) {
   if (in_flight > 0 && now - last_move > s_.p.watchdog && !(power_ && power_->waking())) {
     if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
       const auto held = held_pairs();
-      if (!held.empty())
-        fail(SimError::Unroutable, "faults: packets of " + std::to_string(held.size()) +
-                                       " pairs hold with no fault-free way on under routing.algorithm=" + s_.p.algorithm +
-                                       ": " + LinkFaults::list(held) +
-                                       (faults_->refused_pairs().empty() ? "" : "; " + faults_->refused_report()));
+      if (!held.empty()) fail(SimError::Unroutable, faults_->held_report(held));
     }
     throw stall_error(in_flight, now - last_move, s_.p.watchdog, dump());
   }

@@ -20,6 +20,7 @@
 #include "systemc/channel/channel.h"
 #include "systemc/base/footprint.h"
 #include "systemc/fabric/link_faults.h"
+#include "systemc/fabric/link_host.h"
 #include "systemc/fabric/link_power.h"
 #include "systemc/base/node_set.h"
 #include "systemc/base/observer.h"
@@ -33,7 +34,7 @@
 
 namespace drb {
 
-class Network {
+class Network final : public LinkHost {
  public:
   explicit Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int node)> policy = {});
   ~Network();
@@ -43,14 +44,14 @@ class Network {
   static FabricItemBytes item_bytes(const NetParams& p, int max_hops);
   Network(const Network&) = delete;
 
-  const NetParams& params() const { return s_.p; }
-  const Interconnect& interconnect() const { return *s_.ic; }
+  const NetParams& params() const override { return s_.p; }
+  const Interconnect& interconnect() const override { return *s_.ic; }
   // The direct network's helper (k-ary n-cube family, midimew); std::logic_error on other families.
   const Topology& topology() const;
   // The relation heads are routed with: the algorithm's, or while links are failed its fault-pruned form.
   const RoutingRelation& routing() const { return *active_; }
-  void set_routing(const RoutingRelation* r);
-  const RoutingRelation& base_routing() const { return *s_.routing; }
+  void set_routing(const RoutingRelation* r) override;
+  const RoutingRelation& base_routing() const override { return *s_.routing; }
   // Pairs of the packets whose heads wait with no way on (link faults), as (source, destination).
   std::set<std::pair<int, int>> held_pairs() const;
   const RoutingRelation& ack_routing() const { return *s_.ack_routing; }
@@ -60,9 +61,9 @@ class Network {
   const Gmr& gmr() const { return s_.gmr; }
   int nodes() const { return s_.ic->terminals(); }  // terminals (NIs)
   int elements() const { return s_.ic->elements(); }
-  RouterCore& router(int r) { return *routers_[r]; }
+  RouterCore& router(int r) override { return *routers_[r]; }
   const RouterCore& router(int r) const { return *routers_[r]; }
-  SourceNi& source(int n) { return *src_[n]; }
+  SourceNi& source(int n) override { return *src_[n]; }
   DestNi& dest(int n) { return *dst_[n]; }
   const DestNi& dest(int n) const { return *dst_[n]; }
   const SourceNi& source(int n) const { return *src_[n]; }
@@ -128,12 +129,12 @@ class Network {
   int64_t in_flight_sum() const { return in_flight_sum_; }
   // Every channel of the fabric: the graph's channels first (same ids), then per terminal its injection
   // channels and its ejection channels. Flits and credits in flight wait in the table's wheels.
-  ChannelTable& channels() { return chan_; }
+  ChannelTable& channels() override { return chan_; }
   const ChannelTable& channels() const { return chan_; }
   // NIs are stepped only when they have work: source NIs from enqueue until idle again, destination
   // NIs in the cycles a flit reaches them. Bit sets over the terminals keep their order in the steps.
   void wake_source(int n) { src_active_.add(n); }
-  void wake_router(int r) { router_busy_.add(r); }
+  void wake_router(int r) override { router_busy_.add(r); }
   // The link power-saving mechanism (power.mechanism=on), or null.
   const LinkPower* power() const { return power_.get(); }
   // Link faults (faults.*), or null.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/face/face.h"
 
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -72,6 +73,15 @@ Ni::Ni(sc_core::sc_module_name name, Channels& channels, int node, std::unique_p
   dont_initialize();
 }
 
+uint64_t Ni::submit(int dst, int flits, int64_t t_gen, bool measured) {
+  uint64_t id = 0;
+  if (LinkFaults* f = ch_.faults_.get(); f && !f->routable(node_, dst)) f->refused(node_, dst);  // as the fast fabric
+  else id = src_->submit(dst, flits, t_gen, measured);
+  if (!id)
+    for (NetObserver* o : ch_.obs_) o->message_rejected(node_, flits, t_gen);
+  return id;
+}
+
 void Ni::tick_source() {
   if (ch_.failed() || !src_->busy()) return;
   try {
@@ -98,11 +108,6 @@ void Ni::tick_dest() {
 }
 
 Channels::Channels(sc_core::sc_module_name name, ElementSetup& setup) : sc_module(name), clk("clk"), setup_(setup) {
-  // What only the fast fabric runs is refused, not ignored.
-  if (setup.p.power.on)
-    throw std::invalid_argument("power.mechanism: link power saving runs in the fast fabric only, not in a hand-wired design");
-  if (setup.p.faults.on())
-    throw std::invalid_argument("faults.links: link faults run in the fast fabric only, not in a hand-wired design");
   if (setup.p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
     monitor_ = std::make_unique<PrdrbMonitor>(setup.p.capture, store_, obs_);
     setup.router.head_tap = monitor_.get();
@@ -155,28 +160,30 @@ void Channels::end_of_elaboration() {
   for (Link* l : links_)
     if (l->ends_ != 3) fail(std::string("link ") + l->name() + " has no " + (l->ends_ == 1 ? "receiver" : "sender"));
   // The wiring must be the interconnect's: the routing relation sends heads where the graph has channels.
+  // The table takes the links in the fast fabric's order (the graph's channels by id, then per terminal its
+  // injection and its ejection channels): link features name graph channels by id (faults.links, the power
+  // controllers' links), and equal ids keep every delivery order equal.
+  std::vector<Link*> ordered;
   auto expect = [&](const ChannelEnd& from, const ChannelEnd& to) {
     for (Link* l : links_)
       if (same(l->from_, from)) {
         if (!same(l->to_, to))
           fail(end_name(ic, from, true) + " must reach " + end_name(ic, to, false) + " (the " + ic.kind() +
                "'s channel), link " + l->name() + " reaches " + end_name(ic, l->to_, false));
+        ordered.push_back(l);
         return;
       }
     fail(end_name(ic, from, true) + " has no link (the " + ic.kind() + " has a channel to " + end_name(ic, to, false) + ")");
   };
   const NetworkGraph& g = ic.graph();
-  size_t expected = g.channels().size();
   for (const GraphChannel& c : g.channels()) expect(element_end(c.from, c.from_port), element_end(c.to, c.to_port));
   for (int t = 0; t < ic.terminals(); ++t) {
     const GraphTerminal& term = g.terminals()[t];
-    for (int c = 0; c < term.channels; ++c) {
-      expect(terminal_end(t, c), element_end(term.inject.element, term.inject.port + c));
-      expect(element_end(term.eject.element, term.eject.port + c), terminal_end(t, c));
-      expected += 2;
-    }
+    for (int c = 0; c < term.channels; ++c) expect(terminal_end(t, c), element_end(term.inject.element, term.inject.port + c));
+    for (int c = 0; c < term.channels; ++c) expect(element_end(term.eject.element, term.eject.port + c), terminal_end(t, c));
   }
-  if (links_.size() != expected) fail("more links than the " + ic.kind() + " has channels");
+  if (links_.size() != ordered.size()) fail("more links than the " + ic.kind() + " has channels");
+  links_ = std::move(ordered);
   for (Link* l : links_) l->id_ = table_.add(Channel{l->from_, l->to_, l->flight_, l->credit_});
   for (Router* r : routers_)
     for (int p = 0; p < static_cast<int>(r->out.size()); ++p) {
@@ -188,7 +195,17 @@ void Channels::end_of_elaboration() {
     for (int c = 0; c < static_cast<int>(n->inject.size()); ++c) ids.push_back(n->inject[c]->link().id_);
     n->source().connect(ids);
   }
-  table_.init(setup_.p.d_sa + setup_.p.d_st);
+  // The links' features, as the fast fabric sets them up (Network's constructor): a narrowed link's later
+  // last phit in the table's horizon; each sender's output unit follows its channel's state.
+  const int narrow = setup_.p.power.on ? (1 << setup_.p.power.width_steps) - 1 : 0;
+  table_.init(setup_.p.d_sa + setup_.p.d_st + narrow);
+  table_.bind([this](int c) { routers_[table_[c].from.id]->core().channel_changed(table_[c].from.port); },
+              [this](int c) {
+                const ChannelEnd& f = table_[c].from;
+                return f.kind == ChannelEnd::kElement && routers_[f.id]->core().output_idle(f.port);
+              });
+  if (setup_.p.power.on) power_ = LinkPower::make(*this);
+  if (setup_.p.faults.on()) faults_ = std::make_unique<LinkFaults>(static_cast<LinkHost&>(*this));
   if (vcd_) trace_elements();
 }
 
@@ -226,13 +243,21 @@ void Channels::falling() {
   try {
     // Used acks reach their source's policy after every step of the cycle.
     use_acks(acks_, done, store_, obs_, [this](int n) -> SourceNi& { return nis_[n]->source(); });
+    if (power_) power_->step(done);  // the link controllers act after every element, as in the fast fabric
+    if (faults_) faults_->step(done);
     if (vcd_) {
       sample(done);
       flits_.clear();  // the cycle's flits have passed
     }
     const int64_t in_flight = store_.counts().flits_in_flight, still = done - table_.last_move();
-    if (in_flight > 0 && still > setup_.p.watchdog)
+    if (in_flight > 0 && still > setup_.p.watchdog && !(power_ && power_->waking())) {
+      if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them
+        std::set<std::pair<int, int>> held;
+        for (Router* r : routers_) r->core().held(held);
+        if (!held.empty()) throw SimError(SimError::Unroutable, faults_->held_report(held));
+      }
       throw stall_error(in_flight, still, setup_.p.watchdog, dump(done));
+    }
     prepare(edges_);
   } catch (...) {
     fail(std::current_exception());

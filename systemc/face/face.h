@@ -26,6 +26,9 @@
 #include "systemc/base/vcd_writer.h"
 #include "systemc/channel/channel.h"
 #include "systemc/channel/flit_probe.h"
+#include "systemc/fabric/link_faults.h"
+#include "systemc/fabric/link_host.h"
+#include "systemc/fabric/link_power.h"
 #include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
@@ -91,10 +94,9 @@ class Ni : public sc_core::sc_module {
   sc_core::sc_vector<ChannelPort> inject, eject;  // the terminal's channels (topology.ni_channels)
   // Terminal `node` of the setup's interconnect; policy null: the static path (no acks used).
   Ni(sc_core::sc_module_name name, Channels& channels, int node, std::unique_ptr<PathPolicy> policy = {});
-  // Host side: a message of `flits` flits to dst, generated in cycle t_gen (0: the source queue was full).
-  uint64_t submit(int dst, int flits, int64_t t_gen, bool measured = true) {
-    return src_->submit(dst, flits, t_gen, measured);
-  }
+  // Host side: a message of `flits` flits to dst, generated in cycle t_gen (0: the source queue was full, or
+  // under link faults the pair has no fault-free way; the observers see the rejection either way).
+  uint64_t submit(int dst, int flits, int64_t t_gen, bool measured = true);
   SourceNi& source() { return *src_; }
   DestNi& dest() { return *dst_; }
   int node() const { return node_; }
@@ -110,14 +112,18 @@ class Ni : public sc_core::sc_module {
   int dest_wait_ = 0;  // deltas waited since the rising edge
 };
 
-class Channels : public sc_core::sc_module {
+class Channels : public sc_core::sc_module, private LinkHost {
  public:
   SC_HAS_PROCESS(Channels);
   sc_core::sc_in<bool> clk;
-  // The elements are configured from setup (it binds its hooks and report targets; keep it alive).
-  // std::invalid_argument naming the key if setup asks for power saving or link faults (the fast
-  // fabric's only).
+  // The elements are configured from setup (it binds its hooks and report targets; keep it alive). Link
+  // power saving (power.*) and link faults (faults.*) act on the design's links as in the fast fabric; their
+  // controllers are built at the end of elaboration (std::invalid_argument naming power.mechanism for a
+  // family that has none).
   Channels(sc_core::sc_module_name name, ElementSetup& setup);
+  // The link power-saving mechanism and link faults (from the end of elaboration), or null.
+  const LinkPower* power() const { return power_.get(); }
+  const LinkFaults* faults() const { return faults_.get(); }
   ChannelTable& table() { return table_; }
   PacketStore& store() { return store_; }
   const ElementSetup& setup() const { return setup_; }
@@ -158,6 +164,18 @@ class Channels : public sc_core::sc_module {
   void falling();
   void prepare(int64_t c);  // deliver what arrives in cycle c, then the cycle hooks
   bool early_ack(int r, const Header& data, int64_t now);
+  // What the link controllers see (systemc/fabric/link_host.h). Router modules step whenever busy: a
+  // rerouted head needs no wake-up.
+  const NetParams& params() const override { return setup_.p; }
+  const Interconnect& interconnect() const override { return *setup_.ic; }
+  ChannelTable& channels() override { return table_; }
+  SourceNi& source(int t) override { return nis_[t]->source(); }
+  RouterCore& router(int e) override { return routers_[e]->core(); }
+  void wake_router(int) override {}
+  void set_routing(const RoutingRelation* r) override {
+    for (Router* x : routers_) x->core().set_routing(r ? *r : *setup_.routing);
+  }
+  const RoutingRelation& base_routing() const override { return *setup_.routing; }
 
   ElementSetup& setup_;
   ChannelTable table_;
@@ -166,6 +184,8 @@ class Channels : public sc_core::sc_module {
   NodeSet wake_;  // the NIs step while busy; the set is not read
   std::vector<NetObserver*> obs_;
   std::unique_ptr<PrdrbMonitor> monitor_;  // the routers' head tap under PR-DRB
+  std::unique_ptr<LinkPower> power_;
+  std::unique_ptr<LinkFaults> faults_;
   std::vector<std::function<void(int64_t)>> hooks_;
   std::vector<Router*> routers_;  // by element id
   std::vector<Ni*> nis_;          // by terminal id
