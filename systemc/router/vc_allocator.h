@@ -87,6 +87,8 @@ class VcAllocator {
   std::vector<int16_t> best_;   // per output VC: this cycle's leading request (-1 = none)
 };
 
+// The scan of the waiting heads is written out in both allocators on purpose: shared through a visitor
+// lambda it measured 1.5% (B1) and 1.2% (B2) more instructions in drb_bench.
 template <bool kWide, class B, class R>
 void VcAllocator::allocate_separable(R& r, int64_t now) {
   req_.clear();
