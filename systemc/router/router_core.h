@@ -23,6 +23,7 @@
 #include "systemc/channel/queues.h"
 #include "systemc/cosim/router_rtl.h"
 #include "systemc/base/packet_store.h"
+#include "systemc/router/block_set.h"
 #include "systemc/router/input_unit.h"
 #include "systemc/router/output_unit.h"
 #include "systemc/router/route_unit.h"
@@ -31,16 +32,6 @@
 #include "systemc/router/vc_allocator.h"
 
 namespace drb {
-
-// The block set a router's stages call, chosen once per router: the C++ models, or the Verilated RTL
-// where router.blocks.* asks for it (each block's pointer then says which). Model mode is compiled
-// without an RTL branch: the block calls test B::kRtl first, a constant.
-struct ModelBlocks {
-  static constexpr bool kRtl = false;
-};
-struct RtlBlocks {
-  static constexpr bool kRtl = true;
-};
 
 class RouterCore {
  public:
