@@ -191,6 +191,35 @@ class Trace {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// A clocked block (clk_i, asynchronous active-low rst_ni): the reset pulse, the clock left low.
+template <class Dut>
+void reset(Dut& d) {
+  d.rst_ni = 0;
+  d.clk_i = 0;
+  d.eval();
+  d.rst_ni = 1;
+  d.eval();
+}
+
+// The lock-step loop over lanes (one Verilated instance and its model each) that offer reset(),
+// evaluate(cycle, checker, first: the first lane, which plays the hand-worked opening) and tick(): per
+// cycle every lane's inputs and comparisons, a waveform sample, the clock edge, a sample. Returns the
+// process exit code.
+template <class... Lanes>
+int run_lanes(const Options& opt, Checker& chk, Trace& trace, Lanes&... lanes) {
+  trace.open();
+  (lanes.reset(), ...);
+  for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
+    bool first = true;
+    ((lanes.evaluate(cyc, chk, first), first = false), ...);
+    trace.dump(2 * cyc);
+    (lanes.tick(), ...);
+    trace.dump(2 * cyc + 1);
+  }
+  return chk.finish(opt.cycles);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Header bits <-> Verilator port. Ports up to 32 bits are IData, up to 64 QData, wider VlWide<N> (32-bit words).
 inline void to_port(IData& p, const HeaderBits& b) { p = static_cast<IData>(b[0]); }
 inline void to_port(QData& p, const HeaderBits& b) { p = b[0]; }

@@ -115,13 +115,7 @@ class Lane {
     trace.add(dut_);
   }
 
-  void reset() {
-    dut_.rst_ni = 0;
-    dut_.clk_i = 0;
-    dut_.eval();
-    dut_.rst_ni = 1;
-    dut_.eval();
-  }
+  void reset() { bench::reset(dut_); }
 
   void evaluate(uint64_t cyc, Checker& chk, bool hand) {
     const int n = ports_ * vcs_;
@@ -187,17 +181,6 @@ int main(int argc, char** argv) {
   Trace trace(ctx, opt.trace);
   Lane<Vdrb_switch_alloc_p5v2> a(ctx, "sa5x2", 5, 2, opt.seed, trace);
   Lane<Vdrb_switch_alloc_p3v4> b(ctx, "sa3x4", 3, 4, opt.seed, trace);
-  trace.open();
   Checker chk("drb_switch_alloc", opt);
-  a.reset();
-  b.reset();
-  for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
-    a.evaluate(cyc, chk, true);
-    b.evaluate(cyc, chk, false);
-    trace.dump(2 * cyc);
-    a.tick();
-    b.tick();
-    trace.dump(2 * cyc + 1);
-  }
-  return chk.finish(opt.cycles);
+  return run_lanes(opt, chk, trace, a, b);
 }

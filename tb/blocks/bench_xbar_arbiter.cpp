@@ -41,13 +41,7 @@ class Lane {
     trace.add(dut_);
   }
 
-  void reset() {
-    dut_.rst_ni = 0;
-    dut_.clk_i = 0;
-    dut_.eval();
-    dut_.rst_ni = 1;
-    dut_.eval();
-  }
+  void reset() { bench::reset(dut_); }
 
   // Inputs for this cycle, combinational outputs compared with the model.
   void evaluate(uint64_t cyc, Checker& chk, const Step* hand, size_t nhand) {
