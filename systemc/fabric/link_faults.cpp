@@ -47,7 +47,11 @@ std::string LinkFaults::refused_report() const {
          net_.params().algorithm + " (" + std::to_string(refused_) + " messages not accepted): " + list(pairs_);
 }
 
-std::string LinkFaults::held_report(const std::set<std::pair<int, int>>& held) const {
+std::string LinkFaults::held_report() const {
+  if (!failed_) return "";
+  std::set<std::pair<int, int>> held;
+  for (int r = 0; r < net_.interconnect().elements(); ++r) net_.router(r).held(held);
+  if (held.empty()) return "";
   return "faults: packets of " + std::to_string(held.size()) + " pairs hold with no fault-free way on under routing.algorithm=" +
          net_.params().algorithm + ": " + list(held) + (pairs_.empty() ? "" : "; " + refused_report());
 }

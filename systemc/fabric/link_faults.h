@@ -43,8 +43,9 @@ class LinkFaults {
   bool failed() const { return failed_; }
   // "N pairs have no fault-free way under routing.algorithm=X (M messages not accepted): a>b, ...".
   std::string refused_report() const;
-  // The report when heads with no fault-free way on hold the rest (`held`: their pairs, non-empty).
-  std::string held_report(const std::set<std::pair<int, int>>& held) const;
+  // For the stall watchdog: while the links are failed, the report of the heads that wait with no
+  // fault-free way on (they hold the rest), found in every router; "" if there are none.
+  std::string held_report() const;
   // "a>b, c>d, ..." (at most `most` pairs, then "and N more").
   static std::string list(const std::set<std::pair<int, int>>& pairs, int most = 12);
 

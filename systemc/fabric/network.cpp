@@ -192,10 +192,8 @@ void Network::step(int64_t now) {
   const int64_t last_move = chan_.last_move();
   const int64_t in_flight = store_.counts().flits_in_flight;
   if (in_flight > 0 && now - last_move > s_.p.watchdog && !(power_ && power_->waking())) {
-    if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them, no dump
-      const auto held = held_pairs();
-      if (!held.empty()) fail(SimError::Unroutable, faults_->held_report(held));
-    }
+    if (faults_)  // heads with no fault-free way on hold the rest: report them, no dump
+      if (std::string held = faults_->held_report(); !held.empty()) fail(SimError::Unroutable, held);
     throw stall_error(in_flight, now - last_move, s_.p.watchdog, dump());
   }
 }
@@ -203,12 +201,6 @@ void Network::step(int64_t now) {
 bool Network::idle(int64_t now) const {
   return !power_ && !faults_ && store_.counts().flits_in_flight == 0 && src_active_.empty() && router_busy_.empty() &&
          ack_wire_.empty() && now - chan_.last_move() > chan_.horizon();
-}
-
-std::set<std::pair<int, int>> Network::held_pairs() const {
-  std::set<std::pair<int, int>> out;
-  for (auto& r : routers_) r->held(out);
-  return out;
 }
 
 std::string Network::dump() const {

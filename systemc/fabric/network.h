@@ -52,8 +52,6 @@ class Network final : public LinkHost {
   const RoutingRelation& routing() const { return *active_; }
   void set_routing(const RoutingRelation* r) override;
   const RoutingRelation& base_routing() const override { return *s_.routing; }
-  // Pairs of the packets whose heads wait with no way on (link faults), as (source, destination).
-  std::set<std::pair<int, int>> held_pairs() const;
   const RoutingRelation& ack_routing() const { return *s_.ack_routing; }
   const RelationNeeds& needs() const { return s_.needs; }
   const VcLayout& layout() const { return *s_.layout; }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/face/face.h"
 
-#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -251,11 +250,8 @@ void Channels::falling() {
     }
     const int64_t in_flight = store_.counts().flits_in_flight, still = done - table_.last_move();
     if (in_flight > 0 && still > setup_.p.watchdog && !(power_ && power_->waking())) {
-      if (faults_ && faults_->failed()) {  // heads with no fault-free way on hold the rest: report them
-        std::set<std::pair<int, int>> held;
-        for (Router* r : routers_) r->core().held(held);
-        if (!held.empty()) throw SimError(SimError::Unroutable, faults_->held_report(held));
-      }
+      if (faults_)  // heads with no fault-free way on hold the rest: report them
+        if (std::string held = faults_->held_report(); !held.empty()) throw SimError(SimError::Unroutable, held);
       throw stall_error(in_flight, still, setup_.p.watchdog, dump(done));
     }
     prepare(edges_);
