@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 #include "models/blocks/gmr.h"
-#include "models/drb/graph_metapath_study.h"
+#include "models/drb/metapath_study.h"
 #include "models/drb/graph_metapaths.h"
 #include "models/routing/cdg.h"
 #include "models/routing/fat_tree_routing.h"

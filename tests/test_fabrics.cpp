@@ -124,7 +124,7 @@ TEST(Fabrics, MetapathStudyOnTheGraphByHand) {
     ASSERT_TRUE(parse_supernode(w.family, spec, err)) << err;
     const auto sn = GraphSupernodes::make(*ft, spec, err);
     ASSERT_TRUE(sn) << err;
-    const MetapathStudyRow r = run_graph_metapath_study(*ft, *rf, *sn);
+    const MetapathStudyRow r = run_metapath_study(*graph_world(*ft, *rf, *sn));
     EXPECT_EQ(r.included, 60) << w.family;
     EXPECT_NEAR(r.static_distance, 3.6, 1e-12) << w.family;
     EXPECT_NEAR(r.average_distance, w.avg, 1e-12) << w.family;

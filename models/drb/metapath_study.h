@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "models/drb/drb_world.h"
 #include "models/drb/supernode.h"
 #include "models/routing/routing.h"
 
@@ -51,9 +52,13 @@ struct MetapathStudyOptions {
   std::function<void(double)> progress;
 };
 
-// `rf` must route on sn.topology() (the static routing each DRB step uses). Vertex-transitive topologies
-// (torus, hypercube, midimew) use distance and route tables from node 0; meshes are evaluated pair by
-// pair, which is slower.
+// The study on any network (models/drb/drb_world.h): terminals for nodes, distances in channels between
+// the terminals' elements, link use counted at the elements' ports. Destinations on terminal 0's own element
+// cross no channel: they are left out of L(d), of D_static and of link use (on a direct network there are none).
+MetapathStudyRow run_metapath_study(const DrbWorld& world, const MetapathStudyOptions& opt = {});
+// The same on a direct network's construction; `rf` must route on sn.topology() (the static routing each DRB
+// step uses). Vertex-transitive topologies (torus, hypercube, midimew) read distance and route tables from
+// node 0; meshes are evaluated pair by pair, which is slower.
 MetapathStudyRow run_metapath_study(const SupernodeConstruction& sn, const RoutingFunction& rf,
                                     const MetapathStudyOptions& opt = {});
 

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <memory>
 
-#include "models/drb/graph_metapath_study.h"
+#include "models/drb/drb_world.h"
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath_study.h"
 #include "models/drb/supernode.h"
@@ -123,32 +123,29 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
                         "has none to study (it is for simulation runs)");
   check_command_keys(set, "metapaths", {"out.json"}, true);
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
-  // Direct networks: the topology's constructions and DOR; the other families: the graph's supernodes and
-  // the family's static relation (models/drb/graph_metapath_study.h).
+  // The scenario's DRB world on each network (models/drb/drb_world.h) and the family's static relation.
   struct Row {
     std::unique_ptr<Interconnect> ic;
-    std::unique_ptr<SupernodeConstruction> cons;
-    std::unique_ptr<GraphSupernodes> gsn;
     std::unique_ptr<RoutingRelation> rel;
+    std::unique_ptr<DrbWorld> world;
   };
   std::vector<Row> prep;
   for (const Scenario& s : set.runs) {  // every row is checked before any is computed
     Row r;
     r.ic = make_interconnect(s.net.topo);
-    if (const Topology* t = r.ic->direct()) {
-      r.cons = make_construction(s, *t);
-    } else {
-      if (r.ic->ruft())
-        throw ConfigError("topology.kind", "a RUFT reaches an intermediate terminal only by ejecting it (as for "
-                                           "routing.algorithm=drb, re-injection is not modelled): no multistep paths to study");
+    if (r.ic->ruft())
+      throw ConfigError("topology.kind", "a RUFT reaches an intermediate terminal only by ejecting it (as for "
+                                         "routing.algorithm=drb, re-injection is not modelled): no multistep paths to study");
+    if (!r.ic->direct()) {
       // The graph's supernodes hold terminal x terminal distances, one search per terminal to fill them.
+      check_graph_construction(s, *r.ic);
       const double terminals = r.ic->terminals();
       check_command_cost(s, "the metapath study on the graph",
                          terminals * static_cast<double>(r.ic->graph().elements().size() + r.ic->graph().channels().size()),
                          GraphSupernodes::table_bytes(r.ic->terminals()));
-      r.gsn = make_graph_construction(s, *r.ic);
-      r.rel = make_static_relation(*r.ic, RelationParams{s.net.routing, s.net.up_selection});
     }
+    r.rel = make_static_relation(*r.ic, RelationParams{s.net.routing, s.net.up_selection});
+    r.world = make_drb_world(s, *r.ic, *r.rel);
     prep.push_back(std::move(r));
   }
   print_warnings(set);  // once every row is accepted
@@ -160,7 +157,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
     MetapathStudyOptions opt;
     const auto t0 = std::chrono::steady_clock::now();
     auto last = t0;
-    const SupernodeSpec& spec = r.cons ? r.cons->spec() : r.gsn->spec();
+    const SupernodeSpec& spec = r.world->spec();
     opt.progress = [&](double f) {
       const auto now = std::chrono::steady_clock::now();
       if (s.sim.progress == "off" || std::chrono::duration<double>(now - t0).count() < 3 ||
@@ -170,8 +167,7 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
       std::fprintf(stderr, "[drbsim] metapaths row %zu/%zu (%s): %.0f%%\n", i + 1, set.runs.size(),
                    supernode_name(spec).c_str(), 100 * f);
     };
-    if (r.cons) rows.push_back(run_metapath_study(*r.cons, *make_routing("dor", *r.ic->direct(), s.net.routing), opt));
-    else rows.push_back(run_graph_metapath_study(*r.ic, *r.rel, *r.gsn, opt));
+    rows.push_back(run_metapath_study(*r.world, opt));
     all.push_back(metapath_row_json(rows.back()));
   }
   std::cout << metapath_table(rows);

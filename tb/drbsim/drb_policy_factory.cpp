@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "models/drb/graph_metapaths.h"
+#include "models/drb/drb_world.h"
 #include "models/drb/metapath.h"
 #include "models/drb/msp_candidates.h"
 #include "models/drb/prdrb.h"
@@ -102,13 +102,13 @@ bool disjoint_msp(const CandidateMsp& original, const CandidateMsp& alt, int por
 }
 
 std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
-  // Direct networks: the topology's supernodes and distances; the other families: the graph's
-  // (models/drb/graph_metapaths.h). Candidates are computed per channel on first use.
+  // The scenario's DRB world (models/drb/drb_world.h) gives distances and candidates on every family.
+  // Candidates are computed per channel on first use.
   struct Shared {
     std::unique_ptr<Interconnect> ic;
     std::unique_ptr<RoutingRelation> rf;
-    std::unique_ptr<SupernodeConstruction> sn;
-    std::unique_ptr<GraphSupernodes> gsn;
+    std::unique_ptr<DrbWorld> world;
+    bool listed = false;  // drb.supernode=table: the MSPs come from drb.table
     std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> table;
     NetParams net;
     int length = 10;
@@ -123,21 +123,16 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
   sh->s_max = s.drb.s_max;
   const int len = static_cast<int>(std::lround(s.traffic.mean_length()));
   sh->length = s.net.max_packet_flits > 0 ? std::min(len, s.net.max_packet_flits) : len;
-  const Topology* topo = sh->ic->direct();
-  if (s.drb.supernode == "table") sh->table = parse_msp_table(s.drb.table, sh->ic->terminals());
-  else if (topo) sh->sn = make_construction(s, *topo);
-  else sh->gsn = make_graph_construction(s, *sh->ic);
-  if (!topo && !sh->gsn) {
-    std::string unused;
-    sh->gsn = GraphSupernodes::make(*sh->ic, SupernodeSpec{}, unused);  // distances for a table
-  }
+  sh->world = make_drb_world(s, *sh->ic, *sh->rf);
+  sh->listed = s.drb.supernode == "table";
+  if (sh->listed) sh->table = parse_msp_table(s.drb.table, sh->ic->terminals());
   sh->open = open_paths(s);
   const bool prdrb = source_needs(s.net.algorithm).paths == SourceNeeds::Paths::Prdrb;
   sh->disjoint = prdrb && s.prdrb.disjoint == "links";
   const MetapathParams mp = metapath_params(s);
-  MetapathPolicy::Candidates cands = [sh, topo](int src, int dst) {
+  MetapathPolicy::Candidates cands = [sh](int src, int dst) {
     std::vector<Msp> out;
-    auto dist = [&](int a, int b) { return topo ? topo->distance(a, b) : sh->gsn->distance(a, b); };
+    auto dist = [&](int a, int b) { return sh->world->distance(a, b); };
     auto add = [&](int n, const uint32_t* nodes) {
       // Link faults close an MSP whose steps cannot reach their destinations (the metapath as fault tolerance).
       if (sh->open && !sh->open(src, nodes, n, dst)) return;
@@ -155,15 +150,14 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
       out.push_back(m);
     };
     add(0, nullptr);
-    if (sh->sn || (sh->gsn && sh->table.empty())) {
+    if (!sh->listed) {
       // With link faults, more candidates than s_max: the closed ones are dropped, s_max of the rest open.
       const int want = sh->open || sh->disjoint ? 4 * sh->s_max : sh->s_max;
-      const auto c = sh->sn ? candidate_msps(*sh->sn, static_cast<const RoutingFunction&>(*sh->rf), src, dst, want)
-                            : graph_candidate_msps(*sh->ic, *sh->rf, sh->gsn->sets(src, dst), src, dst, want);
+      const auto c = sh->world->candidates(src, dst, want);
       // PR-DRB's disjointness is from a usable original path: once link faults close it, any open MSP serves.
       const bool disjoint = sh->disjoint && !out.empty();
       for (size_t i = 1; i < c.size() && static_cast<int>(out.size()) < sh->s_max; ++i)
-        if (!disjoint || disjoint_msp(c[0], c[i], topo ? topo->ports() : 0)) add(c[i].n, c[i].node);
+        if (!disjoint || disjoint_msp(c[0], c[i], sh->world->link_ports())) add(c[i].n, c[i].node);
     } else {
       auto it = sh->table.find({src, dst});
       if (it != sh->table.end())

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "models/drb/drb_world.h"
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/supernode.h"
 #include "tb/drbsim/drb_policy_factory.h"
@@ -195,6 +196,21 @@ std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, cons
   auto sn = make_supernodes(t, spec, err);
   if (!sn) throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
   return sn;
+}
+
+std::unique_ptr<DrbWorld> make_drb_world(const Scenario& s, const Interconnect& ic, const RoutingRelation& rf) {
+  const bool table = s.drb.supernode == "table";  // the MSPs are listed: the world serves distances
+  std::string err;
+  if (const Topology* t = ic.direct()) {
+    const auto* dor = dynamic_cast<const RoutingFunction*>(&rf);
+    if (!dor) throw std::logic_error("make_drb_world: a direct network's static relation is a routing function");
+    std::shared_ptr<const SupernodeConstruction> sn = table ? make_supernodes(*t, SupernodeSpec{}, err)
+                                                            : make_construction(s, *t);
+    return direct_world(*sn, *dor, sn);
+  }
+  std::shared_ptr<const GraphSupernodes> sn = table ? GraphSupernodes::make(ic, SupernodeSpec{}, err)
+                                                    : make_graph_construction(s, ic);
+  return graph_world(ic, rf, *sn, sn);
 }
 
 // router.preset=booksim: BookSim2's defaults (dim_order_torus, iq_router), each unless given explicitly.

@@ -30,6 +30,11 @@ std::unique_ptr<class SupernodeConstruction> make_construction(const Scenario& s
 // construction holds terminals^2 distances; check_graph_construction refuses what make would, building nothing.
 std::unique_ptr<class GraphSupernodes> make_graph_construction(const Scenario& s, const class Interconnect& ic);
 void check_graph_construction(const Scenario& s, const class Interconnect& ic);
+// The scenario's DRB world on ic (models/drb/drb_world.h), `rf` its static relation (make_static_relation):
+// the direct networks' construction where the topology has coordinates, the graph's otherwise. Under
+// drb.supernode=table the world serves distances only, with the static construction. ConfigError as above.
+std::unique_ptr<class DrbWorld> make_drb_world(const Scenario& s, const class Interconnect& ic,
+                                               const class RoutingRelation& rf);
 // The head-flit layout of a run on t: network size and dimensions, al.width, ni.seq_bits, the longest packet
 // and whether tie bits travel (routing.tie=random).
 LayoutParams header_layout(const Scenario& s, const class Interconnect& ic);
