@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-# `cmake --install build --prefix P`: the libraries as static archives, the two public headers (the
-# virtual-platform fabric and its TLM host adapter) and a package config, so that a user's CMake project
-# does find_package(drb CONFIG) and links drb::fabric (docs/integration.md; examples/vp/). Every other
-# header stays in the source tree: the archives carry what they compiled.
+# `cmake --install build --prefix P`: the libraries as static archives, the headers and a package config,
+# so that a user's CMake project does find_package(drb CONFIG) and links drb::fabric (the virtual-platform
+# fabric, <drb/vp_fabric.h>; examples/vp/) or drb::face (the SystemC face's router, NI and link modules,
+# <drb/systemc/face/face.h>, and the typed NetParams they are built from; examples/handwired/)
+# (docs/integration.md). The headers of models/ and systemc/ go in whole, below include/drb/ with their
+# paths, since the face's headers include them; they need nothing but the standard library, SystemC/TLM and
+# robin-map. tb/'s headers (the front end) stay in the source tree: only vp_fabric.h is public there.
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
@@ -13,13 +16,22 @@ target_include_directories(drb_fabric INTERFACE $<INSTALL_INTERFACE:${CMAKE_INST
                                                  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/drb>)
 add_library(drb::fabric ALIAS drb_fabric)
 
-set(DRB_INSTALL_TARGETS drb_fabric drb_tb drb_systemc drb_cosim drb_models)
+add_library(drb_face INTERFACE)
+set_target_properties(drb_face PROPERTIES EXPORT_NAME face)
+target_link_libraries(drb_face INTERFACE drb_systemc)
+target_include_directories(drb_face INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/drb>)
+add_library(drb::face ALIAS drb_face)
+
+set(DRB_INSTALL_TARGETS drb_fabric drb_face drb_tb drb_systemc drb_cosim drb_models)
 if(NOT DRB_NO_RTL)
   list(APPEND DRB_INSTALL_TARGETS drb_rtl_vl)
 endif()
 install(TARGETS ${DRB_INSTALL_TARGETS} EXPORT drbTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/tb/vp/vp_fabric.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/drb)
-install(FILES ${PROJECT_SOURCE_DIR}/systemc/ni/ni_host.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/drb/systemc/ni)
+foreach(dir models systemc)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/drb/${dir}
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
 set(DRB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/drb)
 install(EXPORT drbTargets NAMESPACE drb:: DESTINATION ${DRB_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/drbConfig.cmake.in ${PROJECT_BINARY_DIR}/drbConfig.cmake
