@@ -1,12 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/fabric/setup.h"
 
+#include "systemc/fabric/net_ranges.h"
+
 #include <stdexcept>
 #include <string>
 
 namespace drb {
 
-ElementSetup::ElementSetup(const NetParams& params) : p(params), al(p.al_width, p.al_tick), gmr(p.gmr_threshold, p.gmr_every_hop) {
+namespace {
+// A NetParams filled in code meets the keys' ranges before anything is sized from it.
+const NetParams& checked(const NetParams& p) {
+  check_net_ranges(p);
+  return p;
+}
+}  // namespace
+
+ElementSetup::ElementSetup(const NetParams& params) : p(checked(params)), al(p.al_width, p.al_tick), gmr(p.gmr_threshold, p.gmr_every_hop) {
   ic = make_interconnect(p.topo);
   const RelationParams rp{p.routing, p.up_selection};
   routing = make_relation(p.algorithm, *ic, rp);
@@ -18,9 +28,6 @@ ElementSetup::ElementSetup(const NetParams& params) : p(params), al(p.al_width, 
   if (!layout->ok())
     throw std::invalid_argument("router.vcs: " + p.algorithm + " on a " + ic->kind() + " needs " +
                                 std::to_string(layout->needed()) + " VC classes, got " + std::to_string(p.vcs));
-  for (int d : {p.d_link, p.d_credit, p.d_inj, p.d_ej})
-    if (d < 1)
-      throw std::invalid_argument("router.delay: link, credit, injection and ejection delays must be >= 1 cycle");
   router.p = p;
   router.ic = ic.get();
   router.layout = layout.get();

@@ -21,7 +21,8 @@
 namespace drb {
 
 struct ElementSetup {
-  // std::invalid_argument naming the key on a layout with too few VCs or a delay below one cycle.
+  // std::invalid_argument naming the key ("router.buffer: ...") for a field outside the keys' range
+  // (systemc/fabric/net_ranges.h), a network past the supported size, or a layout with too few VCs.
   explicit ElementSetup(const NetParams& p);
   ElementSetup(const ElementSetup&) = delete;  // the configurations point into it
 

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "systemc/fabric/net_ranges.h"
+
 namespace drb {
 
 bool Scenario::is_set(const std::string& key) const {
@@ -72,6 +74,12 @@ std::vector<KeyDef> build() {
     const std::string n = name;
     add(name, def, help, [=](Scenario& s, const std::string& v) { ref(s) = static_cast<int>(to_int(n, v, lo, hi)); },
         [=](const Scenario& s) { return json(ref(const_cast<Scenario&>(s))); });
+  };
+  // The router's and NI's integer fields: range and field from systemc/fabric/net_ranges.h, which a NetParams
+  // filled in code is checked against too.
+  auto net_key = [&](std::string name, std::string def, std::string help) {
+    const NetRange& r = net_range(name);
+    i32_key(name, def, help, r.lo, r.hi, [ref = r.ref](Scenario& s) -> int& { return ref(s.net); });
   };
   auto dbl_key = [&](std::string name, std::string def, std::string help, double lo, double hi,
                      std::function<double&(Scenario&)> ref) {
@@ -142,8 +150,7 @@ std::vector<KeyDef> build() {
   i32_key("topology.nodes", "64", "midimew size N (circulant C_N(b-1,b), b = ceil(sqrt(N/2)))", 1, 1 << 20,
           [](Scenario& s) -> int& { return s.net.topo.nodes; });
   // --- router ---------------------------------------------------------------------------------------
-  i32_key("router.vcs", "2", "virtual channels per port (split among the routing function's VC classes)", 0, 64,
-          [](Scenario& s) -> int& { return s.net.vcs; });
+  net_key("router.vcs", "2", "virtual channels per port (split among the routing function's VC classes)");
   add("router.vc_split", "auto",
       "VCs per VC class, in the order of the results' vc_layout (step groups, then sub-classes, then acks), "
       "e.g. 2,2,4; auto = escape classes one VC each and the rest to the adaptive pool, or an even share",
@@ -151,7 +158,7 @@ std::vector<KeyDef> build() {
         s.net.vc_split = v == "auto" ? std::vector<int>{} : to_int_list("router.vc_split", v, 1, 64);
       },
       [](const Scenario& s) { return s.net.vc_split.empty() ? json("auto") : json(join(s.net.vc_split)); });
-  i32_key("router.buffer", "8", "flits per VC buffer", 0, 4096, [](Scenario& s) -> int& { return s.net.depth; });
+  net_key("router.buffer", "8", "flits per VC buffer");
   choice_key("router.switching", "wormhole", "vct", "flow control (wormhole | vct)",
              [](Scenario& s) -> bool& { return s.net.vct; });
   add("router.preset", "none",
@@ -183,15 +190,13 @@ std::vector<KeyDef> build() {
       "(atomic for adaptive routing, whose escape VCs need it; eager otherwise)",
       [](Scenario& s, const std::string& v) { s.vc_realloc = to_enum("router.vc_realloc", v, {"auto", "eager", "atomic"}); },
       [](const Scenario& s) { return json(s.vc_realloc); });
-  i32_key("router.delay.rc", "1", "route-compute cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_rc; });
-  i32_key("router.delay.va", "1", "VC-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_va; });
-  i32_key("router.delay.sa", "1", "switch-allocation cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_sa; });
-  i32_key("router.delay.st", "1", "switch-traversal cycles", 0, 64, [](Scenario& s) -> int& { return s.net.d_st; });
-  i32_key("router.delay.link", "1", "link-traversal cycles (router to router)", 1, 64,
-          [](Scenario& s) -> int& { return s.net.d_link; });
-  i32_key("router.delay.credit", "1", "credit-return cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_credit; });
-  i32_key("router.delay.dec", "1", "extra route-compute cycles when DEC pops an intermediate destination", 0, 64,
-          [](Scenario& s) -> int& { return s.net.d_dec; });
+  net_key("router.delay.rc", "1", "route-compute cycles");
+  net_key("router.delay.va", "1", "VC-allocation cycles");
+  net_key("router.delay.sa", "1", "switch-allocation cycles");
+  net_key("router.delay.st", "1", "switch-traversal cycles");
+  net_key("router.delay.link", "1", "link-traversal cycles (router to router)");
+  net_key("router.delay.credit", "1", "credit-return cycles");
+  net_key("router.delay.dec", "1", "extra route-compute cycles when DEC pops an intermediate destination");
   // Each block as its C++ model or as the Verilated RTL (systemc/cosim); RTL only at the generated layout.
   const std::vector<std::pair<std::string, std::string>> blocks{
       {"dec", "DEC"}, {"al", "AL"}, {"gmr", "GMR"}, {"xbar", "crossbar arbiters"}};
@@ -215,17 +220,15 @@ std::vector<KeyDef> build() {
         const int n = s.net.rtl_dec + s.net.rtl_al + s.net.rtl_gmr + s.net.rtl_xbar;
         return json(n == 4 ? "rtl" : n == 0 ? "model" : "mixed");
       });
-  i32_key("al.width", "16", "AL latency field width W in bits (modular arithmetic)", 4, 32,
-          [](Scenario& s) -> int& { return s.net.al_width; });
-  i32_key("al.tick", "1", "AL timer unit in cycles", 1, 1 << 16, [](Scenario& s) -> int& { return s.net.al_tick; });
+  net_key("al.width", "16", "AL latency field width W in bits (modular arithmetic)");
+  net_key("al.tick", "1", "AL timer unit in cycles");
   bool_key("al.count_source_queue", "false", "also accumulate the wait in the source queue into the latency field",
            [](Scenario& s) -> bool& { return s.net.al_count_source_queue; });
   // --- NI -------------------------------------------------------------------------------------------
-  i32_key("ni.inject_delay", "1", "NI to router channel cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_inj; });
-  i32_key("ni.eject_delay", "1", "router to NI channel cycles", 1, 64, [](Scenario& s) -> int& { return s.net.d_ej; });
-  i32_key("ni.max_packet_flits", "0", "split messages into packets of at most this many flits (0 = one packet)", 0,
-          4096, [](Scenario& s) -> int& { return s.net.max_packet_flits; });
-  i32_key("ni.seq_bits", "16", "sequence-number field width", 4, 32, [](Scenario& s) -> int& { return s.net.seq_bits; });
+  net_key("ni.inject_delay", "1", "NI to router channel cycles");
+  net_key("ni.eject_delay", "1", "router to NI channel cycles");
+  net_key("ni.max_packet_flits", "0", "split messages into packets of at most this many flits (0 = one packet)");
+  net_key("ni.seq_bits", "16", "sequence-number field width");
   // --- routing --------------------------------------------------------------------------------------
   enum_key("routing.algorithm", "dor",
            "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
