@@ -46,10 +46,21 @@ class Guard(unittest.TestCase):
             self.assertEqual(rc, 1, k)
             self.assertIn("FAIL: blk", out)
 
-    def test_shrinking_passes_with_a_note(self):
-        rc, out = run_check(BASE, self.result(generic_cells=50))
-        self.assertEqual(rc, 0)
-        self.assertIn("well below baseline", out)
+    def test_shrinking_at_the_limit_passes(self):
+        self.assertEqual(run_check(BASE, self.result(generic_cells=90, osu018_period_ns=0.9))[0], 0)
+
+    def test_each_guarded_metric_fails_past_the_limit_below(self):
+        # A baseline that describes a bigger design than the one built is stale: it fails, naming the metric.
+        for k, v in [("generic_cells", 89), ("generic_depth", 17), ("osu018_nand2_eq", 44.9),
+                     ("osu018_period_ns", 0.89), ("ice40_luts", 8)]:
+            rc, out = run_check(BASE, self.result(**{k: v}))
+            self.assertEqual(rc, 1, k)
+            self.assertIn("stale baseline", out)
+
+    def test_block_without_baseline_fails(self):
+        rc, out = run_check(BASE, {**self.result(), "new": dict(BASE["blk"])})
+        self.assertEqual(rc, 1)
+        self.assertIn("new: not in the baseline", out)
 
     def test_missing_block_fails(self):
         self.assertEqual(run_check(BASE, {})[0], 1)
