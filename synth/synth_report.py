@@ -119,8 +119,10 @@ def cmd_row(a):
     row["ice40_luts"] = ic.get("SB_LUT4", 0)
     row["ice40_carries"] = ic.get("SB_CARRY", 0)
     row["ice40_ffs"] = sum(n for t, n in ic.items() if t.startswith("SB_DFF"))
-    row["ice40_fmax_mhz"] = one(r"Max frequency for clock[^:]*:\s+([\d.]+) MHz", read(d / f"{b}.nextpnr.log"),
-                                "nextpnr Fmax", float, last=True)
+    pnr = read(d / f"{b}.nextpnr.log")
+    # None: the wrapper exceeds the device (flow.sh skips placement and says so in the log).
+    row["ice40_fmax_mhz"] = None if pnr.startswith("does not fit") else one(
+        r"Max frequency for clock[^:]*:\s+([\d.]+) MHz", pnr, "nextpnr Fmax", float, last=True)
     Path(a.out).write_text(json.dumps(row, indent=1) + "\n")
 
 
@@ -169,6 +171,8 @@ endmodule
 
 
 def fmt(v):
+    if v is None:
+        return "does not fit"
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
