@@ -2,8 +2,9 @@
 // RTL mode of the fabric (router.blocks.*, systemc/cosim): a 4x4 torus under load runs once with every
 // router block as its C++ model and once with every block as the Verilated RTL, each in its own child
 // process. The RTL meets its model bit for bit, so the two runs must produce the same packet trace: every
-// packet's id, path, injection and ejection cycle and final latency field, and every ack the sources used,
-// in the same order. The load must exercise every block many times, which the router's counters show.
+// packet's id, path, injection and ejection cycle and final latency field, every ack the sources used, and
+// every hop of every head (data and ack) with the output port and VC it took, the cycle, and the header
+// fields the blocks edit (stack front and size, step, dateline bits, latency), in the same order. The load must exercise every block many times, which the router's counters show.
 // Outside the layout the RTL was generated for, RTL mode must be refused before simulating.
 #include <gtest/gtest.h>
 
@@ -22,9 +23,15 @@ using nlohmann::json;
 
 namespace {
 
-// Serializes what the network reports about packets and acks into the child's JSON.
-struct TraceRecorder : NetObserver {
-  json packets = json::array(), acks = json::array();
+// Serializes what the network reports about packets, acks and heads leaving routers into the child's JSON.
+struct TraceRecorder : NetObserver, HeadTap {
+  json packets = json::array(), acks = json::array(), hops = json::array();
+  // A head as it leaves a router: after DEC and AL's resume, before the output's dateline bit and GMR.
+  void head_left(const HeadLeaving& h) override {
+    const Header& x = h.pk.hdr;
+    hops.push_back(json::array({h.pk.id, h.router, h.out_port, h.out_vc, h.now, x.tclass == TrafficClass::Data ? 0 : 1,
+                                x.front(), x.stack_size(), x.step, x.dateline, x.latency}));
+  }
   void packet_arrived(const Packet& p, const Message&, int64_t now) override {
     packets.push_back({{"id", p.id},
                        {"src", p.src},
@@ -58,6 +65,7 @@ json run(std::vector<std::string> kv, const std::string& blocks, int64_t cycles)
     Network& net = fab.net();
     TraceRecorder rec;
     net.add_observer(&rec);
+    net.add_head_tap(&rec);
     TrafficGenerator gen(net, s.traffic, s.net.seed);
     gen.set_window(0, cycles);
     fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
@@ -81,6 +89,7 @@ json run(std::vector<std::string> kv, const std::string& blocks, int64_t cycles)
     }
     return json{{"packets", rec.packets},
                 {"acks", rec.acks},
+                {"hops", rec.hops},
                 {"live", net.live_packets()},
                 {"messages", gen.total().messages - gen.total().rejected},
                 {"dec_pops", c.dec_pops},
@@ -100,7 +109,7 @@ size_t first_difference(const json& a, const json& b) {
 }
 
 void expect_same_trace(const json& model, const json& rtl) {
-  for (const char* list : {"packets", "acks"}) {
+  for (const char* list : {"packets", "acks", "hops"}) {
     const json& a = model[list];
     const json& b = rtl[list];
     EXPECT_EQ(a.size(), b.size()) << list;
@@ -166,6 +175,15 @@ TEST(CosimLong, Drb2TorusSameTraceWithRtlBlocks) { compare(with(kTorus, kDrb2), 
 // Valiant: every packet goes through a random intermediate node, so DEC pops on most packets.
 TEST(Cosim, ValiantTorusSameTraceWithRtlBlocks) {
   compare(with(kTorus, {"routing.algorithm=valiant", "traffic.rate=0.4"}), true, false);
+}
+
+// DRB with high-priority acks on dateline VC classes: acks cross the network as packets that win the switch
+// over data (the arbiters' priority path), and a wrap link sets the header's dateline bit, which a DEC pop
+// must clear for the next step's class.
+TEST(Cosim, DrbHighPriorityAcksDatelineTorusSameTraceWithRtlBlocks) {
+  compare(with(kTorus, {"routing.algorithm=drb", "drb.ack_mode=high_priority", "routing.vc_classes=dateline",
+                        "router.vcs=8", "traffic.rate=0.6"}),
+          true, false);
 }
 
 // RTL mode outside the generated configuration exits 2 before simulating, naming the key that asked for it.
