@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Bounded proofs of the RTL units with Yosys' own SAT solver, each with its negative controls.
+
+  prove.py --yosys Y --rtl DIR --work DIR CHECK
+
+CHECK names a harness below (rtl/fv/<check>_fv.sv). The harness's asserts must hold on every input
+sequence of `depth` cycles from reset (sat -seq -prove-asserts -set-init-zero); then every negative
+control, a copy of one RTL file with one line broken, must be rejected, so a harness that cannot fail
+fails the test. Exit 0 when the proof holds and every control is rejected, 1 otherwise.
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+# check -> (RTL files, proof depth, [(control name, file, text, broken text)])
+CHECKS = {
+    "drb_xbar_arbiter": (["drb_xbar_arbiter.sv"], 16, [
+        ("grant not one-hot", "drb_xbar_arbiter.sv",
+         "assign gnt_o   = sel & (~sel + 1'b1);", "assign gnt_o   = sel;"),
+        ("pointer frozen", "drb_xbar_arbiter.sv",
+         "ptr_q <= (idx_o == LastIdx) ? '0 : idx_o + 1'b1;", "ptr_q <= ptr_q;"),
+        ("priority ignored", "drb_xbar_arbiter.sv",
+         "assign cand   = (|hp_req) ? hp_req : req_i;", "assign cand   = req_i;"),
+    ]),
+    "drb_vc_alloc": (["drb_vc_alloc.sv"], 12, [
+        ("two grants per output VC", "drb_vc_alloc.sv",
+         "win[o*NumIn +: NumIn] = sel[o*NumIn +: NumIn] & (~sel[o*NumIn +: NumIn] + 1'b1);",
+         "win[o*NumIn +: NumIn] = sel[o*NumIn +: NumIn];"),
+        ("pointer frozen", "drb_vc_alloc.sv",
+         "if (win[o*NumIn+i]) ptr_q[o*InW +: InW] <= (i == NumIn - 1) ? '0 : InW'(i + 1);",
+         "if (win[o*NumIn+i]) ptr_q[o*InW +: InW] <= ptr_q[o*InW +: InW];"),
+    ]),
+    "drb_switch_alloc": (["drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
+        ("grant without the output", "drb_switch_alloc.sv",
+         "gnt_o[p*NumVcs +: NumVcs] = won[p] ? pick_gnt[p*NumVcs +: NumVcs] : '0;",
+         "gnt_o[p*NumVcs +: NumVcs] = pick_gnt[p*NumVcs +: NumVcs];"),
+        ("output ignores the port", "drb_switch_alloc.sv",
+         "out_req[o*NumPorts+p]  = pick_valid[p] && (pick_port[p*PortW +: PortW] == PortW'(o));",
+         "out_req[o*NumPorts+p]  = pick_valid[p];"),
+    ]),
+}
+
+
+def prove(yosys, files, harness, top, depth):
+    script = (f"read_verilog -formal -sv {' '.join(str(f) for f in files)} {harness}; hierarchy -top {top}; "
+              f"prep -top {top}; flatten; async2sync; dffunmap; opt_clean; "
+              f"sat -seq {depth} -prove-asserts -set-init-zero -verify")
+    p = subprocess.run([yosys, "-q", "-p", script], capture_output=True, text=True)
+    return p.returncode == 0, (p.stdout + p.stderr).strip()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--yosys", default="yosys")
+    ap.add_argument("--rtl", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("check", choices=sorted(CHECKS))
+    a = ap.parse_args()
+    rtl, work = Path(a.rtl), Path(a.work) / a.check
+    files, depth, controls = CHECKS[a.check]
+    harness = rtl / "fv" / f"{a.check}_fv.sv"
+    top = f"{a.check}_fv"
+    ok, log = prove(a.yosys, [rtl / f for f in files], harness, top, depth)
+    print(f"{a.check}: {depth}-cycle bounded proof {'holds' if ok else 'FAILS'}")
+    if not ok:
+        print(log)
+    bad = not ok
+    for name, file, text, broken in controls:
+        src = (rtl / file).read_text()
+        if src.count(text) != 1:
+            print(f"  control '{name}': the line to break is not in {file} exactly once (update prove.py)")
+            bad = True
+            continue
+        work.mkdir(parents=True, exist_ok=True)
+        (work / file).write_text(src.replace(text, broken))
+        mutated = [work / f if f == file else rtl / f for f in files]
+        rejected = not prove(a.yosys, mutated, harness, top, depth)[0]
+        print(f"  control '{name}': {'rejected' if rejected else 'NOT rejected'}")
+        bad |= not rejected
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
