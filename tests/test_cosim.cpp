@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // RTL mode of the fabric (router.blocks.*, systemc/cosim): a 4x4 torus under load runs once with every
-// router block as its C++ model and once with every block as the Verilated RTL, each in its own child
+// router block (DEC, AL, GMR, crossbar arbiters, VC allocator) as its C++ model and once with every block as
+// the Verilated RTL, each in its own child
 // process. The RTL meets its model bit for bit, so the two runs must produce the same packet trace: every
 // packet's id, path, injection and ejection cycle and final latency field, every ack the sources used, and
 // every hop of every head (data and ack) with the output port and VC it took, the cycle, and the header
@@ -204,6 +205,9 @@ TEST(Cosim, RtlOutsideTheGeneratedLayoutIsRefused) {
               "packet"},
              // A 3-cube router has 4 ports (3 links + local): no arbiter instance for it.
              {"topology.kind=hypercube topology.n=3 router.blocks.xbar=rtl", "router.blocks.xbar", "4 ports"},
+             // VC allocators exist for 5 ports with 2, 4 or 8 VCs and 3 ports with 2 or 4; separable round robin.
+             {"topology.k=4 router.vcs=6 router.blocks.va=rtl", "router.blocks.va", "6 VCs"},
+             {"topology.k=4 router.alloc.va=islip router.blocks.va=rtl", "router.blocks.va", "islip"},
              // A block given explicitly is named even when router.blocks.all also asks for RTL.
              {"al.width=" + std::to_string(g.latency_bits + 1) + " router.blocks.all=rtl router.blocks.dec=rtl",
               "router.blocks.dec", "al.width"}};
@@ -229,7 +233,7 @@ TEST(Cosim, AllIsAShorthandForTheBlocksNotGiven) {
       find_key(k)->set(s, v);
       s.explicit_keys.push_back(k);
     }
-    EXPECT_TRUE(s.net.rtl_dec && s.net.rtl_gmr && s.net.rtl_xbar) << all_first;
+    EXPECT_TRUE(s.net.rtl_dec && s.net.rtl_gmr && s.net.rtl_xbar && s.net.rtl_va) << all_first;
     EXPECT_FALSE(s.net.rtl_al) << all_first;
   }
   const Scenario d = default_scenario();

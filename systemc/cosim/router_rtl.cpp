@@ -13,6 +13,11 @@
 #include "Vdrb_al.h"
 #include "Vdrb_dec.h"
 #include "Vdrb_gmr.h"
+#include "Vdrb_vc_alloc_p3v2.h"
+#include "Vdrb_vc_alloc_p3v4.h"
+#include "Vdrb_vc_alloc_p5v2.h"
+#include "Vdrb_vc_alloc_p5v4.h"
+#include "Vdrb_vc_alloc_p5v8.h"
 #include "Vdrb_xbar_arbiter_p3.h"
 #include "Vdrb_xbar_arbiter_p5.h"
 #include "drb_rtl_pkg.h"
@@ -101,9 +106,78 @@ class XbarRtl final : public XbarLane {
   V m_;
 };
 
+// A bit vector of any width into / out of a Verilator port (narrow integer or VlWide of 32-bit words).
+template <class P>
+void set_bits(P& p, const std::vector<uint64_t>& w) {
+  p = static_cast<P>(w[0]);
+}
+template <std::size_t N>
+void set_bits(VlWide<N>& p, const std::vector<uint64_t>& w) {
+  for (std::size_t i = 0; i < N; ++i) p[i] = static_cast<EData>(i / 2 < w.size() ? w[i / 2] >> (32 * (i % 2)) : 0);
+}
+template <class P>
+bool bit(const P& p, int i) {
+  return (static_cast<uint64_t>(p) >> i) & 1;
+}
+template <std::size_t N>
+bool bit(const VlWide<N>& p, int i) {
+  return (p[static_cast<std::size_t>(i) / 32] >> (i % 32)) & 1;
+}
+
+// A VC allocator instance of any size, behind one interface (RTL mode only).
+class VaLane {
+ public:
+  virtual ~VaLane() = default;
+  virtual void allocate(const std::vector<RouterRtl::VaRequest>& reqs, std::vector<char>& granted) = 0;
+};
+
+template <class V>
+class VaRtl final : public VaLane {
+ public:
+  VaRtl(VerilatedContext* ctx, const std::string& name, int in, int out)
+      : m_(ctx, name.c_str()), out_w_(out > 1 ? 32 - __builtin_clz(static_cast<unsigned>(out - 1)) : 1) {
+    req_.assign((static_cast<size_t>(in) + 63) / 64, 0);
+    ovc_.assign((static_cast<size_t>(in) * out_w_ + 63) / 64, 0);
+    set_bits(m_.req_i, req_);
+    set_bits(m_.req_ovc_i, ovc_);
+    m_.rst_ni = 0;  // an edge in reset, so every pointer starts at 0 whatever its initial value
+    edge(m_);
+    m_.rst_ni = 1;
+    m_.eval();
+  }
+  void allocate(const std::vector<RouterRtl::VaRequest>& reqs, std::vector<char>& granted) override {
+    std::fill(req_.begin(), req_.end(), 0);
+    std::fill(ovc_.begin(), ovc_.end(), 0);
+    for (const auto& q : reqs) {
+      req_[static_cast<size_t>(q.in) / 64] |= uint64_t{1} << (q.in % 64);
+      for (int b = 0; b < out_w_; ++b)
+        if ((q.out >> b) & 1) {
+          const int at = q.in * out_w_ + b;
+          ovc_[static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
+        }
+    }
+    set_bits(m_.req_i, req_);
+    set_bits(m_.req_ovc_i, ovc_);
+    m_.clk_i = 0;
+    m_.eval();
+    granted.resize(reqs.size());
+    for (size_t k = 0; k < reqs.size(); ++k) granted[k] = bit(m_.gnt_o, reqs[k].in);
+    m_.clk_i = 1;  // the pointers move past this cycle's winners
+    m_.eval();
+  }
+
+ private:
+  V m_;
+  int out_w_;
+  std::vector<uint64_t> req_, ovc_;
+};
+
 }  // namespace
 
 bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
+bool rtl_va_covers(int router_ports, int vcs) {
+  return (router_ports == 5 && (vcs == 2 || vcs == 4 || vcs == 8)) || (router_ports == 3 && (vcs == 2 || vcs == 4));
+}
 
 struct RouterRtl::Impl {
   explicit Impl(const RouterParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
@@ -114,6 +188,7 @@ struct RouterRtl::Impl {
   std::unique_ptr<Vdrb_al> al;
   std::unique_ptr<Vdrb_gmr> gmr;
   std::vector<std::unique_ptr<XbarLane>> xbar;
+  std::unique_ptr<VaLane> va;
 };
 
 RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int ports) : impl_(std::make_unique<Impl>(p)) {
@@ -148,6 +223,18 @@ RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int port
       else if (ports == 3) m.xbar.push_back(std::make_unique<XbarRtl<Vdrb_xbar_arbiter_p3>>(&m.ctx, name));
       else throw std::invalid_argument("router.blocks.xbar: no Verilated arbiter for " + std::to_string(ports) + " ports");
     }
+  }
+  if (p.rtl_va) {
+    const std::string name = base + ".va";
+    const int n = ports * p.vcs;
+    if (ports == 5 && p.vcs == 2) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v2>>(&m.ctx, name, n, n);
+    else if (ports == 5 && p.vcs == 4) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v4>>(&m.ctx, name, n, n);
+    else if (ports == 5 && p.vcs == 8) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v8>>(&m.ctx, name, n, n);
+    else if (ports == 3 && p.vcs == 2) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p3v2>>(&m.ctx, name, n, n);
+    else if (ports == 3 && p.vcs == 4) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p3v4>>(&m.ctx, name, n, n);
+    else
+      throw std::invalid_argument("router.blocks.va: no Verilated VC allocator for " + std::to_string(ports) +
+                                  " ports and " + std::to_string(p.vcs) + " VCs");
   }
 }
 
@@ -205,6 +292,11 @@ int RouterRtl::xbar_arbitrate(int port, uint64_t req, uint64_t prio) {
 
 void RouterRtl::xbar_update(int port, int grant, bool used) { impl_->xbar[port]->update(grant, used); }
 
+void RouterRtl::va_allocate(const std::vector<VaRequest>& reqs, std::vector<char>& granted) {
+  ++evals_;
+  impl_->va->allocate(reqs, granted);
+}
+
 }  // namespace drb::cosim
 
 #else  // DRB_HAVE_RTL: a build without Verilator; validation refuses RTL mode before a router is built.
@@ -212,6 +304,7 @@ void RouterRtl::xbar_update(int port, int grant, bool used) { impl_->xbar[port]-
 namespace drb::cosim {
 
 bool rtl_xbar_covers(int) { return false; }
+bool rtl_va_covers(int, int) { return false; }
 struct RouterRtl::Impl {};
 RouterRtl::RouterRtl(const RouterParams&, const Gmr&, int, int) {
   throw std::invalid_argument("router.blocks: this build has no RTL (configured with DRB_NO_RTL)");
@@ -223,6 +316,7 @@ uint32_t RouterRtl::al_resume(uint32_t, uint32_t) { throw std::logic_error("no R
 bool RouterRtl::gmr_fire(Header&) { throw std::logic_error("no RTL"); }
 int RouterRtl::xbar_arbitrate(int, uint64_t, uint64_t) { throw std::logic_error("no RTL"); }
 void RouterRtl::xbar_update(int, int, bool) {}
+void RouterRtl::va_allocate(const std::vector<VaRequest>&, std::vector<char>&) { throw std::logic_error("no RTL"); }
 
 }  // namespace drb::cosim
 

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "models/blocks/dec.h"
 #include "models/blocks/gmr.h"
@@ -37,6 +38,13 @@ class RouterRtl {
   // used grant, so skipped edges change nothing.
   int xbar_arbitrate(int port, uint64_t req, uint64_t prio);
   void xbar_update(int port, int grant, bool used);
+  // VC allocator: this cycle's requests, one per waiting input VC (input VC index = port * VCs + VC, the
+  // output VC it asks for = port * VCs + VC); granted[k] says whether request k won. Then the clock edge
+  // that moves the RTL's pointers past the winners.
+  struct VaRequest {
+    int in, out;
+  };
+  void va_allocate(const std::vector<VaRequest>& reqs, std::vector<char>& granted);
 
   // Block evaluations so far (evidence that the RTL, not the model, ran).
   uint64_t evals() const { return evals_; }

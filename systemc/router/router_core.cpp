@@ -63,6 +63,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
     al_rtl_ = p.rtl_al ? rtl_.get() : nullptr;
     gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;
     xbar_rtl_ = p.rtl_xbar ? rtl_.get() : nullptr;
+    va_rtl_ = p.rtl_va ? rtl_.get() : nullptr;
   }
 }
 

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "systemc/cosim/router_rtl.h"
 #include "systemc/router/input_unit.h"
 
 namespace drb {
@@ -85,6 +86,8 @@ class VcAllocator {
   std::vector<Req> req_;        // this cycle's requests
   std::vector<uint64_t> mask_;  // iSLIP: per request, the output VCs it asks for
   std::vector<int16_t> best_;   // per output VC: this cycle's leading request (-1 = none)
+  std::vector<cosim::RouterRtl::VaRequest> rtl_req_;  // RTL mode: the requests and the RTL's grants
+  std::vector<char> rtl_gnt_;
 };
 
 // The scan of the waiting heads is written out in both allocators on purpose: shared through a visitor
@@ -111,9 +114,26 @@ void VcAllocator::allocate_separable(R& r, int64_t now) {
       }
     }
   }
+  const int nreq = static_cast<int>(req_.size());
+  if constexpr (B::kRtl) {
+    // router.blocks.va=rtl: the Verilated drb_vc_alloc decides, request by request in the same order.
+    if (auto* x = r.va_rtl(); x && nreq > 0) {
+      rtl_req_.clear();
+      for (const Req& q : req_) rtl_req_.push_back({q.in_idx, q.out});
+      x->va_allocate(rtl_req_, rtl_gnt_);
+      for (int a = 0; a < nreq; ++a) {
+        if (rtl_gnt_[a]) {
+          grant(r, req_[a], now);
+        } else {
+          r.contended();
+          r.template block<B>(*req_[a].v);
+        }
+      }
+      return;
+    }
+  }
   // Output stage: per output VC a round-robin arbiter over all input VCs. The winner is the request at the
   // smallest distance at or after the pointer; one pass finds it for every output VC, a second grants.
-  const int nreq = static_cast<int>(req_.size());
   if (nreq == 1) {  // one request: it wins (the arbiter's pointer then moves past it as usual)
     grant(r, req_[0], now);
     return;

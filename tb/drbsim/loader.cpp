@@ -157,7 +157,8 @@ ConfigError keyed_error(const std::invalid_argument& e) {
 // tb/drbsim/scopes.cpp.)
 void check_indirect(const Scenario& s, const Interconnect& ic) {
   const std::pair<const char*, bool> rtl[] = {
-      {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar}};
+      {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar},
+      {"va", s.net.rtl_va}};
   for (const auto& [block, on_rtl] : rtl) {
     if (!on_rtl) continue;
     const std::string key = std::string("router.blocks.") + block;
@@ -461,7 +462,8 @@ void validate(Scenario& s) {
     bool on;
     cosim::Block block;
   } rtl[] = {{"dec", n.rtl_dec, cosim::Block::Dec}, {"al", n.rtl_al, cosim::Block::Al},
-             {"gmr", n.rtl_gmr, cosim::Block::Gmr}, {"xbar", n.rtl_xbar, cosim::Block::Xbar}};
+             {"gmr", n.rtl_gmr, cosim::Block::Gmr}, {"xbar", n.rtl_xbar, cosim::Block::Xbar},
+             {"va", n.rtl_va, cosim::Block::Va}};
   for (const auto& r : rtl) {
     if (!r.on) continue;
     const std::string why = cosim::rtl_unsupported(r.block, n, topo->nodes(), topo->dims(), topo->ports() + 1);
