@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // RTL mode of the fabric (router.blocks.*, systemc/cosim): a 4x4 torus under load runs once with every
-// router block (DEC, AL, GMR, crossbar arbiters, VC allocator) as its C++ model and once with every block as
-// the Verilated RTL, each in its own child
-// process. The RTL meets its model bit for bit, so the two runs must produce the same packet trace: every
-// packet's id, path, injection and ejection cycle and final latency field, every ack the sources used, and
-// every hop of every head (data and ack) with the output port and VC it took, the cycle, and the header
-// fields the blocks edit (stack front and size, step, dateline bits, latency), in the same order. The load must exercise every block many times, which the router's counters show.
-// Outside the layout the RTL was generated for, RTL mode must be refused before simulating.
+// router block (DEC, AL, GMR, crossbar arbiters, VC allocator) as its C++ model and once with every block
+// as the Verilated RTL, each in its own child process. The RTL meets its model bit for bit, so the two runs
+// must produce the same packet trace: every packet's id, path, injection and ejection cycle and final
+// latency field, every ack the sources used, and every hop of every head (data and ack) with the output
+// port and VC it took, the cycle, and the header fields the blocks edit (stack front and size, step,
+// dateline bits, latency), in the same order. The load must exercise every block many times, which the
+// router's counters show. Outside the layout the RTL was generated for, RTL mode must be refused before
+// simulating.
 #include <gtest/gtest.h>
 
 #include <algorithm>
