@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // RTL mode of the fabric (router.blocks.*, systemc/cosim): a 4x4 torus under load runs once with every
-// router block (DEC, AL, GMR, crossbar arbiters, VC allocator) as its C++ model and once with every block
-// as the Verilated RTL, each in its own child process. The RTL meets its model bit for bit, so the two runs
-// must produce the same packet trace: every packet's id, path, injection and ejection cycle and final
-// latency field, every ack the sources used, and every hop of every head (data and ack) with the output
-// port and VC it took, the cycle, and the header fields the blocks edit (stack front and size, step,
-// dateline bits, latency), in the same order. The load must exercise every block many times, which the
-// router's counters show. Outside the layout the RTL was generated for, RTL mode must be refused before
+// router block (DEC, AL, GMR, crossbar arbiters, VC and switch allocators) as its C++ model and once with
+// every block as the Verilated RTL, each in its own child process. The RTL meets its model bit for bit, so
+// the two runs must produce the same packet trace: every packet's id, path, injection and ejection cycle
+// and final latency field, every ack the sources used, and every hop of every head (data and ack) with the
+// output port and VC it took, the cycle, and the header fields the blocks edit (stack front and size,
+// step, dateline bits, latency), in the same order. The load must exercise every block many times, which
+// the router's counters show. Outside the layout the RTL was generated for, RTL mode must be refused before
 // simulating.
 #include <gtest/gtest.h>
 
@@ -209,6 +209,9 @@ TEST(Cosim, RtlOutsideTheGeneratedLayoutIsRefused) {
              // VC allocators exist for 5 ports with 2, 4 or 8 VCs and 3 ports with 2 or 4; separable round robin.
              {"topology.k=4 router.vcs=6 router.blocks.va=rtl", "router.blocks.va", "6 VCs"},
              {"topology.k=4 router.alloc.va=islip router.blocks.va=rtl", "router.blocks.va", "islip"},
+             {"topology.k=4 router.vcs=6 router.blocks.all=rtl router.blocks.va=model", "router.blocks.all", "6 VCs"},
+             // The RTL switch allocator holds the crossbar arbiters: a model crossbar beside it is refused.
+             {"topology.k=4 router.blocks.sa=rtl", "router.blocks.xbar", "contains the crossbar arbiters"},
              // A block given explicitly is named even when router.blocks.all also asks for RTL.
              {"al.width=" + std::to_string(g.latency_bits + 1) + " router.blocks.all=rtl router.blocks.dec=rtl",
               "router.blocks.dec", "al.width"}};
@@ -234,7 +237,7 @@ TEST(Cosim, AllIsAShorthandForTheBlocksNotGiven) {
       find_key(k)->set(s, v);
       s.explicit_keys.push_back(k);
     }
-    EXPECT_TRUE(s.net.rtl_dec && s.net.rtl_gmr && s.net.rtl_xbar && s.net.rtl_va) << all_first;
+    EXPECT_TRUE(s.net.rtl_dec && s.net.rtl_gmr && s.net.rtl_xbar && s.net.rtl_va && s.net.rtl_sa) << all_first;
     EXPECT_FALSE(s.net.rtl_al) << all_first;
   }
   const Scenario d = default_scenario();

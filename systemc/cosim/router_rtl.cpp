@@ -13,6 +13,11 @@
 #include "Vdrb_al.h"
 #include "Vdrb_dec.h"
 #include "Vdrb_gmr.h"
+#include "Vdrb_switch_alloc_p3v2.h"
+#include "Vdrb_switch_alloc_p3v4.h"
+#include "Vdrb_switch_alloc_p5v2.h"
+#include "Vdrb_switch_alloc_p5v4.h"
+#include "Vdrb_switch_alloc_p5v8.h"
 #include "Vdrb_vc_alloc_p3v2.h"
 #include "Vdrb_vc_alloc_p3v4.h"
 #include "Vdrb_vc_alloc_p5v2.h"
@@ -172,6 +177,52 @@ class VaRtl final : public VaLane {
   std::vector<uint64_t> req_, ovc_;
 };
 
+// A switch allocator instance of any size, behind one interface (RTL mode only).
+class SaLane {
+ public:
+  virtual ~SaLane() = default;
+  virtual uint64_t allocate(uint64_t req, uint64_t prio, const std::vector<int>& out_port) = 0;
+};
+
+template <class V>
+class SaRtl final : public SaLane {
+ public:
+  SaRtl(VerilatedContext* ctx, const std::string& name, int ports, int vcs)
+      : m_(ctx, name.c_str()), n_(ports * vcs), port_w_(ports > 1 ? 32 - __builtin_clz(static_cast<unsigned>(ports - 1)) : 1) {
+    ports_.assign((static_cast<size_t>(n_) * port_w_ + 63) / 64, 0);
+    drive(m_.req_i, 0);
+    drive(m_.prio_i, 0);
+    set_bits(m_.out_port_i, ports_);
+    m_.rst_ni = 0;  // an edge in reset, so every pointer starts at 0 whatever its initial value
+    edge(m_);
+    m_.rst_ni = 1;
+    m_.eval();
+  }
+  uint64_t allocate(uint64_t req, uint64_t prio, const std::vector<int>& out_port) override {
+    std::fill(ports_.begin(), ports_.end(), 0);
+    for (int k = 0; k < n_; ++k)
+      for (int b = 0; b < port_w_; ++b)
+        if ((out_port[k] >> b) & 1) {
+          const int at = k * port_w_ + b;
+          ports_[static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
+        }
+    drive(m_.req_i, req);
+    drive(m_.prio_i, prio);
+    set_bits(m_.out_port_i, ports_);
+    m_.clk_i = 0;
+    m_.eval();
+    const uint64_t g = static_cast<uint64_t>(m_.gnt_o);
+    m_.clk_i = 1;  // the input and output arbiters' pointers move
+    m_.eval();
+    return g;
+  }
+
+ private:
+  V m_;
+  int n_, port_w_;
+  std::vector<uint64_t> ports_;
+};
+
 }  // namespace
 
 bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
@@ -189,6 +240,7 @@ struct RouterRtl::Impl {
   std::unique_ptr<Vdrb_gmr> gmr;
   std::vector<std::unique_ptr<XbarLane>> xbar;
   std::unique_ptr<VaLane> va;
+  std::unique_ptr<SaLane> sa;
 };
 
 RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int ports) : impl_(std::make_unique<Impl>(p)) {
@@ -234,6 +286,17 @@ RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int port
     else if (ports == 3 && p.vcs == 4) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p3v4>>(&m.ctx, name, n, n);
     else
       throw std::invalid_argument("router.blocks.va: no Verilated VC allocator for " + std::to_string(ports) +
+                                  " ports and " + std::to_string(p.vcs) + " VCs");
+  }
+  if (p.rtl_sa) {
+    const std::string name = base + ".sa";
+    if (ports == 5 && p.vcs == 2) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v2>>(&m.ctx, name, ports, p.vcs);
+    else if (ports == 5 && p.vcs == 4) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v4>>(&m.ctx, name, ports, p.vcs);
+    else if (ports == 5 && p.vcs == 8) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v8>>(&m.ctx, name, ports, p.vcs);
+    else if (ports == 3 && p.vcs == 2) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p3v2>>(&m.ctx, name, ports, p.vcs);
+    else if (ports == 3 && p.vcs == 4) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p3v4>>(&m.ctx, name, ports, p.vcs);
+    else
+      throw std::invalid_argument("router.blocks.sa: no Verilated switch allocator for " + std::to_string(ports) +
                                   " ports and " + std::to_string(p.vcs) + " VCs");
   }
 }
@@ -297,6 +360,11 @@ void RouterRtl::va_allocate(const std::vector<VaRequest>& reqs, std::vector<char
   impl_->va->allocate(reqs, granted);
 }
 
+uint64_t RouterRtl::sa_allocate(uint64_t req, uint64_t prio, const std::vector<int>& out_port) {
+  ++evals_;
+  return impl_->sa->allocate(req, prio, out_port);
+}
+
 }  // namespace drb::cosim
 
 #else  // DRB_HAVE_RTL: a build without Verilator; validation refuses RTL mode before a router is built.
@@ -317,6 +385,7 @@ bool RouterRtl::gmr_fire(Header&) { throw std::logic_error("no RTL"); }
 int RouterRtl::xbar_arbitrate(int, uint64_t, uint64_t) { throw std::logic_error("no RTL"); }
 void RouterRtl::xbar_update(int, int, bool) {}
 void RouterRtl::va_allocate(const std::vector<VaRequest>&, std::vector<char>&) { throw std::logic_error("no RTL"); }
+uint64_t RouterRtl::sa_allocate(uint64_t, uint64_t, const std::vector<int>&) { throw std::logic_error("no RTL"); }
 
 }  // namespace drb::cosim
 

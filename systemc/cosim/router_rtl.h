@@ -45,6 +45,9 @@ class RouterRtl {
     int in, out;
   };
   void va_allocate(const std::vector<VaRequest>& reqs, std::vector<char>& granted);
+  // Switch allocator: per input VC (port * VCs + VC) whether it bids, with priority, for which output port;
+  // returns the granted input VCs as a bit mask, then the clock edge that moves the RTL's pointers.
+  uint64_t sa_allocate(uint64_t req, uint64_t prio, const std::vector<int>& out_port);
 
   // Block evaluations so far (evidence that the RTL, not the model, ran).
   uint64_t evals() const { return evals_; }

@@ -36,6 +36,15 @@ std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, in
            std::to_string(p.vcs) + " VCs (instances: 5 ports with 2, 4 or 8 VCs, 3 ports with 2 or 4; "
            "rtl/CMakeLists.txt)";
   }
+  if (b == Block::Sa) {
+    // The RTL allocator is separable input-first with round-robin arbiters (its crossbar arbiters included).
+    if (p.sa_islip) return "router.alloc.sa=islip has no RTL switch allocator yet (use separable with RTL blocks)";
+    if (p.age_arbiter) return "router.arbiter=age has no RTL switch allocator yet (use rr with RTL blocks)";
+    if (rtl_va_covers(router_ports, p.vcs)) return "";
+    return "no Verilated switch allocator for routers of " + std::to_string(router_ports) + " ports and " +
+           std::to_string(p.vcs) + " VCs (instances: 5 ports with 2, 4 or 8 VCs, 3 ports with 2 or 4; "
+           "rtl/CMakeLists.txt)";
+  }
   const LayoutParams g = rtl_layout();
   // "<what> <have>, the RTL header package <verb> <gen> (reconfigure with -DDRB_HDR_<var>=<have>)"
   auto refuse = [](const std::string& what, int have, const std::string& verb, int gen, const char* var) {

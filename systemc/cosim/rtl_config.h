@@ -10,7 +10,7 @@
 
 namespace drb::cosim {
 
-enum class Block { Dec, Al, Gmr, Xbar, Va };
+enum class Block { Dec, Al, Gmr, Xbar, Va, Sa };
 
 // False when the build was configured with DRB_NO_RTL.
 bool rtl_built();
@@ -18,7 +18,7 @@ bool rtl_built();
 LayoutParams rtl_layout();
 // True if a Verilated crossbar arbiter exists for routers with this many ports (local port included).
 bool rtl_xbar_covers(int router_ports);
-// True if a Verilated VC allocator exists for routers with this many ports and VCs per port.
+// True if a Verilated VC allocator (and switch allocator) exists for routers with this many ports and VCs.
 bool rtl_va_covers(int router_ports, int vcs);
 
 // Why block b cannot run as RTL in this network, or "" if it can. The RTL's header layout must hold every

@@ -50,8 +50,8 @@ struct RouterParams {
   int al_width = 16;      // AL field bits (W)
   bool gmr = false;       // GMR fires on heads leaving on network links
   // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
-  bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false, rtl_va = false;
-  bool any_rtl() const { return rtl_dec || rtl_al || rtl_gmr || rtl_xbar || rtl_va; }
+  bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false, rtl_va = false, rtl_sa = false;
+  bool any_rtl() const { return rtl_dec || rtl_al || rtl_gmr || rtl_xbar || rtl_va || rtl_sa; }
   CaptureParams capture;
 };
 

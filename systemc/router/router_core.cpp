@@ -64,6 +64,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
     gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;
     xbar_rtl_ = p.rtl_xbar ? rtl_.get() : nullptr;
     va_rtl_ = p.rtl_va ? rtl_.get() : nullptr;
+    sa_rtl_ = p.rtl_sa ? rtl_.get() : nullptr;
   }
 }
 

@@ -159,6 +159,7 @@ class RouterCore {
   cosim::RouterRtl* dec_rtl() const { return dec_rtl_; }
   cosim::RouterRtl* xbar_rtl() const { return xbar_rtl_; }
   cosim::RouterRtl* va_rtl() const { return va_rtl_; }
+  cosim::RouterRtl* sa_rtl() const { return sa_rtl_; }
   int pick_output_vc(const InputVc& v, int& port) const {
     return route_.pick_output_vc(*this, v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
   }
@@ -228,7 +229,7 @@ class RouterCore {
   // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
   std::unique_ptr<cosim::RouterRtl> rtl_;
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr,
-                   *va_rtl_ = nullptr;
+                   *va_rtl_ = nullptr, *sa_rtl_ = nullptr;
 };
 
 }  // namespace drb

@@ -39,6 +39,8 @@ class SwitchAllocator {
     in_arb_.assign(in_ports, RrArbiter(vcs));
     xbar_.assign(out_ports, XbarArbiter(in_ports));
     pick_.assign(in_ports, -1);
+    rtl_port_.assign(static_cast<size_t>(in_ports) * vcs, 0);
+    rtl_win_.assign(out_ports, -1);
     out_req_.assign(static_cast<size_t>(out_ports) * words, 0);
     out_prio_.assign(static_cast<size_t>(out_ports) * words, 0);
     out_grant_.assign(out_ports, -1);
@@ -53,6 +55,9 @@ class SwitchAllocator {
   // One cycle's allocation over the VCs in state kActive; each winner's flit is sent (R::send).
   template <bool kWide, class B, class R>
   void allocate(R& r, int64_t now) {
+    if constexpr (B::kRtl && !kWide) {
+      if (auto* x = r.sa_rtl()) return allocate_rtl<B>(r, *x, now);
+    }
     if (islip_) return allocate_islip<kWide, B>(r, now);
     if (by_age_) return allocate_separable<kWide, true, B>(r, now);
     allocate_separable<kWide, false, B>(r, now);
@@ -66,6 +71,8 @@ class SwitchAllocator {
   void allocate_separable(R& r, int64_t now);
   template <bool kWide, class B, class R>
   void allocate_islip(R& r, int64_t now);
+  template <class B, class R, class X>
+  void allocate_rtl(R& r, X& x, int64_t now);
   RrArbiter xbar_rr(int o) const {  // output o's crossbar pointer as a round-robin order
     RrArbiter a(xbar_[o].inputs());
     a.set_pointer(xbar_[o].pointer());
@@ -116,7 +123,54 @@ class SwitchAllocator {
   std::vector<int16_t> islip_out_;  // iSLIP: per input, the outputs it requests this cycle (at most vcs)
   std::vector<int> islip_n_;        //   and how many
   std::vector<uint64_t> in_grant_;  // iSLIP: per input, words of the outputs that granted it
+  std::vector<int> rtl_port_;       // RTL mode: per input VC, the output port it bids for
+  std::vector<int> rtl_win_;        // RTL mode: per output port, the input VC granted (-1 = none)
 };
+
+// router.blocks.sa=rtl: the Verilated drb_switch_alloc (input arbiters and crossbar arbiters) decides. The
+// bids are formed as in the separable input stage; the model's side effects follow the RTL's grants: every
+// bidding head not granted waits (AL), an input that bid and won nothing lost at the output stage (a
+// contended allocation), and the winners cross in output-port order, as in allocate_separable.
+template <class B, class R, class X>
+void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
+  uint64_t req = 0, prio = 0, inputs = 0;
+  for (uint64_t pm = r.ports_in(InputVc::kActive, 0); pm; pm &= pm - 1) {
+    const int i = __builtin_ctzll(pm);
+    InputUnit& ip = r.input(i);
+    for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      InputVc& v = ip.vcs[c];
+      if (!r.template eligible<B>(v, now)) continue;
+      const int k = i * vcs_ + c;
+      req |= uint64_t{1} << k;
+      if (v.prio) prio |= uint64_t{1} << k;
+      rtl_port_[k] = v.out_port;
+      inputs |= uint64_t{1} << i;
+    }
+  }
+  if (!req) return;
+  const uint64_t g = x.sa_allocate(req, prio, rtl_port_);
+  for (uint64_t m = req & ~g; m; m &= m - 1) {
+    const int k = __builtin_ctzll(m);
+    InputVc& v = r.input(k / vcs_).vcs[k % vcs_];
+    if (v.buf.front().head()) r.template block<B>(v);
+  }
+  const uint64_t vc_mask = vcs_ == 64 ? ~uint64_t{0} : (uint64_t{1} << vcs_) - 1;
+  for (uint64_t m = inputs; m; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    if (!((g >> (i * vcs_)) & vc_mask)) r.contended();
+  }
+  for (uint64_t m = g; m; m &= m - 1) {
+    const int k = __builtin_ctzll(m);
+    rtl_win_[rtl_port_[k]] = k;
+  }
+  for (int o = 0; o < outs_; ++o) {
+    const int k = rtl_win_[o];
+    if (k < 0) continue;
+    rtl_win_[o] = -1;
+    r.template send<B>(k / vcs_, k % vcs_, now);
+  }
+}
 
 // The arbitration rule and the mask width are template parameters: the round-robin default pays nothing for
 // the age option, and routers of up to 64 ports nothing for wider ones.

@@ -199,12 +199,14 @@ std::vector<KeyDef> build() {
   net_key("router.delay.dec", "1", "extra route-compute cycles when DEC pops an intermediate destination");
   // Each block as its C++ model or as the Verilated RTL (systemc/cosim); RTL only at the generated layout.
   const std::vector<std::pair<std::string, std::string>> blocks{
-      {"dec", "DEC"}, {"al", "AL"}, {"gmr", "GMR"}, {"xbar", "crossbar arbiters"}, {"va", "VC allocator"}};
+      {"dec", "DEC"}, {"al", "AL"}, {"gmr", "GMR"}, {"xbar", "crossbar arbiters"}, {"va", "VC allocator"},
+      {"sa", "switch allocator (its crossbar arbiters included)"}};
   auto block_ref = [](Scenario& s, const std::string& b) -> bool& {
     return b == "dec"   ? s.net.rtl_dec
            : b == "al"  ? s.net.rtl_al
            : b == "gmr" ? s.net.rtl_gmr
            : b == "va"  ? s.net.rtl_va
+           : b == "sa"  ? s.net.rtl_sa
                         : s.net.rtl_xbar;
   };
   for (const auto& bl : blocks) {
@@ -221,8 +223,8 @@ std::vector<KeyDef> build() {
           if (!s.is_set("router.blocks." + bl.first)) block_ref(s, bl.first) = rtl;
       },
       [](const Scenario& s) {
-        const int n = s.net.rtl_dec + s.net.rtl_al + s.net.rtl_gmr + s.net.rtl_xbar + s.net.rtl_va;
-        return json(n == 5 ? "rtl" : n == 0 ? "model" : "mixed");
+        const int n = s.net.rtl_dec + s.net.rtl_al + s.net.rtl_gmr + s.net.rtl_xbar + s.net.rtl_va + s.net.rtl_sa;
+        return json(n == 6 ? "rtl" : n == 0 ? "model" : "mixed");
       });
   net_key("al.width", "16", "AL latency field width W in bits (modular arithmetic)");
   net_key("al.tick", "1", "AL timer unit in cycles");

@@ -158,7 +158,7 @@ ConfigError keyed_error(const std::invalid_argument& e) {
 void check_indirect(const Scenario& s, const Interconnect& ic) {
   const std::pair<const char*, bool> rtl[] = {
       {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar},
-      {"va", s.net.rtl_va}};
+      {"va", s.net.rtl_va}, {"sa", s.net.rtl_sa}};
   for (const auto& [block, on_rtl] : rtl) {
     if (!on_rtl) continue;
     const std::string key = std::string("router.blocks.") + block;
@@ -463,7 +463,10 @@ void validate(Scenario& s) {
     cosim::Block block;
   } rtl[] = {{"dec", n.rtl_dec, cosim::Block::Dec}, {"al", n.rtl_al, cosim::Block::Al},
              {"gmr", n.rtl_gmr, cosim::Block::Gmr}, {"xbar", n.rtl_xbar, cosim::Block::Xbar},
-             {"va", n.rtl_va, cosim::Block::Va}};
+             {"va", n.rtl_va, cosim::Block::Va}, {"sa", n.rtl_sa, cosim::Block::Sa}};
+  if (n.rtl_sa && !n.rtl_xbar)  // the model's crossbar arbiters would not run: say so rather than ignore the key
+    throw ConfigError("router.blocks.xbar", "the RTL switch allocator contains the crossbar arbiters, so with "
+                                            "router.blocks.sa=rtl they run as RTL (set router.blocks.xbar=rtl too)");
   for (const auto& r : rtl) {
     if (!r.on) continue;
     const std::string why = cosim::rtl_unsupported(r.block, n, topo->nodes(), topo->dims(), topo->ports() + 1);
