@@ -27,21 +27,17 @@ std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, in
     return "no Verilated crossbar arbiter for routers of " + std::to_string(router_ports) +
            " ports (instances exist for 3 and 5, see rtl/CMakeLists.txt)";
   }
-  if (b == Block::Va) {
-    // The RTL allocator is separable with round-robin arbiters over all input VCs.
-    if (p.va_islip) return "router.alloc.va=islip has no RTL VC allocator yet (use separable with RTL blocks)";
-    if (p.age_arbiter) return "router.arbiter=age has no RTL VC allocator yet (use rr with RTL blocks)";
+  if (b == Block::Va || b == Block::Sa) {
+    // The RTL allocators are separable with round-robin arbiters (the switch allocator's output stage is the
+    // crossbar arbiter), Verilated for the routers rtl_va_covers lists.
+    const bool va = b == Block::Va;
+    const std::string what = va ? "VC allocator" : "switch allocator";
+    if (va ? p.va_islip : p.sa_islip)
+      return std::string("router.alloc.") + (va ? "va" : "sa") + "=islip has no RTL " + what +
+             " yet (use separable with RTL blocks)";
+    if (p.age_arbiter) return "router.arbiter=age has no RTL " + what + " yet (use rr with RTL blocks)";
     if (rtl_va_covers(router_ports, p.vcs)) return "";
-    return "no Verilated VC allocator for routers of " + std::to_string(router_ports) + " ports and " +
-           std::to_string(p.vcs) + " VCs (instances: 5 ports with 2, 4 or 8 VCs, 3 ports with 2 or 4; "
-           "rtl/CMakeLists.txt)";
-  }
-  if (b == Block::Sa) {
-    // The RTL allocator is separable input-first with round-robin arbiters (its crossbar arbiters included).
-    if (p.sa_islip) return "router.alloc.sa=islip has no RTL switch allocator yet (use separable with RTL blocks)";
-    if (p.age_arbiter) return "router.arbiter=age has no RTL switch allocator yet (use rr with RTL blocks)";
-    if (rtl_va_covers(router_ports, p.vcs)) return "";
-    return "no Verilated switch allocator for routers of " + std::to_string(router_ports) + " ports and " +
+    return "no Verilated " + what + " for routers of " + std::to_string(router_ports) + " ports and " +
            std::to_string(p.vcs) + " VCs (instances: 5 ports with 2, 4 or 8 VCs, 3 ports with 2 or 4; "
            "rtl/CMakeLists.txt)";
   }

@@ -18,7 +18,7 @@ bool rtl_built();
 LayoutParams rtl_layout();
 // True if a Verilated crossbar arbiter exists for routers with this many ports (local port included).
 bool rtl_xbar_covers(int router_ports);
-// True if a Verilated VC allocator (and switch allocator) exists for routers with this many ports and VCs.
+// True if Verilated VC and switch allocators exist for routers with this many ports and VCs per port.
 bool rtl_va_covers(int router_ports, int vcs);
 
 // Why block b cannot run as RTL in this network, or "" if it can. The RTL's header layout must hold every
