@@ -7,7 +7,7 @@
 // - within a class, round robin: a requester that keeps its request loses at most NumIn - 1 used
 //   arbitrations in a row while no priority request is present. The count restarts at a priority request:
 //   priority grants move the one shared pointer, so across classes the wait has no such bound (a design
-//   property of model and RTL alike, docs/cosim.md).
+//   property of model and RTL alike, docs/cosim.md "Formal checks").
 
 module drb_xbar_arbiter_fv (
   input logic       clk_i,
