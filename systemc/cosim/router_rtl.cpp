@@ -111,6 +111,17 @@ class XbarRtl final : public XbarLane {
   V m_;
 };
 
+// $clog2(n), at least 1: the width of an index into n things, as the RTL declares it.
+int index_width(int n) { return n > 1 ? 32 - __builtin_clz(static_cast<unsigned>(n - 1)) : 1; }
+// Field `index` of `width` bits set to `value` in a flat bit vector of 64-bit words.
+void put_field(std::vector<uint64_t>& w, int index, int width, int value) {
+  for (int b = 0; b < width; ++b)
+    if ((value >> b) & 1) {
+      const int at = index * width + b;
+      w[static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
+    }
+}
+
 // A bit vector of any width into / out of a Verilator port (narrow integer or VlWide of 32-bit words).
 template <class P>
 void set_bits(P& p, const std::vector<uint64_t>& w) {
@@ -140,7 +151,7 @@ template <class V>
 class VaRtl final : public VaLane {
  public:
   VaRtl(VerilatedContext* ctx, const std::string& name, int in, int out)
-      : m_(ctx, name.c_str()), out_w_(out > 1 ? 32 - __builtin_clz(static_cast<unsigned>(out - 1)) : 1) {
+      : m_(ctx, name.c_str()), out_w_(index_width(out)) {
     req_.assign((static_cast<size_t>(in) + 63) / 64, 0);
     ovc_.assign((static_cast<size_t>(in) * out_w_ + 63) / 64, 0);
     set_bits(m_.req_i, req_);
@@ -154,12 +165,8 @@ class VaRtl final : public VaLane {
     std::fill(req_.begin(), req_.end(), 0);
     std::fill(ovc_.begin(), ovc_.end(), 0);
     for (const auto& q : reqs) {
-      req_[static_cast<size_t>(q.in) / 64] |= uint64_t{1} << (q.in % 64);
-      for (int b = 0; b < out_w_; ++b)
-        if ((q.out >> b) & 1) {
-          const int at = q.in * out_w_ + b;
-          ovc_[static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
-        }
+      put_field(req_, q.in, 1, 1);
+      put_field(ovc_, q.in, out_w_, q.out);
     }
     set_bits(m_.req_i, req_);
     set_bits(m_.req_ovc_i, ovc_);
@@ -188,7 +195,7 @@ template <class V>
 class SaRtl final : public SaLane {
  public:
   SaRtl(VerilatedContext* ctx, const std::string& name, int ports, int vcs)
-      : m_(ctx, name.c_str()), n_(ports * vcs), port_w_(ports > 1 ? 32 - __builtin_clz(static_cast<unsigned>(ports - 1)) : 1) {
+      : m_(ctx, name.c_str()), n_(ports * vcs), port_w_(index_width(ports)) {
     ports_.assign((static_cast<size_t>(n_) * port_w_ + 63) / 64, 0);
     drive(m_.req_i, 0);
     drive(m_.prio_i, 0);
@@ -200,12 +207,7 @@ class SaRtl final : public SaLane {
   }
   uint64_t allocate(uint64_t req, uint64_t prio, const std::vector<int>& out_port) override {
     std::fill(ports_.begin(), ports_.end(), 0);
-    for (int k = 0; k < n_; ++k)
-      for (int b = 0; b < port_w_; ++b)
-        if ((out_port[k] >> b) & 1) {
-          const int at = k * port_w_ + b;
-          ports_[static_cast<size_t>(at) / 64] |= uint64_t{1} << (at % 64);
-        }
+    for (int k = 0; k < n_; ++k) put_field(ports_, k, port_w_, out_port[k]);
     drive(m_.req_i, req);
     drive(m_.prio_i, prio);
     set_bits(m_.out_port_i, ports_);
@@ -223,12 +225,27 @@ class SaRtl final : public SaLane {
   std::vector<uint64_t> ports_;
 };
 
+// The Verilated allocator pair of one router size (rtl/CMakeLists.txt): f(Va, Sa) is called with the pair's
+// model types for the routers that have one; false for the others. The one list of the sizes covered.
+template <class Va, class Sa>
+struct AllocPair {
+  using va = Va;
+  using sa = Sa;
+};
+template <class F>
+bool with_allocators(int ports, int vcs, F&& f) {
+  if (ports == 5 && vcs == 2) return f(AllocPair<Vdrb_vc_alloc_p5v2, Vdrb_switch_alloc_p5v2>{}), true;
+  if (ports == 5 && vcs == 4) return f(AllocPair<Vdrb_vc_alloc_p5v4, Vdrb_switch_alloc_p5v4>{}), true;
+  if (ports == 5 && vcs == 8) return f(AllocPair<Vdrb_vc_alloc_p5v8, Vdrb_switch_alloc_p5v8>{}), true;
+  if (ports == 3 && vcs == 2) return f(AllocPair<Vdrb_vc_alloc_p3v2, Vdrb_switch_alloc_p3v2>{}), true;
+  if (ports == 3 && vcs == 4) return f(AllocPair<Vdrb_vc_alloc_p3v4, Vdrb_switch_alloc_p3v4>{}), true;
+  return false;
+}
+
 }  // namespace
 
 bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
-bool rtl_va_covers(int router_ports, int vcs) {
-  return (router_ports == 5 && (vcs == 2 || vcs == 4 || vcs == 8)) || (router_ports == 3 && (vcs == 2 || vcs == 4));
-}
+bool rtl_va_covers(int router_ports, int vcs) { return with_allocators(router_ports, vcs, [](auto) {}); }
 
 struct RouterRtl::Impl {
   explicit Impl(const RouterParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
@@ -276,28 +293,17 @@ RouterRtl::RouterRtl(const RouterParams& p, const Gmr& gmr, int router, int port
       else throw std::invalid_argument("router.blocks.xbar: no Verilated arbiter for " + std::to_string(ports) + " ports");
     }
   }
-  if (p.rtl_va) {
-    const std::string name = base + ".va";
+  if (p.rtl_va || p.rtl_sa) {
     const int n = ports * p.vcs;
-    if (ports == 5 && p.vcs == 2) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v2>>(&m.ctx, name, n, n);
-    else if (ports == 5 && p.vcs == 4) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v4>>(&m.ctx, name, n, n);
-    else if (ports == 5 && p.vcs == 8) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p5v8>>(&m.ctx, name, n, n);
-    else if (ports == 3 && p.vcs == 2) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p3v2>>(&m.ctx, name, n, n);
-    else if (ports == 3 && p.vcs == 4) m.va = std::make_unique<VaRtl<Vdrb_vc_alloc_p3v4>>(&m.ctx, name, n, n);
-    else
-      throw std::invalid_argument("router.blocks.va: no Verilated VC allocator for " + std::to_string(ports) +
-                                  " ports and " + std::to_string(p.vcs) + " VCs");
-  }
-  if (p.rtl_sa) {
-    const std::string name = base + ".sa";
-    if (ports == 5 && p.vcs == 2) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v2>>(&m.ctx, name, ports, p.vcs);
-    else if (ports == 5 && p.vcs == 4) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v4>>(&m.ctx, name, ports, p.vcs);
-    else if (ports == 5 && p.vcs == 8) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p5v8>>(&m.ctx, name, ports, p.vcs);
-    else if (ports == 3 && p.vcs == 2) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p3v2>>(&m.ctx, name, ports, p.vcs);
-    else if (ports == 3 && p.vcs == 4) m.sa = std::make_unique<SaRtl<Vdrb_switch_alloc_p3v4>>(&m.ctx, name, ports, p.vcs);
-    else
-      throw std::invalid_argument("router.blocks.sa: no Verilated switch allocator for " + std::to_string(ports) +
-                                  " ports and " + std::to_string(p.vcs) + " VCs");
+    const bool have = with_allocators(ports, p.vcs, [&](auto pair) {
+      using Pair = decltype(pair);
+      if (p.rtl_va) m.va = std::make_unique<VaRtl<typename Pair::va>>(&m.ctx, base + ".va", n, n);
+      if (p.rtl_sa) m.sa = std::make_unique<SaRtl<typename Pair::sa>>(&m.ctx, base + ".sa", ports, p.vcs);
+    });
+    if (!have)
+      throw std::invalid_argument(std::string("router.blocks.") + (p.rtl_va ? "va" : "sa") +
+                                  ": no Verilated allocators for " + std::to_string(ports) + " ports and " +
+                                  std::to_string(p.vcs) + " VCs");
   }
 }
 

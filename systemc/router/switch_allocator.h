@@ -18,6 +18,7 @@
 //   int64_t age(const InputVc& v) const;        generation time of v's front packet (oldest first)
 //   template <class B> void send(int in_port, int vc, int64_t now);  the winner's flit crosses the switch
 //   cosim::RouterRtl* xbar_rtl() const;         RTL block set only: the Verilated crossbar arbiters, or null
+//   cosim::RouterRtl* sa_rtl() const;           RTL block set only: the Verilated switch allocator, or null
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -18,6 +18,7 @@
 //   void vc_granted(InputVc& v, int port, int ovc, int64_t now);   the head holds (port, ovc) from now
 //   template <class B> void block(InputVc& v);  the head lost or found nothing (AL starts its wait)
 //   void contended();                           a request lost to another
+//   cosim::RouterRtl* va_rtl() const;           RTL block set only: the Verilated VC allocator, or null
 #pragma once
 #include <cstdint>
 #include <vector>
