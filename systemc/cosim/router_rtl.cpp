@@ -245,7 +245,7 @@ bool with_allocators(int ports, int vcs, F&& f) {
 }  // namespace
 
 bool rtl_xbar_covers(int router_ports) { return router_ports == 3 || router_ports == 5; }
-bool rtl_va_covers(int router_ports, int vcs) { return with_allocators(router_ports, vcs, [](auto) {}); }
+bool rtl_alloc_covers(int router_ports, int vcs) { return with_allocators(router_ports, vcs, [](auto) {}); }
 
 struct RouterRtl::Impl {
   explicit Impl(const RouterParams& p) : lay(rtl_layout()), ack_flits(static_cast<uint16_t>(p.ack_flits)) {}
@@ -378,7 +378,7 @@ uint64_t RouterRtl::sa_allocate(uint64_t req, uint64_t prio, const std::vector<i
 namespace drb::cosim {
 
 bool rtl_xbar_covers(int) { return false; }
-bool rtl_va_covers(int, int) { return false; }
+bool rtl_alloc_covers(int, int) { return false; }
 struct RouterRtl::Impl {};
 RouterRtl::RouterRtl(const RouterParams&, const Gmr&, int, int) {
   throw std::invalid_argument("router.blocks: this build has no RTL (configured with DRB_NO_RTL)");

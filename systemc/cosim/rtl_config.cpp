@@ -29,14 +29,14 @@ std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, in
   }
   if (b == Block::Va || b == Block::Sa) {
     // The RTL allocators are separable with round-robin arbiters (the switch allocator's output stage is the
-    // crossbar arbiter), Verilated for the routers rtl_va_covers lists.
+    // crossbar arbiter), Verilated for the routers rtl_alloc_covers lists.
     const bool va = b == Block::Va;
     const std::string what = va ? "VC allocator" : "switch allocator";
     if (va ? p.va_islip : p.sa_islip)
       return std::string("router.alloc.") + (va ? "va" : "sa") + "=islip has no RTL " + what +
              " yet (use separable with RTL blocks)";
     if (p.age_arbiter) return "router.arbiter=age has no RTL " + what + " yet (use rr with RTL blocks)";
-    if (rtl_va_covers(router_ports, p.vcs)) return "";
+    if (rtl_alloc_covers(router_ports, p.vcs)) return "";
     return "no Verilated " + what + " for routers of " + std::to_string(router_ports) + " ports and " +
            std::to_string(p.vcs) + " VCs (instances: 5 ports with 2, 4 or 8 VCs, 3 ports with 2 or 4; "
            "rtl/CMakeLists.txt)";

@@ -19,7 +19,7 @@ LayoutParams rtl_layout();
 // True if a Verilated crossbar arbiter exists for routers with this many ports (local port included).
 bool rtl_xbar_covers(int router_ports);
 // True if Verilated VC and switch allocators exist for routers with this many ports and VCs per port.
-bool rtl_va_covers(int router_ports, int vcs);
+bool rtl_alloc_covers(int router_ports, int vcs);
 
 // Why block b cannot run as RTL in this network, or "" if it can. The RTL's header layout must hold every
 // header the network builds without loss (node ids, sequence numbers, dateline bits, lengths) and use the
