@@ -114,6 +114,8 @@ class Checker {
     pending_ = false;
   }
 
+  bool ok() const { return mismatches_ == 0; }
+
   // Prints the summary; returns the process exit code.
   int finish(uint64_t cycles) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Route unit of one input VC (RouteUnit in systemc/router/route_unit.h), combinational, two parts:
+//  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
+//    or eject here), then the relation's candidate: dimension-order routing on the K x K torus (drb_dor_rc)
+//    with its ring VC sub-class;
+//  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
+//    the head's class with the most credits (ties to the lower VC); a head ejecting takes the local port's
+//    first free VC. The class is GroupBase[group] + sub, the group the header's step (data) or AckGroup
+//    (acks), as VcLayout::cls lays them out; the tables hold 4 bits an entry.
+
+module drb_route_unit #(
+  parameter int unsigned K          = 8,       /// radix of the K x K torus (node ids x + K*y)
+  parameter int unsigned NumVcs     = 2,       /// VCs per port
+  parameter int unsigned CrW        = 4,       /// width of a credit counter
+  parameter int unsigned VcClasses  = 0,       /// ring VC classes of drb_dor_rc (0 dateline)
+  parameter logic [63:0] GroupBase  = 64'h0,   /// per VC class group g, bits [4g +: 4]: its first class
+  parameter logic [63:0] ClassFirst = 64'h0,   /// per class c, bits [4c +: 4]: its first VC
+  parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
+  parameter int unsigned AckGroup   = 1,       /// the group acks travel in
+  parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
+  parameter int unsigned NumPorts   = 5,       /// 4 torus links and the local port (the last)
+  parameter int unsigned PortW      = 3,
+  parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
+) (
+  input  logic [drb_hdr_pkg::NodeW-1:0] node_id_i,
+  // Route compute.
+  input  drb_hdr_pkg::hdr_t             hdr_i,
+  output drb_hdr_pkg::hdr_t             hdr_o,       // the header after DEC
+  output logic                          pop_o,       // DEC popped an intermediate destination
+  output logic                          eject_o,     // final destination: the local port
+  output logic [PortW-1:0]              port_o,      // otherwise the candidate port
+  output logic                          sub_o,       //   and its ring sub-class
+  // Selection.
+  input  logic                          sel_ack_i,   // the head is an ack
+  input  logic [drb_hdr_pkg::StepW-1:0] sel_step_i,  // its step (a data head's class group)
+  input  logic                          sel_eject_i,
+  input  logic [PortW-1:0]              sel_port_i,
+  input  logic                          sel_sub_i,
+  input  logic [NumPorts*NumVcs-1:0]    free_i,      // output VC port*NumVcs+v has no owner
+  input  logic [NumPorts*NumVcs*CrW-1:0] credits_i,
+  output logic                          sel_valid_o,
+  output logic [PortW-1:0]              sel_out_port_o,
+  output logic [VcW-1:0]                sel_ovc_o
+);
+
+  localparam int unsigned LocalPort = NumPorts - 1;
+
+  // ---- route compute
+  drb_hdr_pkg::hdr_t dec_hdr;
+  logic dec_pop, dec_eject;
+  if (Dec) begin : g_dec
+    drb_dec u_dec (
+      .node_id_i,
+      .hdr_i,
+      .hdr_o   (dec_hdr),
+      .pop_o   (dec_pop),
+      .eject_o (dec_eject)
+    );
+  end else begin : g_no_dec
+    assign dec_hdr   = hdr_i;
+    assign dec_pop   = 1'b0;
+    assign dec_eject = (hdr_i.dest0 == node_id_i);
+  end
+  assign hdr_o   = dec_hdr;
+  assign pop_o   = dec_pop;
+  assign eject_o = dec_eject;
+
+  logic [2:0] rc_port;
+  drb_dor_rc #(.K(K), .VcClasses(VcClasses)) u_rc (
+    .node_id_i,
+    .dest_i     (hdr_i.dest0),
+    .dateline_i (hdr_i.dateline),
+    .tie_i      (2'b00),
+    .port_o     (rc_port),
+    .sub_o
+  );
+  assign port_o = PortW'(rc_port);
+
+  // ---- selection
+  logic [3:0] group, cls, first, count;
+  always_comb begin
+    group = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
+    cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
+    first = ClassFirst[{cls, 2'b00} +: 4];
+    count = ClassCount[{cls, 2'b00} +: 4];
+  end
+
+  logic [PortW-1:0] port;
+  logic [CrW-1:0]   best_cr;
+  assign port = sel_eject_i ? PortW'(LocalPort) : sel_port_i;
+  always_comb begin
+    sel_valid_o = 1'b0;
+    sel_ovc_o   = '0;
+    best_cr     = '0;
+    for (int unsigned c = 0; c < NumVcs; c++) begin
+      if (free_i[32'(port)*NumVcs + c]) begin
+        if (sel_eject_i) begin
+          if (!sel_valid_o) begin
+            sel_valid_o = 1'b1;
+            sel_ovc_o   = VcW'(c);
+          end
+        end else if (5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count}) begin
+          if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin
+            sel_valid_o = 1'b1;
+            sel_ovc_o   = VcW'(c);
+            best_cr     = credits_i[(32'(port)*NumVcs + c)*CrW +: CrW];
+          end
+        end
+      end
+    end
+  end
+  assign sel_out_port_o = port;
+
+endmodule

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The DRB router of a K x K torus (RouterCore in systemc/router/router_core.h), built from its units:
+// five input units (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + dimension-order
+// route compute + VC selection), the VC allocator (drb_vc_alloc), the switch allocator (drb_switch_alloc,
+// whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and five output units (drb_output_unit:
+// owners, credits, AL resume, datelines, GMR). Ports 0..3 are +x, -x, +y, -y; port 4 is the local
+// terminal's (injection in, ejection out).
+//
+// Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
+// the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
+// request an output VC; VCs holding one from the cycle after (DVa) bid for the switch; a winner's flit
+// enters its output channel OutDelay cycles later and its credit leaves upstream in the grant cycle. The
+// stage delays are kept as cycle stamps per VC (ready, t_req), as the model keeps them, so any delays
+// configure without changing the logic. A flit or credit given on an input in cycle t counts from t + 1.
+//
+// Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
+// topologies and relations, iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and
+// faults, a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
+
+module drb_router #(
+  parameter int unsigned K          = 8,       /// torus radix
+  parameter int unsigned NumVcs     = 2,       /// VCs per port
+  parameter int unsigned Depth      = 8,       /// flits per VC buffer
+  parameter int unsigned DRc        = 1,       /// route-compute delay (router.delay.rc)
+  parameter int unsigned DVa        = 1,       /// VC-allocation delay (router.delay.va)
+  parameter int unsigned DDec       = 1,       /// extra route compute after a DEC pop (router.delay.dec)
+  parameter int unsigned OutDelay   = 2,       /// switch allocation + traversal (router.delay.sa + .st)
+  parameter int unsigned VcClasses  = 0,       /// ring VC classes (routing.vc_classes: 0 dateline)
+  parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
+  parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
+  parameter logic [63:0] ClassCount = 64'h0,   ///   per class its VCs
+  parameter int unsigned AckGroup   = 1,       ///   the acks' group
+  parameter bit          HighPrio   = 1'b0,    /// acks win the switch first (drb.ack_mode=high_priority)
+  parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
+  parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
+  parameter int unsigned AckFlits   = 1,       /// an early ack's length
+  parameter int unsigned NumPorts   = 5,
+  parameter int unsigned PortW      = 3,
+  parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  parameter int unsigned CrW        = $clog2(Depth + 1)
+) (
+  input  logic                                  clk_i,
+  input  logic                                  rst_ni,
+  input  logic [drb_hdr_pkg::NodeW-1:0]         node_id_i,
+  input  logic                                  cfg_we_i,          // GMR threshold and mode
+  input  logic [drb_hdr_pkg::LatencyW-1:0]      cfg_threshold_i,
+  input  logic                                  cfg_every_hop_i,
+  // Input channels: flits in, credits back upstream.
+  input  logic [NumPorts-1:0]                   in_valid_i,
+  input  logic [NumPorts*VcW-1:0]               in_vc_i,
+  input  logic [NumPorts*drb_router_pkg::FlitW-1:0] in_flit_i,
+  output logic [NumPorts-1:0]                   in_credit_o,
+  output logic [NumPorts*VcW-1:0]               in_credit_vc_o,
+  // Output channels: flits out, credits from downstream.
+  output logic [NumPorts-1:0]                   out_valid_o,
+  output logic [NumPorts*VcW-1:0]               out_vc_o,
+  output logic [NumPorts*drb_router_pkg::FlitW-1:0] out_flit_o,
+  input  logic [NumPorts-1:0]                   out_credit_i,
+  input  logic [NumPorts*VcW-1:0]               out_credit_vc_i,
+  // GMR's early acks, one per output port (in the grant cycle of the head that fired).
+  output logic [NumPorts-1:0]                   ack_valid_o,
+  output logic [NumPorts*drb_hdr_pkg::HdrW-1:0] ack_hdr_o
+);
+
+  localparam int unsigned TimeW = drb_router_pkg::TimeW;
+  localparam int unsigned FlitW = drb_router_pkg::FlitW;
+  localparam int unsigned HdrW  = drb_hdr_pkg::HdrW;
+  localparam int unsigned LatW  = drb_hdr_pkg::LatencyW;
+  localparam int unsigned N     = NumPorts * NumVcs;    // input VCs = output VCs
+  localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
+  localparam int unsigned CntW  = $clog2(Depth + 1);
+
+  if (NumPorts != 5 || PortW != 3) begin : g_bad_ports
+    $error("drb_router: the torus router has 5 ports");
+  end
+  if (Gmr && !Drb) begin : g_bad_gmr
+    $error("drb_router: GMR needs the DRB blocks");
+  end
+
+  // ---- the cycle and the AL timer (tick 1: the timer is the cycle's low bits)
+  logic [TimeW-1:0] now_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) now_q <= '0;
+    else now_q <= now_q + 1'b1;
+  end
+
+  // ---- input units
+  logic [N*FlitW-1:0] front;
+  logic [N-1:0]       nonempty, blocked_q, prio_q, eject_q, sub_q, hdr_valid_q;
+  logic [N*2-1:0]     state_q;
+  logic [N*TimeW-1:0] ready_q, t_req_q;
+  logic [N*PortW-1:0] route_port_q, out_port_q;
+  logic [N*VcW-1:0]   out_vc_q;
+  logic [N*HdrW-1:0]  hdr_q;
+  /* verilator lint_off UNUSED */
+  logic [N*CntW-1:0]  count;  // waveforms
+  /* verilator lint_on UNUSED */
+
+  logic [N-1:0]       pop, rc_route, rc_pop, rc_eject, rc_sub, rc_prio, blk, hdr_we, va_gnt;
+  logic [N*PortW-1:0] rc_port, va_port;
+  logic [N*VcW-1:0]   va_ovc;
+  logic [N*HdrW-1:0]  hdr_d;
+
+  for (genvar p = 0; p < NumPorts; p++) begin : g_in
+    drb_input_unit #(
+      .NumVcs(NumVcs), .Depth(Depth), .DRc(DRc), .DVa(DVa), .DDec(DDec), .PortW(PortW)
+    ) u_in (
+      .clk_i, .rst_ni,
+      .now_i          (now_q),
+      .in_valid_i     (in_valid_i[p]),
+      .in_vc_i        (in_vc_i[p*VcW +: VcW]),
+      .in_flit_i      (in_flit_i[p*FlitW +: FlitW]),
+      .credit_valid_o (in_credit_o[p]),
+      .credit_vc_o    (in_credit_vc_o[p*VcW +: VcW]),
+      .pop_i          (pop[p*NumVcs +: NumVcs]),
+      .rc_route_i     (rc_route[p*NumVcs +: NumVcs]),
+      .rc_pop_i       (rc_pop[p*NumVcs +: NumVcs]),
+      .rc_eject_i     (rc_eject[p*NumVcs +: NumVcs]),
+      .rc_port_i      (rc_port[p*NumVcs*PortW +: NumVcs*PortW]),
+      .rc_sub_i       (rc_sub[p*NumVcs +: NumVcs]),
+      .rc_prio_i      (rc_prio[p*NumVcs +: NumVcs]),
+      .blk_i          (blk[p*NumVcs +: NumVcs]),
+      .hdr_we_i       (hdr_we[p*NumVcs +: NumVcs]),
+      .hdr_d_i        (hdr_d[p*NumVcs*HdrW +: NumVcs*HdrW]),
+      .va_gnt_i       (va_gnt[p*NumVcs +: NumVcs]),
+      .va_port_i      (va_port[p*NumVcs*PortW +: NumVcs*PortW]),
+      .va_ovc_i       (va_ovc[p*NumVcs*VcW +: NumVcs*VcW]),
+      .front_o        (front[p*NumVcs*FlitW +: NumVcs*FlitW]),
+      .nonempty_o     (nonempty[p*NumVcs +: NumVcs]),
+      .state_o        (state_q[p*NumVcs*2 +: NumVcs*2]),
+      .ready_o        (ready_q[p*NumVcs*TimeW +: NumVcs*TimeW]),
+      .t_req_o        (t_req_q[p*NumVcs*TimeW +: NumVcs*TimeW]),
+      .blocked_o      (blocked_q[p*NumVcs +: NumVcs]),
+      .prio_o         (prio_q[p*NumVcs +: NumVcs]),
+      .eject_o        (eject_q[p*NumVcs +: NumVcs]),
+      .route_port_o   (route_port_q[p*NumVcs*PortW +: NumVcs*PortW]),
+      .route_sub_o    (sub_q[p*NumVcs +: NumVcs]),
+      .out_port_o     (out_port_q[p*NumVcs*PortW +: NumVcs*PortW]),
+      .out_vc_o       (out_vc_q[p*NumVcs*VcW +: NumVcs*VcW]),
+      .hdr_valid_o    (hdr_valid_q[p*NumVcs +: NumVcs]),
+      .hdr_o          (hdr_q[p*NumVcs*HdrW +: NumVcs*HdrW]),
+      .count_o        (count[p*NumVcs*CntW +: NumVcs*CntW])
+    );
+  end
+
+  // ---- output-unit state the route units select by
+  logic [N-1:0]     free, can_send;
+  logic [N*CrW-1:0] credits;
+
+  // ---- route units: route compute, then selection (the VC-allocation request), per input VC
+  logic [N-1:0]      va_req, sel_valid;
+  logic [N*OutW-1:0] va_req_ovc;
+  logic [N*PortW-1:0] sel_port;
+  logic [N*VcW-1:0]  sel_ovc;
+  logic [N-1:0]      in_va, t_now_blocked;
+  logic [N*HdrW-1:0] h1;           // the working header after route compute
+  logic [N*TimeW-1:0] t_req_now;
+
+  for (genvar k = 0; k < N; k++) begin : g_rc
+    logic              ready, fire, pop_k, eject_k, sub_k;
+    logic [PortW-1:0]  port_k;
+    drb_hdr_pkg::hdr_t hw, hdec, hsel;
+    assign ready = $signed(now_q - ready_q[k*TimeW +: TimeW]) >= 0;
+    assign hw    = hdr_valid_q[k] ? hdr_q[k*HdrW +: HdrW] : front[k*FlitW +: HdrW];
+    assign fire  = (state_q[k*2 +: 2] == drb_router_pkg::VcRouting) && ready;
+
+    drb_route_unit #(
+      .K(K), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
+      .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
+      .NumPorts(NumPorts), .PortW(PortW)
+    ) u_route (
+      .node_id_i,
+      .hdr_i          (hw),
+      .hdr_o          (hdec),
+      .pop_o          (pop_k),
+      .eject_o        (eject_k),
+      .port_o         (port_k),
+      .sub_o          (sub_k),
+      .sel_ack_i      (hsel.tclass == drb_hdr_pkg::TclassAck),
+      .sel_step_i     (hsel.step),
+      .sel_eject_i    (rc_route[k] ? eject_k : eject_q[k]),
+      .sel_port_i     (rc_route[k] ? port_k : route_port_q[k*PortW +: PortW]),
+      .sel_sub_i      (rc_route[k] ? sub_k : sub_q[k]),
+      .free_i         (free),
+      .credits_i      (credits),
+      .sel_valid_o    (sel_valid[k]),
+      .sel_out_port_o (sel_port[k*PortW +: PortW]),
+      .sel_ovc_o      (sel_ovc[k*VcW +: VcW])
+    );
+    assign rc_route[k] = fire && !pop_k;
+    assign rc_pop[k]   = fire && pop_k;
+    assign rc_eject[k] = eject_k;
+    assign rc_port[k*PortW +: PortW] = port_k;
+    assign rc_sub[k]   = sub_k;
+    assign rc_prio[k]  = HighPrio && hdec.tclass == drb_hdr_pkg::TclassAck;
+    assign hsel = fire ? hdec : hw;
+    assign h1[k*HdrW +: HdrW] = hsel;
+    assign in_va[k]  = (state_q[k*2 +: 2] == drb_router_pkg::VcVcAlloc) || rc_route[k];
+    assign va_req[k] = in_va[k] && sel_valid[k];
+    assign va_req_ovc[k*OutW +: OutW] = OutW'(32'(sel_port[k*PortW +: PortW]) * NumVcs + 32'(sel_ovc[k*VcW +: VcW]));
+    assign t_now_blocked[k] = rc_route[k] ? 1'b0 : blocked_q[k];
+    assign t_req_now[k*TimeW +: TimeW] = rc_route[k] ? now_q : t_req_q[k*TimeW +: TimeW];
+  end
+
+  // ---- VC allocation
+  drb_vc_alloc #(.NumIn(N), .NumOut(N)) u_va (
+    .clk_i, .rst_ni,
+    .req_i     (va_req),
+    .req_ovc_i (va_req_ovc),
+    .gnt_o     (va_gnt)
+  );
+  assign va_port = sel_port;
+  assign va_ovc  = sel_ovc;
+
+  // ---- switch allocation: Active VCs past their VA delay with a flit and a credit
+  logic [N-1:0] act, sa_req, sa_gnt, sa_prio;
+  for (genvar k = 0; k < N; k++) begin : g_sa_req
+    logic ready;
+    assign ready     = $signed(now_q - ready_q[k*TimeW +: TimeW]) >= 0;
+    assign act[k]    = (state_q[k*2 +: 2] == drb_router_pkg::VcActive) && ready && nonempty[k];
+    assign sa_req[k] = act[k] && can_send[32'(out_port_q[k*PortW +: PortW])*NumVcs + 32'(out_vc_q[k*VcW +: VcW])];
+    assign sa_prio[k] = prio_q[k];
+  end
+  drb_switch_alloc #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_sa (
+    .clk_i, .rst_ni,
+    .req_i      (sa_req),
+    .prio_i     (sa_prio),
+    .out_port_i (out_port_q),
+    .gnt_o      (sa_gnt)
+  );
+  assign pop = sa_gnt;
+
+  // ---- AL waits: a head that found no output VC, lost VC allocation, lacked a credit or lost the switch
+  for (genvar k = 0; k < N; k++) begin : g_al
+    logic head, waits, first;
+    drb_hdr_pkg::hdr_t h, henq;
+    logic [LatW-1:0] t1, lat_enq;
+    assign head  = front[k*FlitW + drb_router_pkg::FlitHead];
+    assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head);
+    assign first = waits && !t_now_blocked[k];
+    assign h     = h1[k*HdrW +: HdrW];
+    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW] + TimeW'(DVa));  // timer(T1), tick 1
+    if (Drb) begin : g_enq
+      drb_al u_al (
+        .lat_i    (h.latency),
+        .timer_i  (t1),
+        .enq_i    (first && h.tclass == drb_hdr_pkg::TclassData),
+        .resume_i (1'b0),
+        .lat_o    (lat_enq)
+      );
+    end else begin : g_no_enq
+      logic unused_t1;
+      assign unused_t1 = ^t1;
+      assign lat_enq = h.latency;
+    end
+    always_comb begin
+      henq = h;
+      henq.latency = lat_enq;
+    end
+    assign blk[k]    = waits;
+    assign hdr_we[k] = rc_route[k] || rc_pop[k] || first;
+    assign hdr_d[k*HdrW +: HdrW] = henq;
+  end
+
+  // ---- crossbar: per input port the granted VC's flit (a head carries the working header)
+  localparam int unsigned XW = FlitW + VcW + 1;   // {waited, out VC, flit}
+  logic [NumPorts*XW-1:0]    xin, xout;
+  logic [NumPorts-1:0]       xsel_valid;
+  logic [NumPorts*PortW-1:0] xsel;
+  always_comb begin
+    xin = '0;
+    xsel_valid = '0;
+    xsel = '0;
+    for (int unsigned p = 0; p < NumPorts; p++) begin
+      for (int unsigned v = 0; v < NumVcs; v++) begin
+        if (sa_gnt[p*NumVcs+v]) begin
+          xin[p*XW +: XW] = {blocked_q[p*NumVcs+v], out_vc_q[(p*NumVcs+v)*VcW +: VcW],
+                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitTail],
+                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitHead],
+                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitHead]
+                                 ? hdr_q[(p*NumVcs+v)*HdrW +: HdrW] : front[(p*NumVcs+v)*FlitW +: HdrW]};
+          for (int unsigned o = 0; o < NumPorts; o++) begin
+            if (out_port_q[(p*NumVcs+v)*PortW +: PortW] == PortW'(o)) begin
+              xsel_valid[o] = 1'b1;
+              xsel[o*PortW +: PortW] = PortW'(p);
+            end
+          end
+        end
+      end
+    end
+  end
+  drb_crossbar #(.NumPorts(NumPorts), .W(XW), .PortW(PortW)) u_xbar (
+    .in_i        (xin),
+    .sel_valid_i (xsel_valid),
+    .sel_i       (xsel),
+    .out_o       (xout)
+  );
+
+  // ---- output units; a link's dateline bits: leaving +x from x = K-1, -x from x = 0, and so for y
+  logic [drb_hdr_pkg::NodeW-1:0] x, y;
+  assign x = node_id_i % drb_hdr_pkg::NodeW'(K);
+  assign y = node_id_i / drb_hdr_pkg::NodeW'(K);
+  logic [NumPorts*2-1:0] dl;
+  assign dl = {2'b00,
+               {y == '0, 1'b0}, {y == drb_hdr_pkg::NodeW'(K - 1), 1'b0},
+               {1'b0, x == '0}, {1'b0, x == drb_hdr_pkg::NodeW'(K - 1)}};
+
+  logic [N-1:0] take;
+  always_comb begin
+    take = '0;
+    for (int unsigned k = 0; k < N; k++) begin
+      if (va_gnt[k]) take[va_req_ovc[k*OutW +: OutW]] = 1'b1;
+    end
+  end
+
+  for (genvar o = 0; o < NumPorts; o++) begin : g_out
+    localparam bit Net = (o != NumPorts - 1);
+    drb_output_unit #(
+      .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .Gmr(Gmr), .AckFlits(AckFlits), .OutDelay(OutDelay)
+    ) u_out (
+      .clk_i, .rst_ni,
+      .timer_i         (now_q[LatW-1:0]),
+      .dateline_i      (dl[o*2 +: 2]),
+      .cfg_we_i,
+      .cfg_threshold_i,
+      .cfg_every_hop_i,
+      .take_i          (take[o*NumVcs +: NumVcs]),
+      .credit_valid_i  (out_credit_i[o]),
+      .credit_vc_i     (out_credit_vc_i[o*VcW +: VcW]),
+      .free_o          (free[o*NumVcs +: NumVcs]),
+      .credits_o       (credits[o*NumVcs*CrW +: NumVcs*CrW]),
+      .can_send_o      (can_send[o*NumVcs +: NumVcs]),
+      .send_valid_i    (xsel_valid[o]),
+      .send_vc_i       (xout[o*XW + FlitW +: VcW]),
+      .send_flit_i     (xout[o*XW +: FlitW]),
+      .send_waited_i   (xout[o*XW + FlitW + VcW]),
+      .out_valid_o     (out_valid_o[o]),
+      .out_vc_o        (out_vc_o[o*VcW +: VcW]),
+      .out_flit_o      (out_flit_o[o*FlitW +: FlitW]),
+      .ack_valid_o     (ack_valid_o[o]),
+      .ack_hdr_o       (ack_hdr_o[o*HdrW +: HdrW])
+    );
+  end
+
+endmodule

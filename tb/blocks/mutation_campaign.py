@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Mutation campaign over the router's RTL units: each named mutation (one line of one unit changed) is
+applied to a copy of rtl/, the benches are rebuilt against that copy (-DDRB_RTL_DIR) and run; the mutation
+must make a named bench fail. Prints (and with --out writes) a table: the mutation, the unit, the bench
+that caught it, the first failing cycle and what differed. Nothing is changed in the source tree.
+
+    tb/blocks/mutation_campaign.py                       # every mutation, build tree <repo>/build/mutation
+    tb/blocks/mutation_campaign.py --only credit_off_by_one,gmr_ge --out table.md
+    tb/blocks/mutation_campaign.py --list
+
+Exit 0 when every mutation is caught, 1 when one survives (or its line is no longer in the unit: the
+table says "stale"), 2 on a usage or build error. About 3-4 minutes a mutation on 2 cores (the Verilated
+routers recompile); not in any ctest label.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# name, unit file, the line as it is, the line mutated, benches run (the whole router first), what it breaks
+MUTATIONS = [
+    ("vc_state_kept_on_tail", "drb_input_unit.sv",
+     "            state_q <= drb_router_pkg::VcIdle;",
+     "            state_q <= drb_router_pkg::VcActive;",
+     ["bench_router"], "input unit: a released VC stays active (VC state not cleared on the tail)"),
+    ("arrival_lost_at_release", "drb_input_unit.sv",
+     "          if (empty_after && !push) begin",
+     "          if (empty_after) begin",
+     ["bench_router"], "input unit: a head arriving as the tail leaves is not routed"),
+    ("credit_wrong_vc", "drb_input_unit.sv",
+     "    for (int unsigned v = 0; v < NumVcs; v++) if (pop_i[v]) credit_vc_o = VcW'(v);",
+     "    for (int unsigned v = 0; v < NumVcs; v++) if (pop_i[v]) credit_vc_o = VcW'(v + 1);",
+     ["bench_router"], "input unit: the credit upstream names the next VC"),
+    ("va_delay_plus_one", "drb_input_unit.sv",
+     "          ready_q    <= now_i + TimeW'(DVa);",
+     "          ready_q    <= now_i + TimeW'(DVa + 1);",
+     ["bench_router"], "input unit: switch allocation one cycle late after VC allocation"),
+    ("select_fewest_credits", "drb_route_unit.sv",
+     "          if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin",
+     "          if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] < best_cr) begin",
+     ["bench_router"], "route unit: the free VC with the fewest credits is requested"),
+    ("dateline_class_ignored", "drb_dor_rc.sv",
+     "      assign cls1[d] = dateline_i[d] | wrap[d];",
+     "      assign cls1[d] = wrap[d];",
+     ["bench_router", "bench_dor_rc"], "route compute: the header's dateline bit does not select the class"),
+    ("dec_keeps_dateline", "drb_dec.sv",
+     "      hdr_o.dateline   = '0;",
+     "      hdr_o.dateline   = hdr_i.dateline;",
+     ["bench_router", "bench_dec"], "DEC: the dateline bits survive a pop"),
+    ("dec_pop_wrong_node", "drb_dec.sv",
+     "  assign at_node = (hdr_i.dest0 == node_id_i);",
+     "  assign at_node = (hdr_i.dest1 == node_id_i);",
+     ["bench_router", "bench_dec"], "DEC: pops/ejects where the second destination is"),
+    ("al_carry_dropped", "drb_al.sv",
+     "  assign lat_o  = lat_i + addend + {{(W-1){1'b0}}, only_enq};",
+     "  assign lat_o  = lat_i + addend;",
+     ["bench_router", "bench_al"], "AL: the two's-complement carry-in of enq dropped"),
+    ("gmr_ge", "drb_gmr.sv",
+     "                & (hdr_i.latency > threshold_q)",
+     "                & (hdr_i.latency >= threshold_q)",
+     ["bench_router", "bench_gmr"], "GMR: fires at latency = threshold"),
+    ("credit_off_by_one", "drb_output_unit.sv",
+     "    assign can_send_o[v] = !Network || cr_q[v*CrW +: CrW] != '0;",
+     "    assign can_send_o[v] = !Network || cr_q[v*CrW +: CrW] > CrW'(1);",
+     ["bench_router"], "output unit: a VC sends only with two credits (off by one)"),
+    ("owner_kept_on_tail", "drb_output_unit.sv",
+     "        else if (sent_here && is_tail) owned_q[v] <= 1'b0;",
+     "        else if (1'b0) owned_q[v] <= 1'b0;",
+     ["bench_router"], "output unit: the output VC is not freed when the tail leaves"),
+    ("link_dateline_not_set", "drb_output_unit.sv",
+     "    if (Network) hdr_dl.dateline = hdr_al.dateline | dateline_i;",
+     "    if (Network) hdr_dl.dateline = hdr_al.dateline;",
+     ["bench_router"], "output unit: crossing a wrap link does not set the dateline bit"),
+    ("xbar_select_swapped", "drb_crossbar.sv",
+     "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[p*W +: W];",
+     "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[((p + 1) % NumPorts)*W +: W];",
+     ["bench_router"], "crossbar: an output carries the next input's flit"),
+    ("arbiter_pointer_frozen", "drb_xbar_arbiter.sv",
+     "      ptr_q <= (idx_o == LastIdx) ? '0 : idx_o + 1'b1;",
+     "      ptr_q <= ptr_q;",
+     ["bench_router", "bench_xbar_arbiter"], "crossbar arbiter: the round-robin pointer never moves"),
+    ("va_pointer_not_past_winner", "drb_vc_alloc.sv",
+     "          if (win[o*NumIn+i]) ptr_q[o*InW +: InW] <= (i == NumIn - 1) ? '0 : InW'(i + 1);",
+     "          if (win[o*NumIn+i]) ptr_q[o*InW +: InW] <= InW'(i);",
+     ["bench_router", "bench_vc_alloc"], "VC allocator: the pointer stays on the winner"),
+    ("sa_input_pointer_moves_on_loss", "drb_switch_alloc.sv",
+     "      .used_i  (won[p]),",
+     "      .used_i  (pick_valid[p]),",
+     ["bench_router", "bench_switch_alloc"], "switch allocator: an input's pointer moves although its pick lost"),
+    ("al_t1_without_va_delay", "drb_router.sv",
+     "    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW] + TimeW'(DVa));  // timer(T1), tick 1",
+     "    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW]);",
+     ["bench_router"], "router: AL's T1 taken at the request, not at the zero-load switch slot"),
+]
+
+FAIL_CYCLE = re.compile(r"^\s+cycle (\d+) (.*)$")
+ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+
+
+def first_failure(out):
+    """(cycle, what) of the first reported mismatch or assertion, or None."""
+    for line in out.splitlines():
+        m = ASSERT_FAIL.match(line)
+        if m:
+            return m.group(1), "assertion %s (%s)" % (m.group(2).split("/")[-1], m.group(3).replace("TOP.", ""))
+        m = FAIL_CYCLE.match(line)
+        if m:
+            what = m.group(2).split(":")[0].strip()
+            return m.group(1), what
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--work", default=str(REPO / "build" / "mutation"), help="work folder (RTL copy, build tree)")
+    ap.add_argument("--only", default="", help="comma-separated mutation names")
+    ap.add_argument("--cycles", type=int, default=200000, help="bench cycles (default 200000)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="", help="also write the table (markdown) here")
+    ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    a = ap.parse_args()
+
+    muts = MUTATIONS
+    if a.only:
+        names = [n for n in a.only.split(",") if n]
+        unknown = [n for n in names if n not in {m[0] for m in MUTATIONS}]
+        if unknown:
+            print("mutation_campaign: --only: unknown mutation(s): " + ", ".join(unknown), file=sys.stderr)
+            return 2
+        muts = [m for m in MUTATIONS if m[0] in names]
+    if a.list:
+        for m in muts:
+            print("%-32s %-22s %s" % (m[0], m[1], m[5]))
+        return 0
+    if a.cycles <= 0 or a.jobs <= 0:
+        print("mutation_campaign: --cycles and --jobs must be positive", file=sys.stderr)
+        return 2
+
+    work = Path(a.work)
+    rtl = work / "rtl"
+    build = work / "build"
+    work.mkdir(parents=True, exist_ok=True)
+    if rtl.exists():
+        shutil.rmtree(rtl)
+    shutil.copytree(REPO / "rtl", rtl)
+    pristine = {m[1]: (rtl / m[1]).read_text() for m in muts}
+
+    cfg = run(["cmake", "-S", str(REPO), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+               "-DDRB_RTL_DIR=" + str(rtl)])
+    if cfg.returncode != 0:
+        print(cfg.stdout[-3000:], file=sys.stderr)
+        return 2
+
+    rows = []
+    survived = 0
+    for name, unit, line, mutated, benches, what in muts:
+        text = pristine[unit]
+        if text.count(line + "\n") != 1:
+            rows.append((name, unit, what, "-", "stale: the line is not (once) in the unit", "-"))
+            survived += 1
+            print("%s: stale" % name, flush=True)
+            continue
+        (rtl / unit).write_text(text.replace(line + "\n", mutated + "\n"))
+        caught = None
+        try:
+            b = run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target"] + benches)
+            if b.returncode != 0:
+                # A mutation Verilator rejects is caught by the build (lint), which is a catch too.
+                caught = ("build", "-", "Verilator/compiler rejected it")
+            else:
+                for bench in benches:
+                    r = run([str(build / "tb" / "blocks" / bench), "--cycles=%d" % a.cycles, "--seed=%d" % a.seed,
+                             "--report=1"], timeout=1800)
+                    if r.returncode != 0:
+                        f = first_failure(r.stdout) or ("-", "exit %d" % r.returncode)
+                        caught = (bench.replace("bench_", "rtl_"), f[0], f[1])
+                        break
+        finally:
+            (rtl / unit).write_text(text)
+        if caught:
+            rows.append((name, unit, what, caught[0], caught[2], caught[1]))
+        else:
+            rows.append((name, unit, what, "-", "survived", "-"))
+            survived += 1
+        print("%s: %s" % (name, "caught by %s at cycle %s (%s)" % (caught[0], caught[1], caught[2])
+                          if caught else "SURVIVED"), flush=True)
+
+    # Put the unmutated copy back in the build, so the work tree's benches are the real ones again.
+    run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target", "bench_router"])
+    table = ["| mutation | unit | what it breaks | caught by | first failing cycle | what differed |",
+             "|---|---|---|---|---|---|"]
+    for name, unit, what, by, diff, cyc in rows:
+        table.append("| `%s` | %s | %s | %s | %s | %s |" % (name, unit.replace(".sv", ""), what.split(": ", 1)[-1],
+                                                            by, cyc, diff))
+    table.append("")
+    table.append("%d of %d mutations caught (seed %d, up to %d cycles a bench)." %
+                 (len(rows) - survived, len(rows), a.seed, a.cycles))
+    print("\n".join(table))
+    if a.out:
+        Path(a.out).write_text("\n".join(table) + "\n")
+    return 0 if survived == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
