@@ -9,7 +9,8 @@
 // ack_o is the ack block of hdr_i rewired into an EARLY ack header towards the origin; it is pure wiring,
 // valid whenever hdr_i is, and qualified by fire_o.
 //
-// Configuration (threshold, every-hop) is written through cfg_we_i and takes effect the next cycle.
+// Configuration (threshold, every-hop) is written through cfg_we_i and takes effect the next cycle. The
+// decision and the ack are drb_gmr_fire's (combinational; the router evaluates one per input VC).
 
 module drb_gmr #(
   parameter int unsigned                          AckFlits       = 1,
@@ -44,31 +45,14 @@ module drb_gmr #(
     end
   end
 
-  assign fire_o = valid_i
-                & (hdr_i.tclass == drb_hdr_pkg::TclassData)
-                & (hdr_i.latency > threshold_q)
-                & (every_hop_q | ~hdr_i.early_sent);
-
-  always_comb begin
-    hdr_o = hdr_i;
-    if (fire_o) hdr_o.early_sent = 1'b1;
-  end
-
-  // Ack extraction: every field not listed stays zero.
-  always_comb begin
-    ack_o              = '0;
-    ack_o.dest0        = hdr_i.ack_origin;  // the ack travels back to the origin
-    ack_o.ack_origin   = hdr_i.ack_origin;
-    ack_o.ack_d1_valid = hdr_i.ack_d1_valid;
-    ack_o.ack_d1       = hdr_i.ack_d1;
-    ack_o.ack_d2_valid = hdr_i.ack_d2_valid;
-    ack_o.ack_d2       = hdr_i.ack_d2;
-    ack_o.ack_final    = hdr_i.ack_final;
-    ack_o.latency      = hdr_i.latency;
-    ack_o.seq          = hdr_i.seq;
-    ack_o.tclass       = drb_hdr_pkg::TclassAck;
-    ack_o.ack_kind     = drb_hdr_pkg::AckKindEarly;
-    ack_o.length       = drb_hdr_pkg::LengthW'(AckFlits);
-  end
+  drb_gmr_fire #(.AckFlits(AckFlits)) u_fire (
+    .threshold_i (threshold_q),
+    .every_hop_i (every_hop_q),
+    .valid_i,
+    .hdr_i,
+    .hdr_o,
+    .fire_o,
+    .ack_o
+  );
 
 endmodule

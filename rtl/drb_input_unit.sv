@@ -8,29 +8,31 @@
 // A flit on in_valid_i in cycle t is in its buffer from cycle t + 1 (the model's arrival at t + 1). The
 // router decides each cycle's transitions (route compute, VC allocation, switch allocation, AL waits) and
 // this unit applies them at the clock edge:
-//   pop_i (the front flit crosses the switch) with a tail: the VC is released, Routing again with ready at
-//   t + 1 + DRc if another packet is queued behind, else Idle; a head arriving in an Idle VC: Routing,
-//   ready at t + 1 + DRc; va_gnt_i: Active from t + DVa; rc_route_i: VcAlloc (t_req = t);
-//   rc_pop_i: another pass of route compute at t + DDec.
+//   pop_i (the front flit crosses the switch) with a tail: the VC is released, Routing again, ready at
+//   t + 1 + DRc, if another packet is queued behind, else Idle; a head arriving in an Idle VC: Routing,
+//   ready at t + 1 + DRc; va_gnt_i: Active, ready at t + DVa; rc_route_i: VcAlloc, and AL's T1 (the
+//   timer at t + DVa, the head's zero-load switch slot) kept; rc_pop_i: route compute again at t + DDec.
+// "Ready at c" is a per-VC down-counter of the cycles left (the model keeps the cycle c itself).
 
 module drb_input_unit #(
   parameter int unsigned NumVcs   = 2,   /// VCs of the port
   parameter int unsigned Depth    = 8,   /// flits per VC buffer
   parameter int unsigned DRc      = 1,   /// route-compute delay (cycles a head waits at the front)
-  parameter int unsigned DVa      = 1,   /// VC-allocation delay
+  parameter int unsigned DVa      = 1,   /// VC-allocation delay (>= 1)
   parameter int unsigned DDec     = 1,   /// extra route-compute cycles after a DEC pop (>= 1)
   parameter int unsigned PortW    = 3,
   parameter int unsigned VcW      = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned PtrW     = (Depth > 1) ? $clog2(Depth) : 1,
-  parameter int unsigned CntW     = $clog2(Depth + 1)
+  parameter int unsigned CntW     = $clog2(Depth + 1),
+  parameter int unsigned LatW     = drb_hdr_pkg::LatencyW
 ) (
   input  logic                                      clk_i,
   input  logic                                      rst_ni,
-  input  logic [drb_router_pkg::TimeW-1:0]          now_i,
+  input  logic [LatW-1:0]                           timer_i,      // AL timer this cycle
   // Input channel: flit lane in, credit lane out.
   input  logic                                      in_valid_i,
   input  logic [VcW-1:0]                            in_vc_i,
-  input  logic [drb_router_pkg::FlitW-1:0]          in_flit_i,
+  input  logic [drb_hdr_pkg::FlitW-1:0]          in_flit_i,
   output logic                                      credit_valid_o,
   output logic [VcW-1:0]                            credit_vc_o,
   // This cycle's transitions, per VC.
@@ -48,11 +50,11 @@ module drb_input_unit #(
   input  logic [NumVcs*PortW-1:0]                   va_port_i,
   input  logic [NumVcs*VcW-1:0]                     va_ovc_i,
   // Per VC state.
-  output logic [NumVcs*drb_router_pkg::FlitW-1:0]   front_o,
+  output logic [NumVcs*drb_hdr_pkg::FlitW-1:0]   front_o,
   output logic [NumVcs-1:0]                         nonempty_o,
   output logic [NumVcs*2-1:0]                       state_o,
-  output logic [NumVcs*drb_router_pkg::TimeW-1:0]   ready_o,
-  output logic [NumVcs*drb_router_pkg::TimeW-1:0]   t_req_o,
+  output logic [NumVcs-1:0]                         ready_o,      // the stage's delay has passed
+  output logic [NumVcs*LatW-1:0]                    t1_o,         // timer(T1) of the head waiting
   output logic [NumVcs-1:0]                         blocked_o,
   output logic [NumVcs-1:0]                         prio_o,
   output logic [NumVcs-1:0]                         eject_o,
@@ -65,12 +67,15 @@ module drb_input_unit #(
   output logic [NumVcs*CntW-1:0]                    count_o
 );
 
-  localparam int unsigned TimeW = drb_router_pkg::TimeW;
-  localparam int unsigned FlitW = drb_router_pkg::FlitW;
+  // Cycles left before a VC is ready: DRc after an arrival or a release, DVa - 1, DDec - 1.
+  localparam int unsigned MaxRem = (DRc > DVa - 1) ? ((DRc > DDec - 1) ? DRc : DDec - 1)
+                                                   : ((DVa - 1 > DDec - 1) ? DVa - 1 : DDec - 1);
+  localparam int unsigned RemW   = (MaxRem > 0) ? $clog2(MaxRem + 1) : 1;
+  localparam int unsigned FlitW = drb_hdr_pkg::FlitW;
   localparam int unsigned HdrW  = drb_hdr_pkg::HdrW;
 
-  if (DDec < 1) begin : g_bad_ddec
-    $error("drb_input_unit: DDec >= 1 (a pop passes route compute again in a later cycle)");
+  if (DDec < 1 || DVa < 1) begin : g_bad_delay
+    $error("drb_input_unit: DDec >= 1 and DVa >= 1 (route compute after a pop, and switch allocation after VC allocation, come in a later cycle)");
   end
 
   // Credit lane: at most one flit leaves the port a cycle (switch allocation's input stage).
@@ -85,7 +90,8 @@ module drb_input_unit #(
     logic [PtrW-1:0]  rd_q, wr_q;
     logic [CntW-1:0]  cnt_q;
     logic [1:0]       state_q;
-    logic [TimeW-1:0] ready_q, t_req_q;
+    logic [RemW-1:0]  rem_q;
+    logic [LatW-1:0]  t1_q;
     logic             blocked_q, prio_q, eject_q, sub_q, hdr_valid_q;
     logic [PortW-1:0] route_port_q, out_port_q;
     logic [VcW-1:0]   out_vc_q;
@@ -94,7 +100,7 @@ module drb_input_unit #(
     logic push, pop, release_vc, empty_after;
     assign push = in_valid_i && (in_vc_i == VcW'(v));
     assign pop  = pop_i[v];
-    assign release_vc  = pop && mem_q[rd_q][drb_router_pkg::FlitTail];
+    assign release_vc  = pop && mem_q[rd_q][drb_hdr_pkg::FlitTail];
     assign empty_after = (cnt_q == CntW'(1));  // the popped flit was the last (arrivals count next cycle)
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -115,8 +121,8 @@ module drb_input_unit #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         state_q      <= drb_router_pkg::VcIdle;
-        ready_q      <= '0;
-        t_req_q      <= '0;
+        rem_q        <= '0;
+        t1_q         <= '0;
         blocked_q    <= 1'b0;
         prio_q       <= 1'b0;
         eject_q      <= 1'b0;
@@ -133,7 +139,7 @@ module drb_input_unit #(
         end
         if (rc_route_i[v]) begin
           state_q      <= drb_router_pkg::VcVcAlloc;
-          t_req_q      <= now_i;
+          t1_q         <= timer_i + LatW'(DVa);
           eject_q      <= rc_eject_i[v];
           route_port_q <= rc_port_i[v*PortW +: PortW];
           sub_q        <= rc_sub_i[v];
@@ -142,10 +148,11 @@ module drb_input_unit #(
         end else if (blk_i[v]) begin
           blocked_q <= 1'b1;
         end
-        if (rc_pop_i[v]) ready_q <= now_i + TimeW'(DDec);
+        rem_q <= (rem_q == '0) ? '0 : rem_q - 1'b1;
+        if (rc_pop_i[v]) rem_q <= RemW'(DDec - 1);
         if (va_gnt_i[v]) begin
           state_q    <= drb_router_pkg::VcActive;
-          ready_q    <= now_i + TimeW'(DVa);
+          rem_q      <= RemW'(DVa - 1);
           out_port_q <= va_port_i[v*PortW +: PortW];
           out_vc_q   <= va_ovc_i[v*VcW +: VcW];
         end
@@ -156,11 +163,11 @@ module drb_input_unit #(
             state_q <= drb_router_pkg::VcIdle;
           end else begin
             state_q <= drb_router_pkg::VcRouting;
-            ready_q <= now_i + TimeW'(1 + DRc);
+            rem_q   <= RemW'(DRc);
           end
         end else if (push && state_q == drb_router_pkg::VcIdle) begin
           state_q <= drb_router_pkg::VcRouting;
-          ready_q <= now_i + TimeW'(1 + DRc);
+          rem_q   <= RemW'(DRc);
         end
       end
     end
@@ -168,8 +175,8 @@ module drb_input_unit #(
     assign front_o[v*FlitW +: FlitW]      = mem_q[rd_q];
     assign nonempty_o[v]                   = (cnt_q != '0);
     assign state_o[v*2 +: 2]               = state_q;
-    assign ready_o[v*TimeW +: TimeW]       = ready_q;
-    assign t_req_o[v*TimeW +: TimeW]       = t_req_q;
+    assign ready_o[v]                      = (rem_q == '0);
+    assign t1_o[v*LatW +: LatW]            = t1_q;
     assign blocked_o[v]                    = blocked_q;
     assign prio_o[v]                       = prio_q;
     assign eject_o[v]                      = eject_q;

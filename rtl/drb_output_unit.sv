@@ -1,31 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Output unit of one output port (OutputUnit in systemc/router/output_unit.h): per output VC whether an
-// input VC owns it and, towards another router, its credits (free slots downstream); the edits a head
-// gets as it leaves (AL's resume for a head that waited, drb_al; the link's dateline bits; GMR, drb_gmr,
-// which may fire an early ack); and the switch-traversal pipeline: a flit granted in cycle t enters the
-// output channel in cycle t + OutDelay (the model's d_sa + d_st).
-//
-// Towards a terminal (Network = 0) the NI always sinks: no credits are counted and the header leaves as
-// it is.
+// input VC owns it and, towards another router, its credits (free slots downstream); and the
+// switch-traversal pipeline: a flit granted in cycle t enters the output channel in cycle t + OutDelay (the
+// model's d_sa + d_st). A head arrives here already edited (AL's resume, the link's dateline bits, GMR:
+// the router computes them per input VC beside switch allocation); an early ack GMR fired for it leaves
+// in the grant cycle. Towards a terminal (Network = 0) the NI always sinks: no credits are counted.
 
 module drb_output_unit #(
   parameter int unsigned NumVcs   = 2,     /// VCs per port
   parameter int unsigned Depth    = 8,     /// downstream buffer depth (initial credits)
-  parameter bit          Network  = 1'b1,  /// a router-to-router link (credits, dateline, GMR)
-  parameter bit          Gmr      = 1'b0,  /// DRB2's early acks on this link
-  parameter int unsigned AckFlits = 1,     /// an early ack's length
+  parameter bit          Network  = 1'b1,  /// a router-to-router link (credits counted)
   parameter int unsigned OutDelay = 2,     /// cycles from the switch grant to the channel (>= 1)
   parameter int unsigned VcW      = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW      = $clog2(Depth + 1)
 ) (
   input  logic                                   clk_i,
   input  logic                                   rst_ni,
-  input  logic [drb_hdr_pkg::LatencyW-1:0]       timer_i,       // AL timer this cycle
-  input  logic [drb_hdr_pkg::DatelineW-1:0]      dateline_i,    // bits a head sets crossing this link
-  input  logic                                   cfg_we_i,      // GMR configuration (drb_gmr)
-  input  logic [drb_hdr_pkg::LatencyW-1:0]       cfg_threshold_i,
-  input  logic                                   cfg_every_hop_i,
   // VC allocation and the credit lane.
   input  logic [NumVcs-1:0]                      take_i,        // output VC v is allocated this cycle
   input  logic                                   credit_valid_i,
@@ -33,28 +24,28 @@ module drb_output_unit #(
   output logic [NumVcs-1:0]                      free_o,
   output logic [NumVcs*CrW-1:0]                  credits_o,
   output logic [NumVcs-1:0]                      can_send_o,    // a credit (or a terminal: always)
-  // The flit the switch sends this cycle.
+  // The flit the switch sends this cycle, and GMR's ack for it.
   input  logic                                   send_valid_i,
   input  logic [VcW-1:0]                         send_vc_i,
-  input  logic [drb_router_pkg::FlitW-1:0]       send_flit_i,
-  input  logic                                   send_waited_i, // a head that began an AL wait here
+  input  logic [drb_hdr_pkg::FlitW-1:0]          send_flit_i,
+  input  logic                                   send_ack_i,
+  input  drb_hdr_pkg::hdr_t                      send_ack_hdr_i,
   // The output channel (flit lane) and GMR's early ack.
   output logic                                   out_valid_o,
   output logic [VcW-1:0]                         out_vc_o,
-  output logic [drb_router_pkg::FlitW-1:0]       out_flit_o,
+  output logic [drb_hdr_pkg::FlitW-1:0]          out_flit_o,
   output logic                                   ack_valid_o,
   output drb_hdr_pkg::hdr_t                      ack_hdr_o
 );
 
-  localparam int unsigned FlitW = drb_router_pkg::FlitW;
+  localparam int unsigned FlitW = drb_hdr_pkg::FlitW;
 
   if (OutDelay < 1) begin : g_bad_delay
     $error("drb_output_unit: OutDelay >= 1");
   end
 
-  logic is_head, is_tail;
-  assign is_head = send_flit_i[drb_router_pkg::FlitHead];
-  assign is_tail = send_flit_i[drb_router_pkg::FlitTail];
+  logic is_tail;
+  assign is_tail = send_flit_i[drb_hdr_pkg::FlitTail];
 
   // ---- owners and credits
   logic [NumVcs-1:0]     owned_q;
@@ -88,50 +79,8 @@ module drb_output_unit #(
   end
   assign credits_o = cr_q;
 
-  // ---- head edits: AL resume, then the link's dateline bits, then GMR
-  drb_hdr_pkg::hdr_t hdr_in, hdr_al, hdr_dl, hdr_out;
-  logic [drb_hdr_pkg::LatencyW-1:0] lat_resumed;
-  assign hdr_in = send_flit_i[drb_hdr_pkg::HdrW-1:0];
-  drb_al u_al (
-    .lat_i    (hdr_in.latency),
-    .timer_i,
-    .enq_i    (1'b0),
-    .resume_i (send_waited_i && hdr_in.tclass == drb_hdr_pkg::TclassData),
-    .lat_o    (lat_resumed)
-  );
-  always_comb begin
-    hdr_al = hdr_in;
-    hdr_al.latency = lat_resumed;
-    hdr_dl = hdr_al;
-    if (Network) hdr_dl.dateline = hdr_al.dateline | dateline_i;
-  end
-  if (Network && Gmr) begin : g_gmr
-    drb_gmr #(.AckFlits(AckFlits)) u_gmr (
-      .clk_i,
-      .rst_ni,
-      .cfg_we_i,
-      .cfg_threshold_i,
-      .cfg_every_hop_i,
-      .valid_i (send_valid_i && is_head),
-      .hdr_i   (hdr_dl),
-      .hdr_o   (hdr_out),
-      .fire_o  (ack_valid_o),
-      .ack_o   (ack_hdr_o)
-    );
-  end else begin : g_no_gmr
-    logic unused_cfg;
-    assign unused_cfg  = ^{cfg_we_i, cfg_threshold_i, cfg_every_hop_i};
-    assign hdr_out     = hdr_dl;
-    assign ack_valid_o = 1'b0;
-    assign ack_hdr_o   = '0;
-  end
-  if (!Network) begin : g_no_dateline
-    logic unused_dateline;
-    assign unused_dateline = ^dateline_i;
-  end
-
-  logic [FlitW-1:0] flit_out;
-  assign flit_out = is_head ? {send_flit_i[FlitW-1:drb_hdr_pkg::HdrW], hdr_out} : send_flit_i;
+  assign ack_valid_o = send_valid_i && send_ack_i;
+  assign ack_hdr_o   = send_ack_hdr_i;
 
   // ---- switch traversal: OutDelay register stages
   logic [OutDelay-1:0]       pv_q;
@@ -145,7 +94,7 @@ module drb_output_unit #(
     end else begin
       pv_q[0]          <= send_valid_i;
       pvc_q[0 +: VcW]  <= send_vc_i;
-      pf_q[0 +: FlitW] <= flit_out;
+      pf_q[0 +: FlitW] <= send_flit_i;
       for (int unsigned s = 1; s < OutDelay; s++) begin
         pv_q[s]               <= pv_q[s-1];
         pvc_q[s*VcW +: VcW]   <= pvc_q[(s-1)*VcW +: VcW];

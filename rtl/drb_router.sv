@@ -10,9 +10,9 @@
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
 // request an output VC; VCs holding one from the cycle after (DVa) bid for the switch; a winner's flit
-// enters its output channel OutDelay cycles later and its credit leaves upstream in the grant cycle. The
-// stage delays are kept as cycle stamps per VC (ready, t_req), as the model keeps them, so any delays
-// configure without changing the logic. A flit or credit given on an input in cycle t counts from t + 1.
+// enters its output channel OutDelay cycles later and its credit leaves upstream in the grant cycle. Each
+// VC counts down the cycles its stage still takes. A flit or credit given on an input in cycle t counts
+// from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
 // topologies and relations, iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and
@@ -49,13 +49,13 @@ module drb_router #(
   // Input channels: flits in, credits back upstream.
   input  logic [NumPorts-1:0]                   in_valid_i,
   input  logic [NumPorts*VcW-1:0]               in_vc_i,
-  input  logic [NumPorts*drb_router_pkg::FlitW-1:0] in_flit_i,
+  input  logic [NumPorts*drb_hdr_pkg::FlitW-1:0] in_flit_i,
   output logic [NumPorts-1:0]                   in_credit_o,
   output logic [NumPorts*VcW-1:0]               in_credit_vc_o,
   // Output channels: flits out, credits from downstream.
   output logic [NumPorts-1:0]                   out_valid_o,
   output logic [NumPorts*VcW-1:0]               out_vc_o,
-  output logic [NumPorts*drb_router_pkg::FlitW-1:0] out_flit_o,
+  output logic [NumPorts*drb_hdr_pkg::FlitW-1:0] out_flit_o,
   input  logic [NumPorts-1:0]                   out_credit_i,
   input  logic [NumPorts*VcW-1:0]               out_credit_vc_i,
   // GMR's early acks, one per output port (in the grant cycle of the head that fired).
@@ -63,8 +63,7 @@ module drb_router #(
   output logic [NumPorts*drb_hdr_pkg::HdrW-1:0] ack_hdr_o
 );
 
-  localparam int unsigned TimeW = drb_router_pkg::TimeW;
-  localparam int unsigned FlitW = drb_router_pkg::FlitW;
+  localparam int unsigned FlitW = drb_hdr_pkg::FlitW;
   localparam int unsigned HdrW  = drb_hdr_pkg::HdrW;
   localparam int unsigned LatW  = drb_hdr_pkg::LatencyW;
   localparam int unsigned N     = NumPorts * NumVcs;    // input VCs = output VCs
@@ -78,18 +77,19 @@ module drb_router #(
     $error("drb_router: GMR needs the DRB blocks");
   end
 
-  // ---- the cycle and the AL timer (tick 1: the timer is the cycle's low bits)
-  logic [TimeW-1:0] now_q;
+  // ---- the AL timer (tick 1: cycles since reset, modulo 2^W)
+  logic [LatW-1:0] timer_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) now_q <= '0;
-    else now_q <= now_q + 1'b1;
+    if (!rst_ni) timer_q <= '0;
+    else timer_q <= timer_q + 1'b1;
   end
 
   // ---- input units
   logic [N*FlitW-1:0] front;
   logic [N-1:0]       nonempty, blocked_q, prio_q, eject_q, sub_q, hdr_valid_q;
   logic [N*2-1:0]     state_q;
-  logic [N*TimeW-1:0] ready_q, t_req_q;
+  logic [N-1:0]       ready_q;
+  logic [N*LatW-1:0]  t1_q;
   logic [N*PortW-1:0] route_port_q, out_port_q;
   logic [N*VcW-1:0]   out_vc_q;
   logic [N*HdrW-1:0]  hdr_q;
@@ -107,7 +107,7 @@ module drb_router #(
       .NumVcs(NumVcs), .Depth(Depth), .DRc(DRc), .DVa(DVa), .DDec(DDec), .PortW(PortW)
     ) u_in (
       .clk_i, .rst_ni,
-      .now_i          (now_q),
+      .timer_i        (timer_q),
       .in_valid_i     (in_valid_i[p]),
       .in_vc_i        (in_vc_i[p*VcW +: VcW]),
       .in_flit_i      (in_flit_i[p*FlitW +: FlitW]),
@@ -129,8 +129,8 @@ module drb_router #(
       .front_o        (front[p*NumVcs*FlitW +: NumVcs*FlitW]),
       .nonempty_o     (nonempty[p*NumVcs +: NumVcs]),
       .state_o        (state_q[p*NumVcs*2 +: NumVcs*2]),
-      .ready_o        (ready_q[p*NumVcs*TimeW +: NumVcs*TimeW]),
-      .t_req_o        (t_req_q[p*NumVcs*TimeW +: NumVcs*TimeW]),
+      .ready_o        (ready_q[p*NumVcs +: NumVcs]),
+      .t1_o           (t1_q[p*NumVcs*LatW +: NumVcs*LatW]),
       .blocked_o      (blocked_q[p*NumVcs +: NumVcs]),
       .prio_o         (prio_q[p*NumVcs +: NumVcs]),
       .eject_o        (eject_q[p*NumVcs +: NumVcs]),
@@ -155,15 +155,19 @@ module drb_router #(
   logic [N*VcW-1:0]  sel_ovc;
   logic [N-1:0]      in_va, t_now_blocked;
   logic [N*HdrW-1:0] h1;           // the working header after route compute
-  logic [N*TimeW-1:0] t_req_now;
 
   for (genvar k = 0; k < N; k++) begin : g_rc
-    logic              ready, fire, pop_k, eject_k, sub_k;
+    logic              fire, pop_k, eject_k, sub_k;
     logic [PortW-1:0]  port_k;
-    drb_hdr_pkg::hdr_t hw, hdec, hsel;
-    assign ready = $signed(now_q - ready_q[k*TimeW +: TimeW]) >= 0;
+    // Headers as bit vectors, fields by the package's offsets (Yosys 0.23 reads no struct members of a
+    // variable declared inside a generate block).
+    logic [HdrW-1:0]   hw, hdec, hsel;
+    logic              sel_ack;
+    logic [drb_hdr_pkg::StepW-1:0] sel_step;
+    assign sel_ack  = hsel[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassAck;
+    assign sel_step = hsel[drb_hdr_pkg::StepOff +: drb_hdr_pkg::StepW];
     assign hw    = hdr_valid_q[k] ? hdr_q[k*HdrW +: HdrW] : front[k*FlitW +: HdrW];
-    assign fire  = (state_q[k*2 +: 2] == drb_router_pkg::VcRouting) && ready;
+    assign fire  = (state_q[k*2 +: 2] == drb_router_pkg::VcRouting) && ready_q[k];
 
     drb_route_unit #(
       .K(K), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
@@ -177,8 +181,8 @@ module drb_router #(
       .eject_o        (eject_k),
       .port_o         (port_k),
       .sub_o          (sub_k),
-      .sel_ack_i      (hsel.tclass == drb_hdr_pkg::TclassAck),
-      .sel_step_i     (hsel.step),
+      .sel_ack_i      (sel_ack),
+      .sel_step_i     (sel_step),
       .sel_eject_i    (rc_route[k] ? eject_k : eject_q[k]),
       .sel_port_i     (rc_route[k] ? port_k : route_port_q[k*PortW +: PortW]),
       .sel_sub_i      (rc_route[k] ? sub_k : sub_q[k]),
@@ -193,14 +197,13 @@ module drb_router #(
     assign rc_eject[k] = eject_k;
     assign rc_port[k*PortW +: PortW] = port_k;
     assign rc_sub[k]   = sub_k;
-    assign rc_prio[k]  = HighPrio && hdec.tclass == drb_hdr_pkg::TclassAck;
+    assign rc_prio[k]  = HighPrio && hdec[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassAck;
     assign hsel = fire ? hdec : hw;
     assign h1[k*HdrW +: HdrW] = hsel;
     assign in_va[k]  = (state_q[k*2 +: 2] == drb_router_pkg::VcVcAlloc) || rc_route[k];
     assign va_req[k] = in_va[k] && sel_valid[k];
     assign va_req_ovc[k*OutW +: OutW] = OutW'(32'(sel_port[k*PortW +: PortW]) * NumVcs + 32'(sel_ovc[k*VcW +: VcW]));
     assign t_now_blocked[k] = rc_route[k] ? 1'b0 : blocked_q[k];
-    assign t_req_now[k*TimeW +: TimeW] = rc_route[k] ? now_q : t_req_q[k*TimeW +: TimeW];
   end
 
   // ---- VC allocation
@@ -216,9 +219,7 @@ module drb_router #(
   // ---- switch allocation: Active VCs past their VA delay with a flit and a credit
   logic [N-1:0] act, sa_req, sa_gnt, sa_prio;
   for (genvar k = 0; k < N; k++) begin : g_sa_req
-    logic ready;
-    assign ready     = $signed(now_q - ready_q[k*TimeW +: TimeW]) >= 0;
-    assign act[k]    = (state_q[k*2 +: 2] == drb_router_pkg::VcActive) && ready && nonempty[k];
+    assign act[k]    = (state_q[k*2 +: 2] == drb_router_pkg::VcActive) && ready_q[k] && nonempty[k];
     assign sa_req[k] = act[k] && can_send[32'(out_port_q[k*PortW +: PortW])*NumVcs + 32'(out_vc_q[k*VcW +: VcW])];
     assign sa_prio[k] = prio_q[k];
   end
@@ -234,37 +235,123 @@ module drb_router #(
   // ---- AL waits: a head that found no output VC, lost VC allocation, lacked a credit or lost the switch
   for (genvar k = 0; k < N; k++) begin : g_al
     logic head, waits, first;
-    drb_hdr_pkg::hdr_t h, henq;
+    logic [HdrW-1:0] h, henq;
     logic [LatW-1:0] t1, lat_enq;
-    assign head  = front[k*FlitW + drb_router_pkg::FlitHead];
+    assign head  = front[k*FlitW + drb_hdr_pkg::FlitHead];
     assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head);
     assign first = waits && !t_now_blocked[k];
     assign h     = h1[k*HdrW +: HdrW];
-    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW] + TimeW'(DVa));  // timer(T1), tick 1
+    assign t1    = rc_route[k] ? timer_q + LatW'(DVa) : t1_q[k*LatW +: LatW];  // timer(T1), tick 1
+    logic [LatW-1:0] lat;
+    logic            data;
+    assign lat  = h[drb_hdr_pkg::LatencyOff +: LatW];
+    assign data = h[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassData;
+    // The subtraction runs beside VC allocation; the allocation's outcome only selects it.
     if (Drb) begin : g_enq
       drb_al u_al (
-        .lat_i    (h.latency),
+        .lat_i    (lat),
         .timer_i  (t1),
-        .enq_i    (first && h.tclass == drb_hdr_pkg::TclassData),
+        .enq_i    (data),
         .resume_i (1'b0),
         .lat_o    (lat_enq)
       );
     end else begin : g_no_enq
       logic unused_t1;
-      assign unused_t1 = ^t1;
-      assign lat_enq = h.latency;
+      assign unused_t1 = ^{t1, data};
+      assign lat_enq = lat;
     end
     always_comb begin
       henq = h;
-      henq.latency = lat_enq;
+      if (first) henq[drb_hdr_pkg::LatencyOff +: LatW] = lat_enq;
     end
     assign blk[k]    = waits;
     assign hdr_we[k] = rc_route[k] || rc_pop[k] || first;
     assign hdr_d[k*HdrW +: HdrW] = henq;
   end
 
-  // ---- crossbar: per input port the granted VC's flit (a head carries the working header)
-  localparam int unsigned XW = FlitW + VcW + 1;   // {waited, out VC, flit}
+  // ---- the router's GMR configuration (threshold, every-hop), written through cfg_we_i
+  logic [LatW-1:0] gmr_threshold_q;
+  logic            gmr_every_hop_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gmr_threshold_q <= '0;
+      gmr_every_hop_q <= 1'b0;
+    end else if (cfg_we_i) begin
+      gmr_threshold_q <= cfg_threshold_i;
+      gmr_every_hop_q <= cfg_every_hop_i;
+    end
+  end
+
+  // ---- a link's dateline bits: leaving +x from x = K-1, -x from x = 0, and so for y
+  logic [drb_hdr_pkg::NodeW-1:0] x, y;
+  assign x = node_id_i % drb_hdr_pkg::NodeW'(K);
+  assign y = node_id_i / drb_hdr_pkg::NodeW'(K);
+  logic [NumPorts*2-1:0] dl;
+  assign dl = {2'b00,
+               {y == '0, 1'b0}, {y == drb_hdr_pkg::NodeW'(K - 1), 1'b0},
+               {1'b0, x == '0}, {1'b0, x == drb_hdr_pkg::NodeW'(K - 1)}};
+
+  // ---- the edits a head gets as it leaves, per input VC beside switch allocation (the allocation only
+  // selects): AL's resume for a head that waited (timer now), the output link's dateline bits, and GMR on
+  // a network link, which may fire an early ack
+  logic [N*HdrW-1:0] hout, ack;
+  logic [N-1:0]      fire;
+  for (genvar k = 0; k < N; k++) begin : g_edit
+    logic [HdrW-1:0]  h, h_al, h_dl;
+    logic [PortW-1:0] op;
+    logic [LatW-1:0]  lat, lat_res;
+    logic             data, net, head;
+    assign h    = hdr_q[k*HdrW +: HdrW];
+    assign op   = out_port_q[k*PortW +: PortW];
+    assign lat  = h[drb_hdr_pkg::LatencyOff +: LatW];
+    assign data = h[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassData;
+    assign net  = op != PortW'(NumPorts - 1);
+    assign head = front[k*FlitW + drb_hdr_pkg::FlitHead];
+    if (Drb) begin : g_resume
+      drb_al u_al (
+        .lat_i    (lat),
+        .timer_i  (timer_q),
+        .enq_i    (1'b0),
+        .resume_i (blocked_q[k] && data),
+        .lat_o    (lat_res)
+      );
+    end else begin : g_no_resume
+      logic unused_data;
+      assign unused_data = data;
+      assign lat_res = lat;
+    end
+    always_comb begin
+      h_al = h;
+      h_al[drb_hdr_pkg::LatencyOff +: LatW] = lat_res;
+      h_dl = h_al;
+      if (net) h_dl[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] =
+                 h_al[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] | dl[32'(op)*2 +: 2];
+    end
+    if (Gmr) begin : g_gmr
+      drb_gmr_fire #(.AckFlits(AckFlits)) u_gmr (
+        .threshold_i (gmr_threshold_q),
+        .every_hop_i (gmr_every_hop_q),
+        .valid_i     (net && head),
+        .hdr_i       (h_dl),
+        .hdr_o       (hout[k*HdrW +: HdrW]),
+        .fire_o      (fire[k]),
+        .ack_o       (ack[k*HdrW +: HdrW])
+      );
+    end else begin : g_no_gmr
+      logic unused_head;
+      assign unused_head = head;
+      assign hout[k*HdrW +: HdrW] = h_dl;
+      assign fire[k] = 1'b0;
+      assign ack[k*HdrW +: HdrW] = '0;
+    end
+  end
+  if (!Gmr) begin : g_unused_cfg
+    logic unused_cfg;
+    assign unused_cfg = ^{gmr_threshold_q, gmr_every_hop_q};
+  end
+
+  // ---- crossbar: per input port the granted VC's flit (a head with its edited header) and GMR's ack
+  localparam int unsigned XW = 1 + HdrW + VcW + FlitW;   // {fire, ack, out VC, flit}
   logic [NumPorts*XW-1:0]    xin, xout;
   logic [NumPorts-1:0]       xsel_valid;
   logic [NumPorts*PortW-1:0] xsel;
@@ -275,11 +362,13 @@ module drb_router #(
     for (int unsigned p = 0; p < NumPorts; p++) begin
       for (int unsigned v = 0; v < NumVcs; v++) begin
         if (sa_gnt[p*NumVcs+v]) begin
-          xin[p*XW +: XW] = {blocked_q[p*NumVcs+v], out_vc_q[(p*NumVcs+v)*VcW +: VcW],
-                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitTail],
-                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitHead],
-                             front[(p*NumVcs+v)*FlitW + drb_router_pkg::FlitHead]
-                                 ? hdr_q[(p*NumVcs+v)*HdrW +: HdrW] : front[(p*NumVcs+v)*FlitW +: HdrW]};
+          xin[p*XW +: XW] = {fire[p*NumVcs+v] && front[(p*NumVcs+v)*FlitW + drb_hdr_pkg::FlitHead],
+                             ack[(p*NumVcs+v)*HdrW +: HdrW],
+                             out_vc_q[(p*NumVcs+v)*VcW +: VcW],
+                             front[(p*NumVcs+v)*FlitW + drb_hdr_pkg::FlitTail],
+                             front[(p*NumVcs+v)*FlitW + drb_hdr_pkg::FlitHead],
+                             front[(p*NumVcs+v)*FlitW + drb_hdr_pkg::FlitHead]
+                                 ? hout[(p*NumVcs+v)*HdrW +: HdrW] : front[(p*NumVcs+v)*FlitW +: HdrW]};
           for (int unsigned o = 0; o < NumPorts; o++) begin
             if (out_port_q[(p*NumVcs+v)*PortW +: PortW] == PortW'(o)) begin
               xsel_valid[o] = 1'b1;
@@ -297,15 +386,7 @@ module drb_router #(
     .out_o       (xout)
   );
 
-  // ---- output units; a link's dateline bits: leaving +x from x = K-1, -x from x = 0, and so for y
-  logic [drb_hdr_pkg::NodeW-1:0] x, y;
-  assign x = node_id_i % drb_hdr_pkg::NodeW'(K);
-  assign y = node_id_i / drb_hdr_pkg::NodeW'(K);
-  logic [NumPorts*2-1:0] dl;
-  assign dl = {2'b00,
-               {y == '0, 1'b0}, {y == drb_hdr_pkg::NodeW'(K - 1), 1'b0},
-               {1'b0, x == '0}, {1'b0, x == drb_hdr_pkg::NodeW'(K - 1)}};
-
+  // ---- output units
   logic [N-1:0] take;
   always_comb begin
     take = '0;
@@ -317,14 +398,9 @@ module drb_router #(
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
     localparam bit Net = (o != NumPorts - 1);
     drb_output_unit #(
-      .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .Gmr(Gmr), .AckFlits(AckFlits), .OutDelay(OutDelay)
+      .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (
       .clk_i, .rst_ni,
-      .timer_i         (now_q[LatW-1:0]),
-      .dateline_i      (dl[o*2 +: 2]),
-      .cfg_we_i,
-      .cfg_threshold_i,
-      .cfg_every_hop_i,
       .take_i          (take[o*NumVcs +: NumVcs]),
       .credit_valid_i  (out_credit_i[o]),
       .credit_vc_i     (out_credit_vc_i[o*VcW +: VcW]),
@@ -334,7 +410,8 @@ module drb_router #(
       .send_valid_i    (xsel_valid[o]),
       .send_vc_i       (xout[o*XW + FlitW +: VcW]),
       .send_flit_i     (xout[o*XW +: FlitW]),
-      .send_waited_i   (xout[o*XW + FlitW + VcW]),
+      .send_ack_i      (xout[o*XW + FlitW + VcW + HdrW]),
+      .send_ack_hdr_i  (xout[o*XW + FlitW + VcW +: HdrW]),
       .out_valid_o     (out_valid_o[o]),
       .out_vc_o        (out_vc_o[o*VcW +: VcW]),
       .out_flit_o      (out_flit_o[o*FlitW +: FlitW]),

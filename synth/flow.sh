@@ -9,12 +9,20 @@
 #   ice40   : synth_ice40 (LUT count of the wrapper), then nextpnr-ice40 on a 4-pin shell (Fmax)
 #                                                                             -> <block>.ice40.stat, .nextpnr.log
 # and finally one JSON row, <block>.json. Tools: yosys, sta, nextpnr-ice40, python3 (override YOSYS, STA, NEXTPNR).
+# A row of a parameterized wrapper names its top and parameters: TOP=<module> PARAMS="Name=value ..." (each
+# becomes a chparam on the top before synthesis).
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 <block> <out-dir> <liberty> <sv files...>" >&2; exit 2; }
 block=$1 out=$2 lib=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
-top=${block}_synth
+top=${TOP:-${block}_synth}
+chparam=""
+for kv in ${PARAMS:-}; do
+  [[ $kv =~ ^[A-Za-z_][A-Za-z0-9_]*=[0-9]+$ ]] || { echo "flow.sh: PARAMS: '$kv' is not Name=number" >&2; exit 2; }
+  chparam="$chparam -set ${kv%%=*} ${kv#*=}"
+done
+[ -z "$chparam" ] || chparam="chparam$chparam $top;"
 YOSYS=${YOSYS:-yosys} STA=${STA:-sta} NEXTPNR=${NEXTPNR:-nextpnr-ice40}
 PERIOD_NS=10     # only sets the reference for slack; the reported path is period - slack
 ABC_TARGET_PS=500
@@ -24,12 +32,14 @@ for f in "$@"; do srcs+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); don
 cd "$out"
 read_rtl="read_verilog -sv ${srcs[*]}"
 
-"$YOSYS" -q -l "$block.generic.log" -p "$read_rtl; synth -flatten -top $top;
+"$YOSYS" -q -l "$block.generic.log" -p "$read_rtl; $chparam synth -flatten -top $top;
   tee -q -o $block.generic.stat stat -tech cmos; tee -q -o $block.generic.ltp ltp -noff"
 
-# ABC script: delay-oriented mapping, then buffering and gate sizing, as a timing-driven flow would do.
-abc_script="+strash;dch,-f;map,-D,$ABC_TARGET_PS;buffer,-p;upsize,-D,$ABC_TARGET_PS;dnsize,-D,$ABC_TARGET_PS;topo;stime,-p"
-"$YOSYS" -q -l "$block.osu018.log" -p "$read_rtl; synth -flatten -top $top;
+# ABC script: delay-oriented mapping, then buffering and gate sizing, as a timing-driven flow would do. The
+# topo before buffering: without it ABC 0.23's buffer -p fails on the whole router (a mapped node without
+# fanout, then a crash).
+abc_script="+strash;dch,-f;map,-D,$ABC_TARGET_PS;topo;buffer,-p;upsize,-D,$ABC_TARGET_PS;dnsize,-D,$ABC_TARGET_PS;topo;stime,-p"
+"$YOSYS" -q -l "$block.osu018.log" -p "$read_rtl; $chparam synth -flatten -top $top;
   dfflibmap -liberty $lib; abc -liberty $lib -script $abc_script; opt_clean;
   tee -q -o $block.osu018.stat stat -liberty $lib;
   setundef -zero; splitnets; opt_clean; write_verilog -noattr -noexpr -nohex -nodec $block.osu018.v"
@@ -45,7 +55,7 @@ report_checks -path_delay max -digits 3
 TCL
 "$STA" -no_init -exit "$block.sta.tcl" > "$block.sta.rpt" 2>&1
 
-"$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; synth_ice40 -top $top;
+"$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; $chparam synth_ice40 -top $top;
   tee -q -o $block.ice40.stat stat; write_json $block.ice40.json"
 # The HX8K has 7680 logic cells, one LUT4 each: a wrapper past that cannot be placed (nextpnr tries for
 # minutes, then fails), so it gets no Fmax and its log says why.
@@ -54,7 +64,7 @@ if [ "${luts:-0}" -gt 7680 ]; then
   echo "does not fit: $luts LUT4s > 7680 logic cells of the HX8K" > "$block.nextpnr.log"
 else
   python3 "$here/synth_report.py" shell --netlist "$block.ice40.json" --top "$top" --out "$block.ice40_top.sv"
-  "$YOSYS" -q -l "$block.ice40_top.log" -p "$read_rtl $block.ice40_top.sv; synth_ice40 -top ice40_top -json $block.ice40_top.json"
+  "$YOSYS" -q -l "$block.ice40_top.log" -p "$read_rtl $block.ice40_top.sv; $chparam synth_ice40 -top ice40_top -json $block.ice40_top.json"
   "$NEXTPNR" --hx8k --package ct256 --json "$block.ice40_top.json" --seed 1 --freq 12 --timing-allow-fail \
     -q -l "$block.nextpnr.log"
 fi

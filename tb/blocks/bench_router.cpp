@@ -448,10 +448,10 @@ int run(const Config& c, const Options& opt) {
 
 int main(int argc, char** argv) {
   const Options opt = parse_options(argc, argv);
-  // 4x4 torus, 4 VCs (two steps x two dateline classes), 4-flit buffers, GMR; router 3 = (3, 0): its +x and
-  // -y links wrap. 8x8 torus, 8 VCs (three steps x two classes, and the acks' two), high-priority acks,
+  // 4x4 torus, 4 VCs (two dateline classes of two VCs: the request picks the one with more credits),
+  // 4-flit buffers, GMR; router 3 = (3, 0): its +x and -y links wrap. 8x8 torus, 8 VCs (three steps x two classes, and the acks' two), high-priority acks,
   // GMR; router 56 = (0, 7): -x and +y wrap.
-  const Config a{"k4v4", 4, 4, 4, 2, false, true, 40, 3, 0x20, 0x3210, 0x1111, 2};
+  const Config a{"k4v4", 4, 4, 4, 1, false, true, 40, 3, 0x0, 0x20, 0x22, 1};
   const Config b{"k8v8", 8, 8, 8, 3, true, true, 300, 56, 0x6420, 0x76543210, 0x11111111, 3};
   int rc = run<Vdrb_router_k4v4>(a, opt);
   const int rc2 = run<Vdrb_router_k8v8>(b, opt);

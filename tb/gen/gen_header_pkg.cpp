@@ -55,7 +55,11 @@ std::string emit(const drb::LayoutParams& p, const std::string& pkg) {
     << "  localparam int unsigned Dims = " << p.dims << ";\n"
     << "  localparam int unsigned MaxLength = " << p.max_length << ";\n"
     << "  localparam int unsigned NodeW = " << l.node_bits() << ";\n"
-    << "  localparam int unsigned HdrW = " << l.total_bits() << ";\n\n"
+    << "  localparam int unsigned HdrW = " << l.total_bits() << ";\n"
+    << "  // A flit on the router's channels (rtl/drb_router.sv): {tail, head, payload}, a head's payload hdr_t.\n"
+    << "  localparam int unsigned FlitW = " << l.total_bits() + 2 << ";\n"
+    << "  localparam int unsigned FlitHead = " << l.total_bits() << ";\n"
+    << "  localparam int unsigned FlitTail = " << l.total_bits() + 1 << ";\n\n"
     << "  // Field widths and bit offsets (LatencyW is the AL width W, SeqW the sequence-number width).\n";
   for (int i = 0; i < n; ++i) {
     const Field f = static_cast<Field>(i);

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Synthesis wrappers of the whole router (rtl/drb_router.sv) on the 8x8 torus: 5 ports, 4-flit buffers,
+// the chapter-6 pipeline delays (1/1/1/1), dimension-order routing with two dateline classes (one group:
+// VCs split evenly between the classes), at 2, 4 and 8 VCs, each with DRB's blocks (DEC, AL, GMR) and
+// without them (the plain VC router: a head ejects where dest0 is this node); the flows set NumVcs and Drb
+// per row (synth/CMakeLists.txt). Every input and every combinational output is registered, so each
+// reported path runs from a flip-flop to a flip-flop.
+
+module drb_router_synth #(
+  parameter int unsigned NumVcs = 2,     /// VCs per port
+  parameter bit          Drb    = 1'b1,  /// DEC, AL and GMR in the router
+  parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic [5:0]            node_id_i,
+  input  logic                  cfg_we_i,
+  input  logic [15:0]           cfg_threshold_i,
+  input  logic [4:0]            in_valid_i,
+  input  logic [5*VcW-1:0]      in_vc_i,
+  input  logic [5*95-1:0]       in_flit_i,
+  output logic [4:0]            in_credit_o,
+  output logic [5*VcW-1:0]      in_credit_vc_o,
+  output logic [4:0]            out_valid_o,
+  output logic [5*VcW-1:0]      out_vc_o,
+  output logic [5*95-1:0]       out_flit_o,
+  input  logic [4:0]            out_credit_i,
+  input  logic [5*VcW-1:0]      out_credit_vc_i,
+  output logic [4:0]            ack_valid_o,
+  output logic [5*93-1:0]       ack_hdr_o
+);
+
+  // The layout: two classes of NumVcs / 2 VCs (class 1 from VC NumVcs / 2).
+  localparam int unsigned Half = NumVcs / 2;
+  localparam logic [63:0] First = {56'd0, 4'(Half), 4'd0};
+  localparam logic [63:0] Count = {56'd0, 4'(Half), 4'(Half)};
+
+  logic [5:0]       node_q;
+  logic             cfg_we_q;
+  logic [15:0]      cfg_threshold_q;
+  logic [4:0]       in_valid_q, out_credit_q, in_credit_d, ack_valid_d;
+  logic [5*VcW-1:0] in_vc_q, out_credit_vc_q, in_credit_vc_d;
+  logic [5*95-1:0]  in_flit_q;
+  logic [5*93-1:0]  ack_hdr_d;
+
+  always_ff @(posedge clk_i) begin
+    node_q          <= node_id_i;
+    cfg_we_q        <= cfg_we_i;
+    cfg_threshold_q <= cfg_threshold_i;
+    in_valid_q      <= in_valid_i;
+    in_vc_q         <= in_vc_i;
+    in_flit_q       <= in_flit_i;
+    out_credit_q    <= out_credit_i;
+    out_credit_vc_q <= out_credit_vc_i;
+    in_credit_o     <= in_credit_d;
+    in_credit_vc_o  <= in_credit_vc_d;
+    ack_valid_o     <= ack_valid_d;
+    ack_hdr_o       <= ack_hdr_d;
+  end
+
+  drb_router #(
+    .K(8), .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
+    .GroupBase(64'h0), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
+    .Drb(Drb), .Gmr(Drb)
+  ) u_router (
+    .clk_i, .rst_ni,
+    .node_id_i       (node_q),
+    .cfg_we_i        (cfg_we_q),
+    .cfg_threshold_i (cfg_threshold_q),
+    .cfg_every_hop_i (1'b0),
+    .in_valid_i      (in_valid_q),
+    .in_vc_i         (in_vc_q),
+    .in_flit_i       (in_flit_q),
+    .in_credit_o     (in_credit_d),
+    .in_credit_vc_o  (in_credit_vc_d),
+    .out_valid_o,
+    .out_vc_o,
+    .out_flit_o,
+    .out_credit_i    (out_credit_q),
+    .out_credit_vc_i (out_credit_vc_q),
+    .ack_valid_o     (ack_valid_d),
+    .ack_hdr_o       (ack_hdr_d)
+  );
+
+endmodule
