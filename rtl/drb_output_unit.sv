@@ -70,10 +70,10 @@ module drb_output_unit #(
     // Credits stay within [0, Depth]; a VC is taken only while free, sent on only while owned.
     // Checked at the clock edge, on the values the edge samples (reset puts states that keep them).
     always @(posedge clk_i) begin
-      a_credit_low: assert (!(Network && sent_here && cr_q[v*CrW +: CrW] == '0));
-      a_credit_high: assert (!(Network && back_here && !sent_here && cr_q[v*CrW +: CrW] == CrW'(Depth)));
-      a_take_free: assert (!(take_i[v] && owned_q[v]));
-      a_send_owned: assert (!(sent_here && !owned_q[v]));
+      assert (!(Network && sent_here && cr_q[v*CrW +: CrW] == '0));
+      assert (!(Network && back_here && !sent_here && cr_q[v*CrW +: CrW] == CrW'(Depth)));
+      assert (!(take_i[v] && owned_q[v]));
+      assert (!(sent_here && !owned_q[v]));
     end
 `endif
   end

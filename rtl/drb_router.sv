@@ -101,6 +101,8 @@ module drb_router #(
   logic [N*PortW-1:0] rc_port, va_port;
   logic [N*VcW-1:0]   va_ovc;
   logic [N*HdrW-1:0]  hdr_d;
+  logic [N-1:0]       lat_we;
+  logic [N*LatW-1:0]  lat_d;
 
   for (genvar p = 0; p < NumPorts; p++) begin : g_in
     drb_input_unit #(
@@ -123,6 +125,8 @@ module drb_router #(
       .blk_i          (blk[p*NumVcs +: NumVcs]),
       .hdr_we_i       (hdr_we[p*NumVcs +: NumVcs]),
       .hdr_d_i        (hdr_d[p*NumVcs*HdrW +: NumVcs*HdrW]),
+      .lat_we_i       (lat_we[p*NumVcs +: NumVcs]),
+      .lat_d_i        (lat_d[p*NumVcs*LatW +: NumVcs*LatW]),
       .va_gnt_i       (va_gnt[p*NumVcs +: NumVcs]),
       .va_port_i      (va_port[p*NumVcs*PortW +: NumVcs*PortW]),
       .va_ovc_i       (va_ovc[p*NumVcs*VcW +: NumVcs*VcW]),
@@ -164,8 +168,10 @@ module drb_router #(
     logic [HdrW-1:0]   hw, hdec, hsel;
     logic              sel_ack;
     logic [drb_hdr_pkg::StepW-1:0] sel_step;
-    assign sel_ack  = hsel[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassAck;
-    assign sel_step = hsel[drb_hdr_pkg::StepOff +: drb_hdr_pkg::StepW];
+    // The request reads the header before DEC: a head requests only when DEC did not pop, and then DEC
+    // changed nothing (class and step come straight from the register or buffer, off DEC's path).
+    assign sel_ack  = hw[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassAck;
+    assign sel_step = hw[drb_hdr_pkg::StepOff +: drb_hdr_pkg::StepW];
     assign hw    = hdr_valid_q[k] ? hdr_q[k*HdrW +: HdrW] : front[k*FlitW +: HdrW];
     assign fire  = (state_q[k*2 +: 2] == drb_router_pkg::VcRouting) && ready_q[k];
 
@@ -197,7 +203,7 @@ module drb_router #(
     assign rc_eject[k] = eject_k;
     assign rc_port[k*PortW +: PortW] = port_k;
     assign rc_sub[k]   = sub_k;
-    assign rc_prio[k]  = HighPrio && hdec[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassAck;
+    assign rc_prio[k]  = HighPrio && sel_ack;
     assign hsel = fire ? hdec : hw;
     assign h1[k*HdrW +: HdrW] = hsel;
     assign in_va[k]  = (state_q[k*2 +: 2] == drb_router_pkg::VcVcAlloc) || rc_route[k];
@@ -235,7 +241,7 @@ module drb_router #(
   // ---- AL waits: a head that found no output VC, lost VC allocation, lacked a credit or lost the switch
   for (genvar k = 0; k < N; k++) begin : g_al
     logic head, waits, first;
-    logic [HdrW-1:0] h, henq;
+    logic [HdrW-1:0] h;
     logic [LatW-1:0] t1, lat_enq;
     assign head  = front[k*FlitW + drb_hdr_pkg::FlitHead];
     assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head);
@@ -246,27 +252,26 @@ module drb_router #(
     logic            data;
     assign lat  = h[drb_hdr_pkg::LatencyOff +: LatW];
     assign data = h[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassData;
-    // The subtraction runs beside VC allocation; the allocation's outcome only selects it.
+    // The subtraction runs beside VC allocation; the allocation's outcome only enables the write of the
+    // latency field (the rest of the header is written by route compute alone).
     if (Drb) begin : g_enq
       drb_al u_al (
         .lat_i    (lat),
         .timer_i  (t1),
-        .enq_i    (data),
+        .enq_i    (1'b1),
         .resume_i (1'b0),
         .lat_o    (lat_enq)
       );
     end else begin : g_no_enq
       logic unused_t1;
-      assign unused_t1 = ^{t1, data};
-      assign lat_enq = lat;
+      assign unused_t1 = ^{t1, lat};
+      assign lat_enq   = '0;
     end
-    always_comb begin
-      henq = h;
-      if (first) henq[drb_hdr_pkg::LatencyOff +: LatW] = lat_enq;
-    end
+    assign lat_we[k] = Drb && first && data;
+    assign lat_d[k*LatW +: LatW] = lat_enq;
     assign blk[k]    = waits;
-    assign hdr_we[k] = rc_route[k] || rc_pop[k] || first;
-    assign hdr_d[k*HdrW +: HdrW] = henq;
+    assign hdr_we[k] = rc_route[k] || rc_pop[k];
+    assign hdr_d[k*HdrW +: HdrW] = h;
   end
 
   // ---- the router's GMR configuration (threshold, every-hop), written through cfg_we_i

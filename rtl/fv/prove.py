@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Bounded proofs of the RTL units with Yosys' own SAT solver, each with its negative controls.
 
-  prove.py --yosys Y --rtl DIR --work DIR CHECK
+  prove.py --yosys Y --rtl DIR --work DIR [--pkg drb_hdr_pkg.sv] CHECK
 
 CHECK names a harness below (rtl/fv/<check>_fv.sv). The harness's asserts must hold on every input
 sequence of `depth` cycles from reset (sat -seq -prove-asserts -set-init-zero); then every negative
@@ -14,7 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-# check -> (RTL files, proof depth, [(control name, file, text, broken text)])
+# check -> (RTL files, proof depth, [(control name, file, text, broken text)]); "@pkg" is the generated
+# header package (--pkg), which the router's units read.
 CHECKS = {
     "drb_xbar_arbiter": (["drb_xbar_arbiter.sv"], 16, [
         ("grant not one-hot", "drb_xbar_arbiter.sv",
@@ -40,6 +41,22 @@ CHECKS = {
          "out_req[o*NumPorts+p]  = pick_valid[p] && (pick_port[p*PortW +: PortW] == PortW'(o));",
          "out_req[o*NumPorts+p]  = pick_valid[p];"),
     ]),
+    "drb_output_unit": (["@pkg", "drb_output_unit.sv"], 10, [
+        ("credit not counted back", "drb_output_unit.sv",
+         "if (Network) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);",
+         "if (Network) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here);"),
+        ("owner kept after the tail", "drb_output_unit.sv",
+         "else if (sent_here && is_tail) owned_q[v] <= 1'b0;", "else if (1'b0) owned_q[v] <= 1'b0;"),
+    ]),
+    "drb_input_unit": (["@pkg", "drb_router_pkg.sv", "drb_input_unit.sv"], 10, [
+        ("read pointer frozen", "drb_input_unit.sv",
+         "if (pop) rd_q <= (rd_q == PtrW'(Depth - 1)) ? '0 : rd_q + 1'b1;",
+         "if (1'b0) rd_q <= (rd_q == PtrW'(Depth - 1)) ? '0 : rd_q + 1'b1;"),
+        ("count not decremented", "drb_input_unit.sv",
+         "cnt_q <= cnt_q + CntW'(push) - CntW'(pop);", "cnt_q <= cnt_q + CntW'(push);"),
+        ("write overwrites the front", "drb_input_unit.sv",
+         "mem_q[wr_q] <= in_flit_i;", "mem_q[rd_q] <= in_flit_i;"),
+    ]),
 }
 
 
@@ -56,13 +73,19 @@ def main():
     ap.add_argument("--yosys", default="yosys")
     ap.add_argument("--rtl", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--pkg", default="", help="the generated drb_hdr_pkg.sv (checks that list @pkg)")
     ap.add_argument("check", choices=sorted(CHECKS))
     a = ap.parse_args()
     rtl, work = Path(a.rtl), Path(a.work) / a.check
     files, depth, controls = CHECKS[a.check]
     harness = rtl / "fv" / f"{a.check}_fv.sv"
     top = f"{a.check}_fv"
-    ok, log = prove(a.yosys, [rtl / f for f in files], harness, top, depth)
+    if "@pkg" in files and not a.pkg:
+        print(f"{a.check}: needs --pkg (the generated header package)")
+        sys.exit(2)
+    pkg = Path(a.pkg) if a.pkg else None
+    where = lambda f: pkg if f == "@pkg" else rtl / f  # noqa: E731
+    ok, log = prove(a.yosys, [where(f) for f in files], harness, top, depth)
     print(f"{a.check}: {depth}-cycle bounded proof {'holds' if ok else 'FAILS'}")
     if not ok:
         print(log)
@@ -75,8 +98,12 @@ def main():
             continue
         work.mkdir(parents=True, exist_ok=True)
         (work / file).write_text(src.replace(text, broken))
-        mutated = [work / f if f == file else rtl / f for f in files]
-        rejected = not prove(a.yosys, mutated, harness, top, depth)[0]
+        mutated = [work / f if f == file else where(f) for f in files]
+        held, clog = prove(a.yosys, mutated, harness, top, depth)
+        # Rejected means the prover found a counterexample, not that the broken copy failed to parse.
+        rejected = not held and "proof did fail" in clog
+        if not held and not rejected:
+            print(clog)
         print(f"  control '{name}': {'rejected' if rejected else 'NOT rejected'}")
         bad |= not rejected
     sys.exit(1 if bad else 0)

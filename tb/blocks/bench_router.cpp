@@ -89,7 +89,7 @@ struct Config {
   int k, vcs, depth, steps;
   bool high_prio_acks, gmr;
   uint32_t gmr_threshold;
-  int id;                    // the router under test (on a wrap row/column: dateline links)
+  int id;  // the router under test (on a wrap row/column: dateline links)
   uint64_t group_base, class_first, class_count;
   int ack_group;
 };
@@ -108,9 +108,9 @@ std::string show(const Ev& e, const HeaderLayout& l) {
                   (e.tail ? " tail" : "");
   if (e.head) {
     const Header h = l.decode(e.payload);
-    s += " dest0=" + std::to_string(h.dest[0]) + " more=" + std::to_string(h.more[0]) + " step=" +
-         std::to_string(h.step) + " dateline=" + std::to_string(h.dateline) + " latency=" + std::to_string(h.latency) +
-         " early_sent=" + std::to_string(h.early_sent);
+    s += " dest0=" + std::to_string(h.dest[0]) + " more=" + std::to_string(h.more[0]) +
+         " step=" + std::to_string(h.step) + " dateline=" + std::to_string(h.dateline) +
+         " latency=" + std::to_string(h.latency) + " early_sent=" + std::to_string(h.early_sent);
   } else {
     s += " data=" + std::to_string(e.payload[0]);
   }
@@ -176,7 +176,8 @@ int run(const Config& c, const Options& opt) {
                      c.name, g.from_port, g.to);
         return 2;
       }
-      out_ch[g.from_port] = chan.add(Channel{element_end(c.id, g.from_port), element_end(1000 + g.to, g.to_port), 1, 1});
+      out_ch[g.from_port] =
+          chan.add(Channel{element_end(c.id, g.from_port), element_end(1000 + g.to, g.to_port), 1, 1});
       r.connect_output(g.from_port, out_ch[g.from_port], false);
     }
     if (g.to == c.id) {
@@ -193,7 +194,8 @@ int run(const Config& c, const Options& opt) {
   out_ch[kLocal] = chan.add(Channel{element_end(c.id, kLocal), terminal_end(c.id, 0), 1, 1});
   r.connect_output(kLocal, out_ch[kLocal], true);
   chan.init(p.d_sa + p.d_st);
-  chan.bind([&](int ch) { r.channel_changed(chan[ch].from.port); }, [&](int ch) { return r.output_idle(chan[ch].from.port); });
+  chan.bind([&](int ch) { r.channel_changed(chan[ch].from.port); },
+            [&](int ch) { return r.output_idle(chan[ch].from.port); });
 
   // ---- the RTL
   VerilatedContext ctx;
@@ -242,8 +244,8 @@ int run(const Config& c, const Options& opt) {
     int port, vc;
     Flit f;
   };
-  std::vector<Later> later;
-  std::array<int64_t, kPorts> credit_at{};  // per output, the last cycle a credit comes back in  // what reaches the model at cycle t (driven into the RTL at t - 1)
+  std::vector<Later> later;                 // what reaches the model at cycle t (driven into the RTL at t - 1)
+  std::array<int64_t, kPorts> credit_at{};  // per output, the last cycle a credit comes back in
   std::vector<std::vector<Ev>> rtl_out(4), rtl_cr(4);  // RTL events by cycle, a ring of 4
   std::vector<std::vector<HeaderBits>> rtl_ack(1);
   uint64_t next_id = 1, flits_out = 0, heads_out = 0, acks_out = 0, pops_seen = 0;
@@ -283,8 +285,10 @@ int run(const Config& c, const Options& opt) {
     // a. the model's cycle t: what arrives, then the step; then what its channels deliver at t
     for (const Later& l : later) {
       if (l.t != t) continue;
-      if (l.credit) r.credit(l.port, static_cast<uint8_t>(l.vc));
-      else r.arrive(l.port, l.f, t);
+      if (l.credit)
+        r.credit(l.port, static_cast<uint8_t>(l.vc));
+      else
+        r.arrive(l.port, l.f, t);
     }
     later.erase(std::remove_if(later.begin(), later.end(), [&](const Later& l) { return l.t == t; }), later.end());
     r.step(t);
@@ -292,8 +296,10 @@ int run(const Config& c, const Options& opt) {
     auto flit_ev = [&](int port, const Flit& f) {
       const Packet& pk = store.pkt(f.pkt);
       HeaderBits pl{};
-      if (f.head()) pl = lay.encode(pk.hdr);
-      else pl[0] = (static_cast<uint64_t>(pk.id) << 16) | f.idx;
+      if (f.head())
+        pl = lay.encode(pk.hdr);
+      else
+        pl[0] = (static_cast<uint64_t>(pk.id) << 16) | f.idx;
       m_out.push_back({port, f.vc, f.head(), f.tail(), pl});
       if (f.tail()) store.free_packet(f.pkt);
     };
@@ -312,7 +318,8 @@ int run(const Config& c, const Options& opt) {
     chan.deliver_credits(ChannelEnd::kElement, t, [&](const ChannelEnd& e, uint8_t vc) {
       int port = -1;  // the input port whose upstream stub this is
       for (int ch = 0; ch < chan.size(); ++ch)
-        if (chan[ch].from.id == e.id && chan[ch].from.port == e.port && chan[ch].from.kind == e.kind) port = chan[ch].to.port;
+        if (chan[ch].from.id == e.id && chan[ch].from.port == e.port && chan[ch].from.kind == e.kind)
+          port = chan[ch].to.port;
       m_cr.push_back({port, vc, false, false, {}});
       ++up[static_cast<size_t>(port) * c.vcs + vc].credits;
     });
@@ -326,7 +333,8 @@ int run(const Config& c, const Options& opt) {
       std::printf("t=%lld model state after step:\n%s", (long long)t, r.dump(t).c_str());
       for (const Ev& e : m_out) std::printf("t=%lld model out %s\n", (long long)t, show(e, lay).c_str());
       for (const Ev& e : m_cr) std::printf("t=%lld model credit port %d vc %d\n", (long long)t, e.port, e.vc);
-      for (const Ev& e : rtl_out[(t - 1) & 3]) std::printf("t=%lld rtl(t-1) out %s\n", (long long)t, show(e, lay).c_str());
+      for (const Ev& e : rtl_out[(t - 1) & 3])
+        std::printf("t=%lld rtl(t-1) out %s\n", (long long)t, show(e, lay).c_str());
     }
     if (t >= 2) {
       auto by_port = [](const Ev& a, const Ev& b) { return a.port < b.port; };
@@ -359,7 +367,8 @@ int run(const Config& c, const Options& opt) {
       if (l.t != t + 1 || !l.credit) continue;
       set(d.out_credit_i, d.out_credit_i | (1u << l.port));
       put(d.out_credit_vc_i, l.port * vcw, vcw, static_cast<uint64_t>(l.vc));
-      if (std::getenv("DRB_ROUTER_DEBUG") && t >= std::atoll(std::getenv("DRB_ROUTER_DEBUG"))) std::printf("t=%lld drive credit out port %d vc %d\n", (long long)t, l.port, l.vc);
+      if (std::getenv("DRB_ROUTER_DEBUG") && t >= std::atoll(std::getenv("DRB_ROUTER_DEBUG")))
+        std::printf("t=%lld drive credit out port %d vc %d\n", (long long)t, l.port, l.vc);
     }
     for (int q = 0; q < kPorts; ++q) {
       if (rnd(100) >= load_pct) continue;
@@ -388,8 +397,10 @@ int run(const Config& c, const Options& opt) {
       f.flags = static_cast<uint8_t>((u.idx == 0 ? Flit::kHead : 0) | (u.left == 1 ? Flit::kTail : 0));
       f.check = flit_check(pk.id, u.idx);
       HeaderBits pl{};
-      if (f.head()) pl = lay.encode(pk.hdr);
-      else pl[0] = (static_cast<uint64_t>(pk.id) << 16) | f.idx;
+      if (f.head())
+        pl = lay.encode(pk.hdr);
+      else
+        pl[0] = (static_cast<uint64_t>(pk.id) << 16) | f.idx;
       set(d.in_valid_i, d.in_valid_i | (1u << q));
       put(d.in_vc_i, q * vcw, vcw, static_cast<uint64_t>(v));
       put_hdr(d.in_flit_i, q * flitw, hw, pl);
@@ -415,7 +426,8 @@ int run(const Config& c, const Options& opt) {
         if (!head) pl = HeaderBits{pl[0], 0, 0, 0};
         ro.push_back({q, static_cast<int>(get(d.out_vc_o, q * vcw, vcw)), head, tail, pl});
       }
-      if ((d.in_credit_o >> q) & 1u) rc.push_back({q, static_cast<int>(get(d.in_credit_vc_o, q * vcw, vcw)), false, false, {}});
+      if ((d.in_credit_o >> q) & 1u)
+        rc.push_back({q, static_cast<int>(get(d.in_credit_vc_o, q * vcw, vcw)), false, false, {}});
     }
     std::vector<HeaderBits> ra;
     for (int q = 0; q < kPorts; ++q)
@@ -425,7 +437,8 @@ int run(const Config& c, const Options& opt) {
       if (when == t) ma.push_back(lay.encode(h));
     early.clear();
     chk.eq(static_cast<uint64_t>(t), "early acks", ra.size(), ma.size());
-    for (size_t i = 0; i < std::min(ra.size(), ma.size()); ++i) chk.eq_hdr(static_cast<uint64_t>(t), "early ack", lay, ra[i], ma[i]);
+    for (size_t i = 0; i < std::min(ra.size(), ma.size()); ++i)
+      chk.eq_hdr(static_cast<uint64_t>(t), "early ack", lay, ra[i], ma[i]);
     acks_out += ma.size();
     tr.dump(static_cast<uint64_t>(2 * t));
     d.clk_i = 1;
@@ -435,8 +448,8 @@ int run(const Config& c, const Options& opt) {
     chk.context([&] { return "router " + std::to_string(c.id) + ", load " + std::to_string(load_pct) + "%"; });
   }
   pops_seen = r.counters().dec_pops;
-  std::printf("%s: %llu flits out (%llu heads), %llu early acks, %llu DEC pops, %llu AL waits, %llu contended\n", c.name,
-              static_cast<unsigned long long>(flits_out), static_cast<unsigned long long>(heads_out),
+  std::printf("%s: %llu flits out (%llu heads), %llu early acks, %llu DEC pops, %llu AL waits, %llu contended\n",
+              c.name, static_cast<unsigned long long>(flits_out), static_cast<unsigned long long>(heads_out),
               static_cast<unsigned long long>(acks_out), static_cast<unsigned long long>(pops_seen),
               static_cast<unsigned long long>(r.counters().al_waits),
               static_cast<unsigned long long>(r.counters().contended));
@@ -449,8 +462,8 @@ int run(const Config& c, const Options& opt) {
 int main(int argc, char** argv) {
   const Options opt = parse_options(argc, argv);
   // 4x4 torus, 4 VCs (two dateline classes of two VCs: the request picks the one with more credits),
-  // 4-flit buffers, GMR; router 3 = (3, 0): its +x and -y links wrap. 8x8 torus, 8 VCs (three steps x two classes, and the acks' two), high-priority acks,
-  // GMR; router 56 = (0, 7): -x and +y wrap.
+  // 4-flit buffers, GMR; router 3 = (3, 0): its +x and -y links wrap. 8x8 torus, 8 VCs (three steps x two classes, and
+  // the acks' two), high-priority acks, GMR; router 56 = (0, 7): -x and +y wrap.
   const Config a{"k4v4", 4, 4, 4, 1, false, true, 40, 3, 0x0, 0x20, 0x22, 1};
   const Config b{"k8v8", 8, 8, 8, 3, true, true, 300, 56, 0x6420, 0x76543210, 0x11111111, 3};
   int rc = run<Vdrb_router_k4v4>(a, opt);

@@ -38,8 +38,8 @@ MUTATIONS = [
      "    for (int unsigned v = 0; v < NumVcs; v++) if (pop_i[v]) credit_vc_o = VcW'(v + 1);",
      ["bench_router"], "input unit: the credit upstream names the next VC"),
     ("va_delay_plus_one", "drb_input_unit.sv",
-     "          ready_q    <= now_i + TimeW'(DVa);",
-     "          ready_q    <= now_i + TimeW'(DVa + 1);",
+     "          rem_q      <= RemW'(DVa - 1);",
+     "          rem_q      <= RemW'(DVa);",
      ["bench_router"], "input unit: switch allocation one cycle late after VC allocation"),
     ("select_fewest_credits", "drb_route_unit.sv",
      "          if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin",
@@ -98,8 +98,8 @@ MUTATIONS = [
      "      .used_i  (pick_valid[p]),",
      ["bench_router", "bench_switch_alloc"], "switch allocator: an input's pointer moves although its pick lost"),
     ("al_t1_without_va_delay", "drb_router.sv",
-     "    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW] + TimeW'(DVa));  // timer(T1), tick 1",
-     "    assign t1    = LatW'(t_req_now[k*TimeW +: TimeW]);",
+     "    assign t1    = rc_route[k] ? timer_q + LatW'(DVa) : t1_q[k*LatW +: LatW];  // timer(T1), tick 1",
+     "    assign t1    = rc_route[k] ? timer_q : t1_q[k*LatW +: LatW];",
      ["bench_router"], "router: AL's T1 taken at the request, not at the zero-load switch slot"),
 ]
 
