@@ -46,7 +46,7 @@ module drb_input_unit #(
   input  logic [NumVcs-1:0]                         blk_i,        // the head starts its AL wait
   input  logic [NumVcs-1:0]                         hdr_we_i,
   input  logic [NumVcs*drb_hdr_pkg::HdrW-1:0]       hdr_d_i,
-  input  logic [NumVcs-1:0]                         lat_we_i,     // AL: the latency field alone
+  input  logic [NumVcs-1:0]                         lat_we_i,     // AL: the latency field alone (unless hdr_we_i)
   input  logic [NumVcs*LatW-1:0]                    lat_d_i,
   input  logic [NumVcs-1:0]                         va_gnt_i,
   input  logic [NumVcs*PortW-1:0]                   va_port_i,
@@ -139,7 +139,7 @@ module drb_input_unit #(
           hdr_q       <= hdr_d_i[v*HdrW +: HdrW];
           hdr_valid_q <= 1'b1;
         end
-        if (lat_we_i[v]) hdr_q[drb_hdr_pkg::LatencyOff +: LatW] <= lat_d_i[v*LatW +: LatW];
+        else if (lat_we_i[v]) hdr_q[drb_hdr_pkg::LatencyOff +: LatW] <= lat_d_i[v*LatW +: LatW];
         if (rc_route_i[v]) begin
           state_q      <= drb_router_pkg::VcVcAlloc;
           t1_q         <= timer_i + LatW'(DVa);

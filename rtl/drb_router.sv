@@ -101,8 +101,8 @@ module drb_router #(
   logic [N*PortW-1:0] rc_port, va_port;
   logic [N*VcW-1:0]   va_ovc;
   logic [N*HdrW-1:0]  hdr_d;
-  logic [N-1:0]       lat_we;
-  logic [N*LatW-1:0]  lat_d;
+  logic [N-1:0]       lat_we, lat_pend;
+  logic [N*LatW-1:0]  lat_d, lat_pend_val;
 
   for (genvar p = 0; p < NumPorts; p++) begin : g_in
     drb_input_unit #(
@@ -267,8 +267,24 @@ module drb_router #(
       assign unused_t1 = ^{t1, lat};
       assign lat_enq   = '0;
     end
-    assign lat_we[k] = Drb && first && data;
-    assign lat_d[k*LatW +: LatW] = lat_enq;
+    // The write itself waits one cycle in a register, so that the allocation's outcome drives one flop's
+    // input instead of the latency field's write: the field is written at the next edge, and a head
+    // leaving in between reads the pending value (g_edit).
+    logic            pend_q;
+    logic [LatW-1:0] pend_lat_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        pend_q     <= 1'b0;
+        pend_lat_q <= '0;
+      end else begin
+        pend_q     <= Drb && first && data;
+        pend_lat_q <= lat_enq;
+      end
+    end
+    assign lat_pend[k] = pend_q;
+    assign lat_pend_val[k*LatW +: LatW] = pend_lat_q;
+    assign lat_we[k] = pend_q;
+    assign lat_d[k*LatW +: LatW] = pend_lat_q;
     assign blk[k]    = waits;
     assign hdr_we[k] = rc_route[k] || rc_pop[k];
     assign hdr_d[k*HdrW +: HdrW] = h;
@@ -308,7 +324,7 @@ module drb_router #(
     logic             data, net, head;
     assign h    = hdr_q[k*HdrW +: HdrW];
     assign op   = out_port_q[k*PortW +: PortW];
-    assign lat  = h[drb_hdr_pkg::LatencyOff +: LatW];
+    assign lat  = lat_pend[k] ? lat_pend_val[k*LatW +: LatW] : h[drb_hdr_pkg::LatencyOff +: LatW];
     assign data = h[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassData;
     assign net  = op != PortW'(NumPorts - 1);
     assign head = front[k*FlitW + drb_hdr_pkg::FlitHead];
