@@ -189,9 +189,11 @@ module drb_router #(
       .sub_o          (sub_k),
       .sel_ack_i      (sel_ack),
       .sel_step_i     (sel_step),
-      .sel_eject_i    (rc_route[k] ? eject_k : eject_q[k]),
-      .sel_port_i     (rc_route[k] ? port_k : route_port_q[k*PortW +: PortW]),
-      .sel_sub_i      (rc_route[k] ? sub_k : sub_q[k]),
+      // (a head DEC pops requests nothing this cycle, so the route stage's output is selected on `fire`
+      // alone, DEC's compare off this path)
+      .sel_eject_i    (fire ? eject_k : eject_q[k]),
+      .sel_port_i     (fire ? port_k : route_port_q[k*PortW +: PortW]),
+      .sel_sub_i      (fire ? sub_k : sub_q[k]),
       .free_i         (free),
       .credits_i      (credits),
       .sel_valid_o    (sel_valid[k]),
