@@ -2,7 +2,7 @@
 //
 // Input unit of one input port (InputUnit / InputVc in systemc/router/input_unit.h): per VC a flit buffer
 // of Depth entries and the VC's state (drb_router_pkg::Vc*), the route its head got, the output VC it
-// holds, its working header (the router's copy DEC and AL edit) and its stage stamps; and the credit lane
+// holds, its working header (the router's copy DEC and AL edit) and its stage counter; and the credit lane
 // back upstream, which carries a credit for every flit leaving a buffer, in the cycle it leaves.
 //
 // A flit on in_valid_i in cycle t is in its buffer from cycle t + 1 (the model's arrival at t + 1). The
