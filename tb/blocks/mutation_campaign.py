@@ -9,8 +9,8 @@ that caught it, the first failing cycle and what differed. Nothing is changed in
     tb/blocks/mutation_campaign.py --only credit_off_by_one,gmr_ge --out table.md
     tb/blocks/mutation_campaign.py --list
 
-Exit 0 when every mutation is caught, 1 when one survives (or its line is no longer in the unit: the
-table says "stale"), 2 on a usage or build error. About 3-4 minutes a mutation on 2 cores (the Verilated
+Exit 0 when every mutation is caught, 1 when one survives, does not build, or its line is no longer in
+the unit (the table says which), 2 on a usage or configuration error. About 3-4 minutes a mutation on 2 cores (the Verilated
 routers recompile); not in any ctest label.
 """
 import argparse
@@ -180,8 +180,11 @@ def main():
         try:
             b = run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target"] + benches)
             if b.returncode != 0:
-                # A mutation Verilator rejects is caught by the build (lint), which is a catch too.
-                caught = ("build", "-", "Verilator/compiler rejected it")
+                # A mutation that does not build tests no bench: reported, and counted as not caught.
+                rows.append((name, unit, what, "-", "did not build (Verilator or the C++ compiler rejected it)", "-"))
+                survived += 1
+                print("%s: did not build; the build's last lines:\n%s" % (name, b.stdout[-1500:]), flush=True)
+                continue
             else:
                 for bench in benches:
                     r = run([str(build / "tb" / "blocks" / bench), "--cycles=%d" % a.cycles, "--seed=%d" % a.seed,
