@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -247,8 +246,7 @@ int run(const Config& c, const Options& opt) {
   std::vector<Later> later;                 // what reaches the model at cycle t (driven into the RTL at t - 1)
   std::array<int64_t, kPorts> credit_at{};  // per output, the last cycle a credit comes back in
   std::vector<std::vector<Ev>> rtl_out(4), rtl_cr(4);  // RTL events by cycle, a ring of 4
-  std::vector<std::vector<HeaderBits>> rtl_ack(1);
-  uint64_t next_id = 1, flits_out = 0, heads_out = 0, acks_out = 0, pops_seen = 0;
+  uint64_t next_id = 1, flits_out = 0, heads_out = 0, acks_out = 0;
   const int n_nodes = c.k * c.k;
   auto rnd = [&](uint64_t n) { return static_cast<int>(rng.next() % n); };
 
@@ -447,10 +445,9 @@ int run(const Config& c, const Options& opt) {
     d.clk_i = 0;
     chk.context([&] { return "router " + std::to_string(c.id) + ", load " + std::to_string(load_pct) + "%"; });
   }
-  pops_seen = r.counters().dec_pops;
   std::printf("%s: %llu flits out (%llu heads), %llu early acks, %llu DEC pops, %llu AL waits, %llu contended\n",
               c.name, static_cast<unsigned long long>(flits_out), static_cast<unsigned long long>(heads_out),
-              static_cast<unsigned long long>(acks_out), static_cast<unsigned long long>(pops_seen),
+              static_cast<unsigned long long>(acks_out), static_cast<unsigned long long>(r.counters().dec_pops),
               static_cast<unsigned long long>(r.counters().al_waits),
               static_cast<unsigned long long>(r.counters().contended));
   d.final();
