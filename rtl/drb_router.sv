@@ -60,7 +60,19 @@ module drb_router #(
   input  logic [NumPorts*VcW-1:0]               out_credit_vc_i,
   // GMR's early acks, one per output port (in the grant cycle of the head that fired).
   output logic [NumPorts-1:0]                   ack_valid_o,
-  output logic [NumPorts*drb_hdr_pkg::HdrW-1:0] ack_hdr_o
+  output logic [NumPorts*drb_hdr_pkg::HdrW-1:0] ack_hdr_o,
+  // Observation ports: state the router holds anyway, per input VC (index port * NumVcs + VC), for
+  // waveforms and for the fabric's element adapter (systemc/cosim/rtl_router.h), which keeps the
+  // model's per-hop statistics from them. They drive nothing inside: left open (synthesis), they cost
+  // no cell.
+  output logic [NumPorts*NumVcs*2-1:0]          dbg_vc_state_o,   // drb_router_pkg::Vc* of each input VC
+  output logic [NumPorts*NumVcs-1:0]            dbg_va_req_o,     // VC allocation: requests, grants
+  output logic [NumPorts*NumVcs-1:0]            dbg_va_gnt_o,
+  output logic [NumPorts*NumVcs-1:0]            dbg_sa_req_o,     // switch allocation: requests, grants
+  output logic [NumPorts*NumVcs-1:0]            dbg_sa_gnt_o,
+  output logic [NumPorts*NumVcs*PortW-1:0]      dbg_out_port_o,   // the output port an active VC holds
+  output logic [NumPorts*NumVcs-1:0]            dbg_dec_pop_o,    // DEC popped the front destination
+  output logic [NumPorts*NumVcs-1:0]            dbg_al_wait_o     // a head starts waiting (AL's T1)
 );
 
   localparam int unsigned FlitW = drb_hdr_pkg::FlitW;
@@ -240,6 +252,7 @@ module drb_router #(
   );
   assign pop = sa_gnt;
 
+  logic [N-1:0] al_first;
   // ---- AL waits: a head that found no output VC, lost VC allocation, lacked a credit or lost the switch
   for (genvar k = 0; k < N; k++) begin : g_al
     logic head, waits, first;
@@ -288,6 +301,7 @@ module drb_router #(
     assign lat_we[k] = pend_q;
     assign lat_d[k*LatW +: LatW] = pend_lat_q;
     assign blk[k]    = waits;
+    assign al_first[k] = first;
     assign hdr_we[k] = rc_route[k] || rc_pop[k];
     assign hdr_d[k*HdrW +: HdrW] = h;
   end
@@ -408,6 +422,16 @@ module drb_router #(
     .sel_i       (xsel),
     .out_o       (xout)
   );
+
+  // ---- observation
+  assign dbg_vc_state_o = state_q;
+  assign dbg_va_req_o   = va_req;
+  assign dbg_va_gnt_o   = va_gnt;
+  assign dbg_sa_req_o   = sa_req;
+  assign dbg_sa_gnt_o   = sa_gnt;
+  assign dbg_out_port_o = out_port_q;
+  assign dbg_dec_pop_o  = rc_pop;
+  assign dbg_al_wait_o  = al_first;
 
   // ---- output units
   logic [N-1:0] take;

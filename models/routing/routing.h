@@ -39,6 +39,7 @@ class RoutingFunction : public RoutingRelation {
     return topo_.is_wrap(r, p) ? static_cast<uint16_t>(1u << topo_.port_dim(p)) : 0;
   }
   const Topology& topology() const { return topo_; }
+  const RoutingParams& params() const { return params_; }
   // Bytes of the DOR next-hop table a routing function builds for a network of this size.
   static double table_bytes(int nodes, int ports);
 

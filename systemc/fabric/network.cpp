@@ -28,6 +28,12 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     s_.router.head_tap = monitor_.get();
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
+  if (p.rtl_router) {  // every element clocked every cycle (its AL timer counts cycles)
+    for (int r = 0; r < e; ++r) {
+      rtl_.push_back(std::make_unique<cosim::RtlRouter>(s_.router, r, chan_, store_));
+      router_busy_.add(r);
+    }
+  }
   s_.ni.observers = &obs_;
   s_.ni.acks = &ack_wire_;
   s_.ni.wake = &src_active_;
@@ -36,7 +42,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
                                               policy ? policy(t) : std::make_unique<StaticPolicy>()));
     dst_.push_back(std::make_unique<DestNi>(s_.ni, t, chan_, store_, *src_.back()));
   }
-  for (auto& r : routers_) r->alloc_buffers();
+  if (rtl_.empty())
+    for (auto& r : routers_) r->alloc_buffers();
   // Wiring from the network graph (models/topology/graph.h): a channel per graph channel between element
   // ports (same ids), then per terminal its injection and its ejection channels.
   const NetworkGraph& g = s_.ic->graph();
@@ -45,6 +52,10 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     const int id = chan_.add(Channel{element_end(c.from, c.from_port), element_end(c.to, c.to_port), p.d_link + c.extra, p.d_credit});
     routers_[c.from]->connect_output(c.from_port, id, false);
     routers_[c.to]->connect_input(c.to_port, id, false);
+    if (!rtl_.empty()) {
+      rtl_[c.from]->connect_output(c.from_port, id, false);
+      rtl_[c.to]->connect_input(c.to_port, id, false);
+    }
   }
   for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
@@ -53,12 +64,14 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
       const Attachment in{term.inject.element, term.inject.port + c};
       inj.push_back(chan_.add(Channel{terminal_end(t, c), element_end(in.element, in.port), p.d_inj, p.d_credit}));
       routers_[in.element]->connect_input(in.port, inj.back(), true);
+      if (!rtl_.empty()) rtl_[in.element]->connect_input(in.port, inj.back(), true);
     }
     src_[t]->connect(inj);
     for (int c = 0; c < term.channels; ++c) {
       const Attachment out{term.eject.element, term.eject.port + c};
-      routers_[out.element]->connect_output(
-          out.port, chan_.add(Channel{element_end(out.element, out.port), terminal_end(t, c), p.d_ej, p.d_credit}), true);
+      const int ch = chan_.add(Channel{element_end(out.element, out.port), terminal_end(t, c), p.d_ej, p.d_credit});
+      routers_[out.element]->connect_output(out.port, ch, true);
+      if (!rtl_.empty()) rtl_[out.element]->connect_output(out.port, ch, true);
     }
   }
   const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit
@@ -156,9 +169,17 @@ bool Network::early_ack(int r, const Header& data, int64_t now) {
 }
 
 void Network::step(int64_t now) {
+  if (rtl_.empty())
+    step_with(routers_, now);
+  else
+    step_with(rtl_, now);
+}
+
+template <class E>
+void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   now_ = now;
-  chan_.deliver_flits(ChannelEnd::kElement, now, [this, now](const ChannelEnd& to, const Flit& f) {
-    routers_[to.id]->arrive(to.port, f, now);
+  chan_.deliver_flits(ChannelEnd::kElement, now, [this, &el, now](const ChannelEnd& to, const Flit& f) {
+    el[to.id]->arrive(to.port, f, now);
     router_busy_.add(to.id);
     if (flit_tap_) flit_tap_(to, f, now);
   });
@@ -168,7 +189,7 @@ void Network::step(int64_t now) {
     if (flit_tap_) flit_tap_(to, f, now);
   });
   chan_.deliver_credits(ChannelEnd::kElement, now,
-                        [this](const ChannelEnd& from, uint8_t vc) { routers_[from.id]->credit(from.port, vc); });
+                        [&el](const ChannelEnd& from, uint8_t vc) { el[from.id]->credit(from.port, vc); });
   chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
     src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
   });
@@ -177,8 +198,8 @@ void Network::step(int64_t now) {
     return src_[n]->busy();
   });
   router_busy_.visit([&](int n) {
-    routers_[n]->step(now);
-    return routers_[n]->busy();
+    el[n]->step(now);
+    return el[n]->busy();
   });
   dst_due_.visit([&](int n) {
     dst_[n]->step(now);
@@ -206,7 +227,10 @@ bool Network::idle(int64_t now) const {
 std::string Network::dump() const {
   std::ostringstream o;
   o << "cycle " << now_ << ": blocked VCs and credits\n";
-  for (auto& r : routers_) o << r->dump(now_);
+  if (rtl_.empty())
+    for (auto& r : routers_) o << r->dump(now_);
+  else
+    for (auto& r : rtl_) o << r->dump(now_);
   for (auto& s : src_) o << s->dump();
   return o.str();
 }

@@ -25,6 +25,7 @@
 #include "systemc/base/node_set.h"
 #include "systemc/base/observer.h"
 #include "systemc/base/sim_error.h"
+#include "systemc/cosim/rtl_router.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/setup.h"
 #include "systemc/ni/ack_wire.h"
@@ -59,8 +60,13 @@ class Network final : public LinkHost {
   const Gmr& gmr() const { return s_.gmr; }
   int nodes() const { return s_.ic->terminals(); }  // terminals (NIs)
   int elements() const { return s_.ic->elements(); }
+  // The C++ router of element r. Under router.impl=rtl it is an unwired shell that never steps (the
+  // element is rtl_router(r)); read block events through counters(r), which serves both.
   RouterCore& router(int r) override { return *routers_[r]; }
   const RouterCore& router(int r) const { return *routers_[r]; }
+  // Element r as the Verilated drb_router (router.impl=rtl), or null.
+  const cosim::RtlRouter* rtl_router(int r) const { return rtl_.empty() ? nullptr : rtl_[r].get(); }
+  const RouterCounters& counters(int r) const { return rtl_.empty() ? routers_[r]->counters() : rtl_[r]->counters(); }
   SourceNi& source(int n) override { return *src_[n]; }
   DestNi& dest(int n) { return *dst_[n]; }
   const DestNi& dest(int n) const { return *dst_[n]; }
@@ -147,6 +153,10 @@ class Network final : public LinkHost {
   ElementSetup s_;  // interconnect, relations, layout, AL, GMR, the elements' configurations
   const RoutingRelation* active_ = nullptr;
   std::vector<std::unique_ptr<RouterCore>> routers_;
+  std::vector<std::unique_ptr<cosim::RtlRouter>> rtl_;  // router.impl=rtl: the elements that step
+  // One cycle with elements of type E (RouterCore, or the RTL routers): chosen once per cycle.
+  template <class E>
+  void step_with(std::vector<std::unique_ptr<E>>& el, int64_t now);
   std::vector<std::unique_ptr<SourceNi>> src_;
   std::vector<std::unique_ptr<DestNi>> dst_;
   PacketStore store_;

@@ -22,6 +22,9 @@ Router::Router(sc_core::sc_module_name name, Channels& channels, int id)
   const Interconnect& ic = *channels.setup().ic;
   if (id < 0 || id >= ic.elements())
     throw std::invalid_argument(std::string(basename()) + ": element " + std::to_string(id) + " is not in the " + ic.kind());
+  if (channels.setup().router.p.rtl_router)  // the module wraps the C++ router; the RTL one lives in the fabric
+    throw std::invalid_argument("router.impl: the face's Router module is the C++ router; router.impl=rtl runs in the "
+                                "fabric (Fabric, VpFabric, drbsim)");
   core_ = std::make_unique<RouterCore>(channels.setup().router, id, channels.table(), channels.store());
   core_->alloc_buffers();
   in.init(ic.ports(id));

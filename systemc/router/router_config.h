@@ -52,7 +52,17 @@ struct RouterParams {
   // router.blocks.*: a block runs as its C++ model (false) or as the Verilated RTL (systemc/cosim).
   bool rtl_dec = false, rtl_al = false, rtl_gmr = false, rtl_xbar = false, rtl_va = false, rtl_sa = false;
   bool any_rtl() const { return rtl_dec || rtl_al || rtl_gmr || rtl_xbar || rtl_va || rtl_sa; }
+  // router.impl=rtl: every router is the Verilated drb_router (systemc/cosim/rtl_router.h) instead of
+  // RouterCore; the blocks above then stay models (the whole router replaces them).
+  bool rtl_router = false;
   CaptureParams capture;
+};
+
+// Block event counters of a router (results' "events", tests, co-simulation evidence): intermediate
+// destinations DEC popped, heads that started an AL wait, GMR's early acks fired and dropped, allocation
+// requests that lost to another.
+struct RouterCounters {
+  uint64_t dec_pops = 0, al_waits = 0, gmr_fires = 0, gmr_drops = 0, contended = 0;
 };
 
 // A head (data or ack) leaves router `router` after waiting `wait` cycles beyond its zero-load switch slot.

@@ -75,9 +75,7 @@ class RouterCore {
   int buffered() const { return buffered_; }
 
   // Block event counters (for tests and co-simulation evidence).
-  struct Counters {
-    uint64_t dec_pops = 0, al_waits = 0, gmr_fires = 0, gmr_drops = 0, contended = 0;
-  };
+  using Counters = RouterCounters;
   const Counters& counters() const { return cnt_; }
   // The Verilated blocks of this router (router.blocks.* = rtl), or null when every block is a C++ model.
   const cosim::RouterRtl* rtl() const { return rtl_.get(); }

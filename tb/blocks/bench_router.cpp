@@ -30,6 +30,7 @@
 #include "systemc/base/packet_store.h"
 #include "systemc/channel/channel.h"
 #include "systemc/cosim/rtl_config.h"
+#include "systemc/cosim/vl_bits.h"
 #include "systemc/fabric/setup.h"
 #include "systemc/router/router_core.h"
 #include "tb/blocks/bench_common.h"
@@ -39,48 +40,11 @@ using namespace drb::bench;
 
 namespace {
 
-// ---- bit fields of Verilator ports (scalars up to 64 bits, VlWide above)
-template <class P>
-void put(P& p, int off, int w, uint64_t v) {
-  const uint64_t m = (w >= 64 ? ~uint64_t{0} : ((uint64_t{1} << w) - 1)) << off;
-  p = static_cast<P>((static_cast<uint64_t>(p) & ~m) | ((v << off) & m));
-}
-template <std::size_t N>
-void put(VlWide<N>& p, int off, int w, uint64_t v) {
-  for (int i = 0; i < w; ++i) {
-    const int b = off + i;
-    const uint32_t bit = static_cast<uint32_t>((v >> i) & 1u);
-    p[b / 32] = (p[b / 32] & ~(uint32_t{1} << (b % 32))) | (bit << (b % 32));
-  }
-}
-template <class P>
-uint64_t get(const P& p, int off, int w) {
-  const uint64_t v = static_cast<uint64_t>(p) >> off;
-  return w >= 64 ? v : v & ((uint64_t{1} << w) - 1);
-}
-template <std::size_t N>
-uint64_t get(const VlWide<N>& p, int off, int w) {
-  uint64_t v = 0;
-  for (int i = 0; i < w; ++i) {
-    const int b = off + i;
-    v |= static_cast<uint64_t>((p[b / 32] >> (b % 32)) & 1u) << i;
-  }
-  return v;
-}
-template <class P, class V>
-void set(P& p, V v) {
-  p = static_cast<P>(v);
-}
-template <class P>
-void put_hdr(P& p, int off, int w, const HeaderBits& h) {
-  for (int i = 0; i < w; i += 64) put(p, off + i, std::min(64, w - i), h[i / 64]);
-}
-template <class P>
-HeaderBits get_hdr(const P& p, int off, int w) {
-  HeaderBits h{};
-  for (int i = 0; i < w; i += 64) h[i / 64] = get(p, off + i, std::min(64, w - i));
-  return h;
-}
+using cosim::vl::get;
+using cosim::vl::get_hdr;
+using cosim::vl::put;
+using cosim::vl::put_hdr;
+using cosim::vl::set;
 
 // A configuration: the Verilated model's parameters (rtl/CMakeLists.txt) and the model's keys alike.
 struct Config {

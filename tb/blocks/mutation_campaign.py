@@ -8,6 +8,7 @@ that caught it, the first failing cycle and what differed. Nothing is changed in
     tb/blocks/mutation_campaign.py                       # every mutation, build tree <repo>/build/mutation
     tb/blocks/mutation_campaign.py --only credit_off_by_one,gmr_ge --out table.md
     tb/blocks/mutation_campaign.py --list
+    tb/blocks/mutation_campaign.py --only dec_keeps_dateline --benches fabric   # caught in the fabric too?
 
 Exit 0 when every mutation is caught, 1 when one survives, does not build, or its line is no longer in
 the unit (the table says which), 2 on a usage or configuration error. About 3-4 minutes a mutation on 2 cores (the Verilated
@@ -85,6 +86,10 @@ MUTATIONS = [
      "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[p*W +: W];",
      "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[((p + 1) % NumPorts)*W +: W];",
      ["bench_router"], "crossbar: an output carries the next input's flit"),
+    ("arbiter_pointer_kept_on_priority", "drb_xbar_arbiter.sv",
+     "    end else if (used_i && valid_o) begin",
+     "    end else if (used_i && valid_o && !(|hp_req)) begin",
+     ["bench_router", "bench_xbar_arbiter"], "crossbar arbiter: a priority grant does not move the pointer"),
     ("arbiter_pointer_frozen", "drb_xbar_arbiter.sv",
      "      ptr_q <= (idx_o == LastIdx) ? '0 : idx_o + 1'b1;",
      "      ptr_q <= ptr_q;",
@@ -104,6 +109,11 @@ MUTATIONS = [
 ]
 
 FAIL_CYCLE = re.compile(r"^\s+cycle (\d+) (.*)$")
+# The fabric test (tests/test_rtl_router.cpp, router.impl=rtl against the C++ routers): the adapter's
+# protocol check, or the first trace entry that differs (its first field is the cycle).
+FABRIC_ERROR = re.compile(r"router (\d+) \(RTL\), cycle (\d+): ([^\"\\]+)")
+FABRIC_DIFF = re.compile(r"(\w+) differ at entry \d+:\n\s+model \[(\d+),")
+FABRIC_TEST = "RtlRouter.*SameRun"
 ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
 
 
@@ -124,6 +134,18 @@ def first_failure(out):
     return None
 
 
+def first_fabric_failure(out):
+    m = FABRIC_ERROR.search(out)
+    if m:
+        return m.group(2), "router %s: %s" % (m.group(1), m.group(3).strip())
+    m = FABRIC_DIFF.search(out)
+    if m:
+        return m.group(2), "%s differ" % m.group(1)
+    if "dec_pops, al_waits" in out:
+        return "-", "block event counts"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--work", default=str(REPO / "build" / "mutation"), help="work folder (RTL copy, build tree)")
@@ -133,6 +155,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="", help="also write the table (markdown) here")
     ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    ap.add_argument("--benches", default="", help="run these instead of each mutation's own (comma-separated; "
+                    "`fabric` is the fabric test, router.impl=rtl against the C++ routers)")
     a = ap.parse_args()
 
     muts = MUTATIONS
@@ -149,6 +173,13 @@ def main():
         return 0
     if a.cycles <= 0 or a.jobs <= 0:
         print("mutation_campaign: --cycles and --jobs must be positive", file=sys.stderr)
+        return 2
+
+    override = [b for b in a.benches.split(",") if b]
+    known = {b for m in MUTATIONS for b in m[4]} | {"fabric"}
+    if any(b not in known for b in override):
+        print("mutation_campaign: --benches: unknown bench(es): " + ", ".join(b for b in override if b not in known),
+              file=sys.stderr)
         return 2
 
     work = Path(a.work)
@@ -169,6 +200,8 @@ def main():
     rows = []
     survived = 0
     for name, unit, line, mutated, benches, what in muts:
+        benches = override or benches
+        targets = ["test_rtl_router" if b == "fabric" else b for b in benches]
         text = pristine[unit]
         if text.count(line + "\n") != 1:
             rows.append((name, unit, what, "-", "stale: the line is not (once) in the unit", "-"))
@@ -178,7 +211,7 @@ def main():
         (rtl / unit).write_text(text.replace(line + "\n", mutated + "\n"))
         caught = None
         try:
-            b = run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target"] + benches)
+            b = run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target"] + targets)
             if b.returncode != 0:
                 # A mutation that does not build tests no bench: reported, and counted as not caught.
                 rows.append((name, unit, what, "-", "did not build (Verilator or the C++ compiler rejected it)", "-"))
@@ -187,11 +220,18 @@ def main():
                 continue
             else:
                 for bench in benches:
-                    r = run([str(build / "tb" / "blocks" / bench), "--cycles=%d" % a.cycles, "--seed=%d" % a.seed,
-                             "--report=1"], timeout=1800)
+                    if bench == "fabric":
+                        r = run([str(build / "tests" / "test_rtl_router"), "--gtest_filter=" + FABRIC_TEST],
+                                timeout=1800)
+                        f = first_fabric_failure(r.stdout)
+                    else:
+                        r = run([str(build / "tb" / "blocks" / bench), "--cycles=%d" % a.cycles, "--seed=%d" % a.seed,
+                                 "--report=1"], timeout=1800)
+                        f = first_failure(r.stdout)
                     if r.returncode != 0:
-                        f = first_failure(r.stdout) or ("-", "exit %d" % r.returncode)
-                        caught = (bench.replace("bench_", "rtl_"), f[0], f[1])
+                        f = f or ("-", "exit %d" % r.returncode)
+                        caught = ("fabric (%s)" % FABRIC_TEST if bench == "fabric" else bench.replace("bench_", "rtl_"),
+                                  f[0], f[1])
                         break
         finally:
             (rtl / unit).write_text(text)

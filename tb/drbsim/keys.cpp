@@ -216,6 +216,12 @@ std::vector<KeyDef> build() {
         [=](Scenario& s, const std::string& v) { block_ref(s, b) = to_enum(n, v, {"model", "rtl"}) == "rtl"; },
         [=](const Scenario& s) { return json(block_ref(const_cast<Scenario&>(s), b) ? "rtl" : "model"); });
   }
+  choice_key("router.impl", "model", "rtl",
+             "every router as the C++ model or as the Verilated whole router, rtl/drb_router.sv (model | rtl): "
+             "K x K tori with dimension-order routing (dor, drb, drb2, valiant) in the configurations this build "
+             "verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS; a run outside them is refused, naming them); "
+             "results equal the model's",
+             [](Scenario& s) -> bool& { return s.net.rtl_router; });
   add("router.blocks.all", "model", "every router.blocks key not given explicitly (model | rtl)",
       [=](Scenario& s, const std::string& v) {
         const bool rtl = to_enum("router.blocks.all", v, {"model", "rtl"}) == "rtl";

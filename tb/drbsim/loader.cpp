@@ -18,6 +18,8 @@
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/cosim/rtl_config.h"
+#include "systemc/cosim/rtl_router.h"
+#include "systemc/fabric/setup.h"
 
 namespace drb {
 
@@ -232,6 +234,33 @@ static std::vector<std::pair<std::string, std::string>> booksim_preset(const std
           {"router.vc_realloc", "eager"},   {"router.switching", "wormhole"},
           {"router.alloc.sa", "islip"},     {"router.alloc.va", "islip"},
           {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
+}
+
+// router.impl=rtl: the Verilated drb_router of this build whose parameters are the run's, checked on the
+// elements' configuration as the fabric will build it (every derivation above done).
+static void check_rtl_router(const Scenario& s) {
+  const NetParams& n = s.net;
+  if (n.power.on) throw ConfigError("power.mechanism", "link power saving acts on the C++ router's outputs; router.impl=rtl has none yet");
+  if (n.faults.on()) throw ConfigError("faults.links", "link faults act on the C++ router's outputs; router.impl=rtl has none yet");
+  if (!s.out.trace.empty())
+    throw ConfigError("trace.vcd", "the waveform samples the C++ router's state; with router.impl=rtl it would show none");
+  if (!s.out.packets.empty())
+    throw ConfigError("trace.packets", "the packet trace reads the C++ router's stage cycles; router.impl=rtl offers no head tap yet");
+  if (n.any_rtl()) {
+    const std::pair<const char*, bool> blocks[] = {{"dec", n.rtl_dec}, {"al", n.rtl_al}, {"gmr", n.rtl_gmr},
+                                                   {"xbar", n.rtl_xbar}, {"va", n.rtl_va}, {"sa", n.rtl_sa}};
+    std::string key = "router.blocks.all";
+    for (const auto& [b, on] : blocks)
+      if (on && s.is_set(std::string("router.blocks.") + b)) key = std::string("router.blocks.") + b;
+    throw ConfigError(key, "router.impl=rtl replaces the whole router; the block keys select blocks of the C++ router "
+                           "(leave them at model)");
+  }
+  const ElementSetup es(n);
+  const std::string why = cosim::rtl_router_unsupported(n, es.router);
+  if (why.empty()) return;
+  const size_t colon = why.find(": ");
+  throw ConfigError(colon == std::string::npos ? "router.impl" : why.substr(0, colon),
+                    colon == std::string::npos ? why : why.substr(colon + 2));
 }
 
 void validate(Scenario& s) {
@@ -473,6 +502,7 @@ void validate(Scenario& s) {
     const std::string key = std::string("router.blocks.") + r.name;
     if (!why.empty()) throw ConfigError(s.is_set(key) ? key : "router.blocks.all", why);
   }
+  if (n.rtl_router) check_rtl_router(s);
   // The routing keys act where a relation of the run reads them: the packets' and, in the network, the acks'.
   note_inert_keys(s, *ic, needs.reads | (n.acks && n.ack_mode != AckMode::Ideal ? ack_rf->needs().reads : 0));
 }

@@ -86,7 +86,7 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
   r["flit_hops"] = net_.flit_hops();
   uint64_t ev[5] = {0, 0, 0, 0, 0};
   for (int n = 0; n < net_.elements(); ++n) {
-    const auto& c = net_.router(n).counters();
+    const RouterCounters& c = net_.counters(n);
     ev[0] += c.dec_pops;
     ev[1] += c.al_waits;
     ev[2] += c.gmr_fires;

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// router.impl=rtl: a fabric element that is the Verilated drb_router (rtl/drb_router.sv) itself, in place
+// of RouterCore, at the same channel ports. Flits and credits the channel table delivers in cycle t are
+// the RTL's inputs in its cycle t - 1 (they count from t, as in the model); the RTL's outputs in cycle t
+// are what RouterCore's step(t) would send: credits upstream in the grant cycle, flits entering their
+// output channel d_sa + d_st cycles after the grant, GMR's early acks in the grant cycle.
+//
+// The RTL moves the flits and edits the headers; the adapter keeps what the model's statistics read and
+// the RTL does not carry: which packet a flit belongs to (a shadow queue per input VC, the body flits'
+// data checked against it), the packet's path, hops and waits (from the RTL's observation ports: VC
+// states, switch grants and the output port each VC holds), the channels' counters, and the block
+// events (DEC pops, AL waits, GMR's acks, contended allocations). Each element is clocked every cycle: its
+// AL timer counts cycles since reset, as the model's timer does.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/packet/flit.h"
+#include "systemc/base/packet_store.h"
+#include "systemc/channel/channel.h"
+#include "systemc/fabric/net_types.h"
+#include "systemc/router/router_config.h"
+
+namespace drb::cosim {
+
+// Why no Verilated drb_router of this build equals routers of cfg, or "" if one does: the configurations
+// are listed in rtl/CMakeLists.txt (DRB_ROUTER_CONFIGS), each a 2-D K x K torus router with DOR routing
+// and a fixed VC layout, buffer depth and pipeline; every header net's packets carry must fit the RTL's
+// header layout. The reason names the key that differs ("key: why").
+std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg);
+// One line per Verilated configuration, for the reason above and the docs.
+std::vector<std::string> rtl_router_configs();
+
+class RtlRouter {
+ public:
+  // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) without a Verilated
+  // configuration for it. The RTL is reset and its GMR registers written here, at cycle 0.
+  RtlRouter(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
+  ~RtlRouter();
+  RtlRouter(const RtlRouter&) = delete;
+  RtlRouter& operator=(const RtlRouter&) = delete;
+  int id() const { return id_; }
+
+  // Wiring, as RouterCore's.
+  void connect_output(int p, int ch, bool eject);
+  void connect_input(int p, int ch, bool inject);
+  // What the channel table delivers in cycle now (at most one flit and one credit per port).
+  void arrive(int p, const Flit& f, int64_t now);
+  void credit(int p, uint8_t vc);
+  // The RTL's clock edge into cycle now, then its outputs of cycle now. Cycles skipped since the last
+  // step are clocked without input.
+  void step(int64_t now);
+  bool busy() const { return true; }  // clocked every cycle
+  const RouterCounters& counters() const { return cnt_; }
+  uint64_t cycles() const { return cycles_; }  // clock edges given to the RTL
+  std::string dump(int64_t now) const;         // per input VC the RTL's state and the flits buffered
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  int id_;
+  RouterCounters cnt_;
+  uint64_t cycles_ = 0;
+};
+
+}  // namespace drb::cosim

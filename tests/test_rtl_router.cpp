@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// router.impl=rtl (systemc/cosim/rtl_router.h): every router of the fabric is the Verilated drb_router
+// (rtl/drb_router.sv), clocked every cycle at the model's channel ports. The RTL is equal to RouterCore at
+// its ports, so a run must be the model's run exactly: each scenario runs once with the C++ routers and
+// once with the RTL ones, each in its own child process, and the two must deliver every flit on every
+// channel in the same cycle (receiver, packet, flit, VC and, for heads, the header fields the router edits:
+// destination stack, step, dateline bits, AL's latency field, GMR's early_sent), deliver every packet and
+// use every ack (early and final) in the same cycle, and count the same block events (DEC pops, AL waits,
+// GMR fires, contended allocations). drbsim's results must be byte-identical too. The scenarios cover each
+// Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
+// high-priority acks on dateline classes, and an 8x8 torus. Outside the built configurations the key is
+// refused before simulating, naming the key that differs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "systemc/cosim/rtl_config.h"
+#include "systemc/cosim/rtl_router.h"
+#include "systemc/fabric/fabric.h"
+#include "tb/traffic/generator.h"
+#include "tests/support.h"
+
+using namespace drb;
+using namespace drb::test;
+using nlohmann::json;
+
+namespace {
+
+struct Recorder : NetObserver {
+  const Network* net = nullptr;
+  json packets = json::array(), acks = json::array();
+  // Per cycle, every flit a channel delivers; sorted at the cycle's end (delivery order within a cycle is
+  // the wheel's, which follows the order flits were sent, not part of the behaviour).
+  std::vector<std::vector<int64_t>> cycle_flits;
+  int64_t cycle = -1;
+  json flits = json::array();
+  void flush() {
+    std::sort(cycle_flits.begin(), cycle_flits.end());
+    for (auto& f : cycle_flits) flits.push_back(f);
+    cycle_flits.clear();
+  }
+  void flit(const ChannelEnd& to, const Flit& f, int64_t now) {
+    if (now != cycle) flush(), cycle = now;
+    const Packet& p = net->pkt(f.pkt);
+    std::vector<int64_t> r{now, to.kind, to.id, to.port, static_cast<int64_t>(p.id), f.idx, f.vc, f.flags};
+    if (f.head()) {
+      const Header& h = p.hdr;
+      for (int64_t x : {static_cast<int64_t>(h.front()), static_cast<int64_t>(h.stack_size()),
+                        static_cast<int64_t>(h.step), static_cast<int64_t>(h.dateline), static_cast<int64_t>(h.latency),
+                        static_cast<int64_t>(h.early_sent), static_cast<int64_t>(h.tclass)})
+        r.push_back(x);
+    }
+    cycle_flits.push_back(r);
+  }
+  void packet_arrived(const Packet& p, const Message&, int64_t now) override {
+    packets.push_back({p.id, p.src, p.hdr.final_dest, p.path, p.t_inj, p.t_arrive, now, p.hdr.latency, p.wait, p.hops});
+  }
+  void ack_used(int src, const Header& a, int64_t now) override {
+    acks.push_back({now, src, a.ack_kind == AckKind::Early ? 1 : 0, a.final_dest, a.seq, a.latency});
+  }
+};
+
+// One run in a child: traffic for `cycles`, then a drain.
+json run(std::vector<std::string> kv, bool rtl, int64_t cycles) {
+  kv.push_back(std::string("router.impl=") + (rtl ? "rtl" : "model"));
+  return in_child([kv, cycles] {
+    const Scenario s = scenario(kv);
+    Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
+    Network& net = fab.net();
+    Recorder rec;
+    rec.net = &net;
+    net.add_observer(&rec);
+    net.set_flit_tap([&rec](const ChannelEnd& to, const Flit& f, int64_t now) { rec.flit(to, f, now); });
+    TrafficGenerator gen(net, s.traffic, s.net.seed);
+    gen.set_window(0, cycles);
+    fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
+    fab.run_until(cycles);
+    gen.stop();
+    while ((net.live_messages() || net.live_packets()) && fab.cycle() < cycles + 100000)
+      fab.run_until(fab.cycle() + 500);
+    rec.flush();
+    RouterCounters c;
+    uint64_t rtl_cycles = 0;
+    for (int r = 0; r < net.elements(); ++r) {
+      const RouterCounters& k = net.counters(r);
+      c.dec_pops += k.dec_pops;
+      c.al_waits += k.al_waits;
+      c.gmr_fires += k.gmr_fires;
+      c.gmr_drops += k.gmr_drops;
+      c.contended += k.contended;
+      if (const cosim::RtlRouter* x = net.rtl_router(r)) rtl_cycles += x->cycles();
+    }
+    return json{{"packets", rec.packets},
+                {"acks", rec.acks},
+                {"flits", rec.flits},
+                {"live", net.live_packets()},
+                {"messages", gen.total().messages - gen.total().rejected},
+                {"events", {c.dec_pops, c.al_waits, c.gmr_fires, c.gmr_drops, c.contended}},
+                {"rtl_cycles", rtl_cycles},
+                {"end", fab.cycle()}};
+  });
+}
+
+size_t first_difference(const json& a, const json& b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return i;
+}
+
+// events: DEC pops, AL waits, GMR fires, GMR drops, contended allocations. `expect` says which must be
+// busy; the counts needed are far below what the loads give and far above zero.
+struct Busy {
+  bool pops, gmr;
+};
+
+void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
+  if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
+  const json model = run(kv, false, cycles);
+  const json rtl = run(kv, true, cycles);
+  ASSERT_FALSE(model.contains("error")) << model.dump();
+  ASSERT_FALSE(rtl.contains("error")) << rtl.dump();
+  const uint64_t packets = model["packets"].size();
+  EXPECT_GE(packets, 1000u);
+  EXPECT_EQ(packets, model["messages"].get<uint64_t>()) << "every message delivered";
+  EXPECT_EQ(model["live"], 0);
+  EXPECT_EQ(model["rtl_cycles"], 0);
+  // Every element is clocked in every cycle from 0 to the last step.
+  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * (kv[0] == "topology.k=8" ? 64 : 16));
+  const json& ev = model["events"];
+  EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
+  EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
+  if (busy.pops) {
+    EXPECT_GE(ev[0].get<uint64_t>(), 100u) << "DEC pops";
+  }
+  if (busy.gmr) {
+    EXPECT_GE(ev[2].get<uint64_t>(), 100u) << "GMR's early acks";
+  }
+  EXPECT_EQ(model["events"], rtl["events"]) << "dec_pops, al_waits, gmr_fires, gmr_drops, contended";
+  for (const char* list : {"flits", "packets", "acks"}) {
+    const json& a = model[list];
+    const json& b = rtl[list];
+    EXPECT_EQ(a.size(), b.size()) << list;
+    const size_t i = first_difference(a, b);
+    if (i < a.size() || i < b.size())
+      ADD_FAILURE() << list << " differ at entry " << i << ":\n  model " << (i < a.size() ? a[i].dump() : "(none)")
+                    << "\n  rtl   " << (i < b.size() ? b[i].dump() : "(none)");
+  }
+  std::printf("%zu packets, %zu flit deliveries, %zu acks; events %s\n", static_cast<size_t>(packets),
+              model["flits"].size(), model["acks"].size(), ev.dump().c_str());
+}
+
+const std::vector<std::string> kSmall{"topology.k=4", "router.vcs=4", "router.buffer=4", "traffic.length=10",
+                                      "sim.seed=5"};
+std::vector<std::string> with(std::vector<std::string> kv, const std::vector<std::string>& more) {
+  kv.insert(kv.end(), more.begin(), more.end());
+  return kv;
+}
+
+// The default 4x4 torus (dor, 2 VCs of 8 flits, balanced ring classes) past saturation.
+TEST(RtlRouter, DefaultTorusPastSaturationSameRun) {
+  compare({"topology.k=4", "traffic.rate=0.9", "sim.seed=3"}, {false, false}, 6000);
+}
+// DRB2: metapaths (DEC pops at intermediate nodes) and GMR's early acks with a fixed threshold.
+TEST(RtlRouter, Drb2GmrAndDecSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=16", "traffic.rate=0.4"}), {true, true}, 6000);
+}
+// Valiant: a random intermediate for every packet; its configuration has GMR, written never to fire.
+TEST(RtlRouter, ValiantDecPopsSameRun) {
+  compare(with(kSmall, {"routing.algorithm=valiant", "traffic.rate=0.4"}), {true, false}, 6000);
+}
+// DRB with high-priority acks crossing the network on dateline classes: the arbiters' priority path, the
+// dateline bits a wrap link sets and DEC clears.
+TEST(RtlRouter, HighPriorityAcksOnDatelineClassesSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb", "drb.ack_mode=high_priority", "routing.vc_classes=dateline",
+                        "router.vcs=8", "traffic.rate=0.6"}),
+          {true, false}, 4000);
+}
+// dor on dateline classes of two VCs each (the request picks the VC with the most credits).
+TEST(RtlRouter, DatelineClassesOfTwoVcsSameRun) {
+  compare(with(kSmall, {"routing.vc_classes=dateline", "traffic.rate=0.5", "traffic.length=4"}), {false, false}, 6000);
+}
+TEST(RtlRouter, EightByEightTorusSameRun) {
+  compare({"topology.k=8", "traffic.rate=0.35", "sim.seed=2"}, {false, false}, 3000);
+}
+TEST(RtlRouterLong, Drb2GmrAndDecSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=16", "traffic.rate=0.45"}), {true, true}, 200000);
+}
+TEST(RtlRouterLong, HighPriorityAcksOnDatelineClassesSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb", "drb.ack_mode=high_priority", "routing.vc_classes=dateline",
+                        "router.vcs=8", "traffic.rate=0.6"}),
+          {true, false}, 100000);
+}
+
+// drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
+TEST(RtlRouter, DrbsimResultsByteIdentical) {
+  if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
+  const std::string base = "topology.k=4 router.vcs=4 router.buffer=4 routing.algorithm=drb2 traffic.rate=0.35 "
+                           "sim.warmup=1000 sim.measure=4000 stats.links=true";
+  const std::string dir = ::testing::TempDir();
+  std::string result[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::string out = dir + "/rtl_router_" + std::to_string(i) + ".json";
+    const Exec e = drbsim(base + (i ? " router.impl=rtl" : " router.impl=model") + " out.json=" + out);
+    ASSERT_EQ(e.code, 0) << e.err;
+    result[i] = json::parse(slurp(out))["runs"][0]["result"].dump();
+  }
+  EXPECT_GT(result[0].size(), 500u);
+  EXPECT_EQ(result[0], result[1]);
+}
+
+// Outside the Verilated configurations: exit 2 before simulating, naming the key.
+TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
+  if (!cosim::rtl_built()) {
+    expect_refused({{"topology.k=4 router.impl=rtl", "router.impl"}});
+    return;
+  }
+  const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
+  expect_refused({
+      {r + "topology.kind=fattree", "topology.kind"},
+      {r + "topology.k=4 topology.n=3", "topology.n"},
+      {r + "topology.k=4,8", "topology.k"},
+      {r + "topology.kind=mesh topology.k=4", "topology.kind"},
+      {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
+      {r + "topology.k=4 routing.dim_order=decreasing", "routing.dim_order"},
+      {r + "topology.k=4 routing.tie=negative", "routing.tie"},
+      {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},
+      {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
+      {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},
+      {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},
+      {r + "topology.k=4 router.buffer=6", "router.impl"},
+      {r + "topology.k=4 trace.vcd=never.vcd", "trace.vcd"},
+      {r + "topology.k=4 power.mechanism=on", "power.mechanism"},
+  });
+}
+
+}  // namespace
