@@ -8,8 +8,8 @@
 // use every ack (early and final) in the same cycle, and count the same block events (DEC pops, AL waits,
 // GMR fires, contended allocations). drbsim's results must be byte-identical too. The scenarios cover each
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
-// high-priority acks on dateline classes, and an 8x8 torus. Outside the built configurations the key is
-// refused before simulating, naming the key that differs.
+// high-priority acks on dateline classes, an 8x8 torus, and a configuration verilated on first use.
+// Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -128,7 +128,8 @@ void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
   EXPECT_EQ(model["live"], 0);
   EXPECT_EQ(model["rtl_cycles"], 0);
   // Every element is clocked in every cycle from 0 to the last step.
-  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * (kv[0] == "topology.k=8" ? 64 : 16));
+  const uint64_t k = std::stoul(kv[0].substr(kv[0].find('=') + 1));
+  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * k * k);
   const json& ev = model["events"];
   EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
   EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
@@ -194,6 +195,14 @@ TEST(RtlRouterLong, HighPriorityAcksOnDatelineClassesSameRun) {
           {true, false}, 100000);
 }
 
+// A configuration the build did not verilate is verilated on first use (a 5x5 torus: an odd radix, 6-flit
+// buffers; DRB2 with in-network acks on 6 VCs), cached under the build folder, and runs as the model does.
+TEST(RtlRouter, ConfigurationVerilatedOnFirstUseSameRun) {
+  compare({"topology.k=5", "router.vcs=6", "router.buffer=6", "routing.algorithm=drb2", "drb.ack_mode=in_network",
+           "drb2.threshold=12", "traffic.rate=0.35", "traffic.length=6", "sim.seed=4"},
+          {false, true}, 4000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -230,7 +239,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},
       {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},
-      {r + "topology.k=4 router.buffer=6", "router.impl"},
+      {r + "topology.k=4 router.vcs=16", "router.vcs"},
       {r + "topology.k=4 trace.vcd=never.vcd", "trace.vcd"},
       {r + "topology.k=4 power.mechanism=on", "power.mechanism"},
   });

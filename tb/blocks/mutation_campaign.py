@@ -92,7 +92,7 @@ MUTATIONS = [
      ["bench_router", "bench_xbar_arbiter"], "crossbar arbiter: a priority grant does not move the pointer"),
     ("arbiter_pointer_frozen", "drb_xbar_arbiter.sv",
      "      ptr_q <= (idx_o == LastIdx) ? '0 : idx_o + 1'b1;",
-     "      ptr_q <= ptr_q;",
+     "      ptr_q <= (idx_o == LastIdx) ? ptr_q : ptr_q;",
      ["bench_router", "bench_xbar_arbiter"], "crossbar arbiter: the round-robin pointer never moves"),
     ("va_pointer_not_past_winner", "drb_vc_alloc.sv",
      "          if (win[o*NumIn+i]) ptr_q[o*InW +: InW] <= (i == NumIn - 1) ? '0 : InW'(i + 1);",

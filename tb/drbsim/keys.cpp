@@ -218,9 +218,9 @@ std::vector<KeyDef> build() {
   }
   choice_key("router.impl", "model", "rtl",
              "every router as the C++ model or as the Verilated whole router, rtl/drb_router.sv (model | rtl): "
-             "K x K tori with dimension-order routing (dor, drb, drb2, valiant) in the configurations this build "
-             "verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS; a run outside them is refused, naming them); "
-             "results equal the model's",
+             "K x K tori with dimension-order routing (dor, drb, drb2, valiant), results equal the model's; a "
+             "configuration the build did not verilate (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) is verilated on "
+             "first use and cached in the build folder (about a minute; docs/cosim.md)",
              [](Scenario& s) -> bool& { return s.net.rtl_router; });
   add("router.blocks.all", "model", "every router.blocks key not given explicitly (model | rtl)",
       [=](Scenario& s, const std::string& v) {
