@@ -166,11 +166,6 @@ std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg
   return find_shape(cfg, &net, s, why) ? "" : why;
 }
 
-std::vector<std::string> rtl_router_configs() {
-  std::vector<std::string> v;
-  for (const Shape& s : shapes()) v.push_back(std::string(s.name) + ": " + describe(s));
-  return v;
-}
 
 #if DRB_HAVE_RTL
 namespace {

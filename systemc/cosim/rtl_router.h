@@ -25,18 +25,18 @@
 
 namespace drb::cosim {
 
-// Why no Verilated drb_router of this build equals routers of cfg, or "" if one does: the configurations
-// are listed in rtl/CMakeLists.txt (DRB_ROUTER_CONFIGS), each a 2-D K x K torus router with DOR routing
-// and a fixed VC layout, buffer depth and pipeline; every header net's packets carry must fit the RTL's
-// header layout. The reason names the key that differs ("key: why").
+// Why routers of cfg cannot be the Verilated drb_router, or "" if they can: a 2-D K x K torus router with
+// DOR routing, the default pipeline and round-robin separable allocation, in one of the configurations the
+// build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
+// (rtl_build.h); every header net's packets carry must fit the RTL's header layout. The reason names the
+// key that differs ("key: why").
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg);
-// One line per Verilated configuration, for the reason above and the docs.
-std::vector<std::string> rtl_router_configs();
 
 class RtlRouter {
  public:
-  // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) without a Verilated
-  // configuration for it. The RTL is reset and its GMR registers written here, at cycle 0.
+  // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) if it cannot be, and
+  // std::runtime_error if verilating its configuration failed. The RTL is reset here and its GMR
+  // registers written at the first clock edge.
   RtlRouter(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
   ~RtlRouter();
   RtlRouter(const RtlRouter&) = delete;
