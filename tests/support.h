@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -119,6 +120,27 @@ inline Exec drbsim(const std::string& args) {
     from = sp + 1;
   }
   return drbsim_argv(v);
+}
+
+// Index of the first differing element of two JSON arrays (their common length if one is a prefix).
+inline size_t first_difference(const nlohmann::json& a, const nlohmann::json& b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return i;
+}
+
+// Two runs' traces (model and RTL): each named list equal, else its first differing entry reported.
+inline void expect_same_lists(const nlohmann::json& model, const nlohmann::json& rtl,
+                              std::initializer_list<const char*> lists) {
+  for (const char* list : lists) {
+    const nlohmann::json& a = model[list];
+    const nlohmann::json& b = rtl[list];
+    EXPECT_EQ(a.size(), b.size()) << list;
+    const size_t i = first_difference(a, b);
+    if (i < a.size() || i < b.size())
+      ADD_FAILURE() << list << " differ at entry " << i << ":\n  model " << (i < a.size() ? a[i].dump() : "(none)")
+                    << "\n  rtl   " << (i < b.size() ? b[i].dump() : "(none)");
+  }
 }
 
 // Each argument string is refused before simulating: exit 2 and a message that starts by naming its key.

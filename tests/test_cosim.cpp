@@ -103,24 +103,7 @@ json run(std::vector<std::string> kv, const std::string& blocks, int64_t cycles)
   });
 }
 
-// Index of the first differing element of two arrays (their common length if one is a prefix).
-size_t first_difference(const json& a, const json& b) {
-  size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  return i;
-}
-
-void expect_same_trace(const json& model, const json& rtl) {
-  for (const char* list : {"packets", "acks", "hops"}) {
-    const json& a = model[list];
-    const json& b = rtl[list];
-    EXPECT_EQ(a.size(), b.size()) << list;
-    const size_t i = first_difference(a, b);
-    if (i < a.size() || i < b.size())
-      ADD_FAILURE() << list << " differ at entry " << i << ":\n  model " << (i < a.size() ? a[i].dump() : "(none)")
-                    << "\n  rtl   " << (i < b.size() ? b[i].dump() : "(none)");
-  }
-}
+void expect_same_trace(const json& model, const json& rtl) { expect_same_lists(model, rtl, {"packets", "acks", "hops"}); }
 
 // Every data packet must be seen, the network must drain, and each block must be busy. The minimum counts
 // are far below what the load gives (some thousand packets, most of them queueing at least once) and far

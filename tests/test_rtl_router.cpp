@@ -104,12 +104,6 @@ json run(std::vector<std::string> kv, bool rtl, int64_t cycles) {
   });
 }
 
-size_t first_difference(const json& a, const json& b) {
-  size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  return i;
-}
-
 // events: DEC pops, AL waits, GMR fires, GMR drops, contended allocations. `expect` says which must be
 // busy; the counts needed are far below what the loads give and far above zero.
 struct Busy {
@@ -140,15 +134,7 @@ void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
     EXPECT_GE(ev[2].get<uint64_t>(), 100u) << "GMR's early acks";
   }
   EXPECT_EQ(model["events"], rtl["events"]) << "dec_pops, al_waits, gmr_fires, gmr_drops, contended";
-  for (const char* list : {"flits", "packets", "acks"}) {
-    const json& a = model[list];
-    const json& b = rtl[list];
-    EXPECT_EQ(a.size(), b.size()) << list;
-    const size_t i = first_difference(a, b);
-    if (i < a.size() || i < b.size())
-      ADD_FAILURE() << list << " differ at entry " << i << ":\n  model " << (i < a.size() ? a[i].dump() : "(none)")
-                    << "\n  rtl   " << (i < b.size() ? b[i].dump() : "(none)");
-  }
+  expect_same_lists(model, rtl, {"flits", "packets", "acks"});
   std::printf("%zu packets, %zu flit deliveries, %zu acks; events %s\n", static_cast<size_t>(packets),
               model["flits"].size(), model["acks"].size(), ev.dump().c_str());
 }
