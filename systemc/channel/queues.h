@@ -79,8 +79,10 @@ class Wheel {
     mask_ = c - 1;
   }
   void push(int64_t t, const E& e) { b_[t & mask_].push_back(e); }
+  // Always inlined into the fabric's step: with the element type a template parameter of the step, GCC
+  // stopped inlining it (drb_bench B2: 0.7% more instructions).
   template <class F>
-  void drain(int64_t now, F f) {
+  [[gnu::always_inline]] void drain(int64_t now, F f) {
     std::vector<E>& v = b_[now & mask_];
     for (const E& e : v) f(e);
     v.clear();  // keeps its capacity: no allocation in steady state

@@ -178,8 +178,9 @@ void Network::step(int64_t now) {
 template <class E>
 void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   now_ = now;
-  chan_.deliver_flits(ChannelEnd::kElement, now, [this, &el, now](const ChannelEnd& to, const Flit& f) {
-    el[to.id]->arrive(to.port, f, now);
+  std::unique_ptr<E>* const els = el.data();
+  chan_.deliver_flits(ChannelEnd::kElement, now, [this, els, now](const ChannelEnd& to, const Flit& f) {
+    els[to.id]->arrive(to.port, f, now);
     router_busy_.add(to.id);
     if (flit_tap_) flit_tap_(to, f, now);
   });
@@ -189,7 +190,7 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     if (flit_tap_) flit_tap_(to, f, now);
   });
   chan_.deliver_credits(ChannelEnd::kElement, now,
-                        [&el](const ChannelEnd& from, uint8_t vc) { el[from.id]->credit(from.port, vc); });
+                        [els](const ChannelEnd& from, uint8_t vc) { els[from.id]->credit(from.port, vc); });
   chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
     src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
   });
@@ -198,8 +199,8 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     return src_[n]->busy();
   });
   router_busy_.visit([&](int n) {
-    el[n]->step(now);
-    return el[n]->busy();
+    els[n]->step(now);
+    return els[n]->busy();
   });
   dst_due_.visit([&](int n) {
     dst_[n]->step(now);
