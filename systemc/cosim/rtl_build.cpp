@@ -34,7 +34,6 @@ const char* const kSources[] = {DRB_RTL_ROUTER_SOURCES};
 // layout it shares with the fabric.
 const char* const kGlue[] = {"systemc/cosim/router_ports_dyn.cpp", "systemc/cosim/router_ports.h",
                              "systemc/cosim/router_ports_of.h", "systemc/cosim/vl_bits.h", "models/packet/header.h"};
-#endif
 
 uint64_t fnv(uint64_t h, const std::string& s) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
@@ -74,6 +73,7 @@ std::map<std::string, MakeRouterPorts>& loaded() {
   static std::map<std::string, MakeRouterPorts> m;
   return m;
 }
+#endif
 
 }  // namespace
 
