@@ -181,10 +181,11 @@ TEST(RtlRouterLong, HighPriorityAcksOnDatelineClassesSameRun) {
           {true, false}, 100000);
 }
 
-// A configuration the build did not verilate is verilated on first use (a 5x5 torus: an odd radix, 6-flit
-// buffers; DRB2 with in-network acks on 6 VCs), cached under the build folder, and runs as the model does.
+// A configuration the build did not verilate is verilated on first use, cached under the build folder, and
+// runs as the model does: a 9x9 torus (an odd radix; 81 nodes, more than the build's header package holds,
+// so with a package of its own), 6-flit buffers, DRB2 with in-network acks on 6 VCs.
 TEST(RtlRouter, ConfigurationVerilatedOnFirstUseSameRun) {
-  compare({"topology.k=5", "router.vcs=6", "router.buffer=6", "routing.algorithm=drb2", "drb.ack_mode=in_network",
+  compare({"topology.k=9", "router.vcs=6", "router.buffer=6", "routing.algorithm=drb2", "drb.ack_mode=in_network",
            "drb2.threshold=12", "traffic.rate=0.35", "traffic.length=6", "sim.seed=4"},
           {false, true}, 4000);
 }

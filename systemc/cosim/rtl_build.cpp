@@ -29,11 +29,12 @@ namespace fs = std::filesystem;
 namespace {
 
 #if DRB_HAVE_RTL
-const char* const kSources[] = {DRB_RTL_ROUTER_SOURCES};
+const char* const kSources[] = {DRB_RTL_ROUTER_UNITS_SV};
 // What the library is compiled from besides Verilator's output: the entry point and the headers whose
 // layout it shares with the fabric.
 const char* const kGlue[] = {"systemc/cosim/router_ports_dyn.cpp", "systemc/cosim/router_ports.h",
-                             "systemc/cosim/router_ports_of.h", "systemc/cosim/vl_bits.h", "models/packet/header.h"};
+                             "systemc/cosim/router_ports_of.h", "systemc/cosim/vl_bits.h", "models/packet/header.h",
+                             "models/packet/header.cpp"};
 
 uint64_t fnv(uint64_t h, const std::string& s) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
@@ -79,7 +80,7 @@ std::map<std::string, MakeRouterPorts>& loaded() {
 
 std::string rtl_build_unavailable() {
 #if DRB_HAVE_RTL
-  for (const char* f : {DRB_VERILATOR_BIN, DRB_CXX})
+  for (const char* f : {DRB_VERILATOR_BIN, DRB_CXX, DRB_GEN_HEADER_PKG})
     if (access(f, X_OK) != 0) return std::string("router.impl: verilating a new configuration needs ") + f;
   for (const char* f : kSources)
     if (access(f, R_OK) != 0) return std::string("router.impl: verilating a new configuration needs the RTL source ") + f;
@@ -92,12 +93,19 @@ std::string rtl_build_unavailable() {
 #endif
 }
 
-MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const std::string& what) {
+MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const LayoutParams& layout,
+                                  const std::string& what) {
 #if DRB_HAVE_RTL
   std::lock_guard<std::mutex> lock(mu);
   // The cache key: the parameters, every source, the glue and the compiler.
   uint64_t h = 14695981039346656037ull;
+  const std::vector<std::string> pkg{"--nodes=" + std::to_string(layout.nodes),
+                                     "--latency-bits=" + std::to_string(layout.latency_bits),
+                                     "--seq-bits=" + std::to_string(layout.seq_bits),
+                                     "--dims=" + std::to_string(layout.dims),
+                                     "--max-length=" + std::to_string(layout.max_length)};
   for (const std::string& p : params) h = fnv(h, p + "\n");
+  for (const std::string& p : pkg) h = fnv(h, p + "\n");
   for (const char* f : kSources) h = fnv(h, slurp(f));
   for (const char* f : kGlue) h = fnv(h, slurp(std::string(DRB_RTL_SOURCE_ROOT) + "/" + f));
   h = fnv(h, DRB_CXX);
@@ -118,10 +126,15 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
     fs::create_directories(tmp, ec);
     if (ec) throw std::runtime_error("router.impl: cannot create " + tmp.string() + ": " + ec.message());
     const std::string log = (tmp / "build.log").string();
+    const std::string sv = (tmp / "drb_hdr_pkg.sv").string();
+    std::vector<std::string> g{DRB_GEN_HEADER_PKG, "--out=" + sv};
+    g.insert(g.end(), pkg.begin(), pkg.end());
+    if (run(g, log) != 0) throw std::runtime_error("router.impl: generating the header package failed (log: " + log + ")");
     std::vector<std::string> v{DRB_VERILATOR_BIN, "--cc", "--prefix", "Vdrb_router_dyn", "--Mdir", tmp.string(),
                                "--top-module", "drb_router", "-Wall", "-Wno-fatal", "-O3", "--x-assign", "unique",
                                "--x-initial", "unique", "--assert"};
     v.insert(v.end(), params.begin(), params.end());
+    v.push_back(sv);
     for (const char* f : kSources) v.push_back(f);
     if (run(v, log) != 0) throw std::runtime_error("router.impl: Verilator failed on this configuration (log: " + log + ")");
     const std::string root = DRB_VERILATOR_ROOT;
@@ -148,6 +161,7 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
   return make;
 #else
   (void)params;
+  (void)layout;
   (void)what;
   throw std::runtime_error("router.impl: this build has no RTL (configured with DRB_NO_RTL)");
 #endif

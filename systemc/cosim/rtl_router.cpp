@@ -57,7 +57,7 @@ std::string describe(const Shape& s) {
 
 // The configuration equal to cfg's routers: one the build verilated, or (name "") one to verilate on first
 // use; false with the reason in why.
-bool find_shape(const RouterConfig& cfg, const NetParams* net, Shape& found, std::string& why) {
+bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std::string& why) {
   if (!rtl_built()) {
     why = "router.impl: this build has no RTL (configured with DRB_NO_RTL)";
     return false;
@@ -100,10 +100,9 @@ bool find_shape(const RouterConfig& cfg, const NetParams* net, Shape& found, std
   if (p.any_rtl()) return no("router.blocks: router.impl=rtl replaces the whole router; the block keys select blocks of the C++ router");
   if (p.capture.on) return no("routing.algorithm: PR-DRB's monitor reads the router's contention state, which the RTL router does not offer");
   if (cfg.head_tap) return no("router.impl: a head tap (PR-DRB, trace.packets) is not offered by the RTL router");
-  if (net) {  // headers the network builds must fit the RTL's layout (else each head is checked as it enters)
-    const std::string hdr = rtl_unsupported(Block::Gmr, *net, cube->nodes(), 2, kPorts);
-    if (!hdr.empty()) return no(hdr);
-  }
+  // A configuration the build verilated reads the build's header package: it serves only networks whose
+  // headers fit that package. Others get a package of their own, verilated on first use.
+  const bool build_layout_fits = rtl_unsupported(Block::Gmr, net, cube->nodes(), 2, kPorts).empty();
   const VcLayout& L = *cfg.layout;
   uint64_t gb = 0, cf = 0, cc = 0;
   bool fits = L.groups() <= 16 && L.classes() <= 16;
@@ -118,7 +117,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams* net, Shape& found, std
   const Shape want{"", cube->radix(0), p.vcs, p.depth, classes, gb, cf, cc, L.ack_group(), hp, p.gmr};
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
-    if (!fits || s.k != want.k || s.vcs != want.vcs || s.depth != want.depth || s.vc_classes != classes ||
+    if (!fits || !build_layout_fits || s.k != want.k || s.vcs != want.vcs || s.depth != want.depth || s.vc_classes != classes ||
         s.group_base != gb || s.class_first != cf || s.class_count != cc || s.high_prio != hp)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
@@ -163,7 +162,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams* net, Shape& found, std
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg) {
   std::string why;
   Shape s;
-  return find_shape(cfg, &net, s, why) ? "" : why;
+  return find_shape(cfg, net, s, why) ? "" : why;
 }
 
 
@@ -215,8 +214,9 @@ struct RtlRouter::Impl {
   bool started = false;
   int buffered = 0;
 
-  Impl(const RouterConfig& c, ChannelTable& ch, PacketStore& st)
-      : cfg(c), chan(ch), store(st), lay(rtl_layout()), vcs(c.p.vcs) {}
+  Impl(const RouterConfig& c, ChannelTable& ch, PacketStore& st, const LayoutParams& l)
+      : cfg(c), chan(ch), store(st), lay(l), vcs(c.p.vcs), layout(l) {}
+  LayoutParams layout;
 
   const Flit& front(int k) const { return shadow[k][shadow_head[k]]; }
   void pop(int k) {
@@ -228,11 +228,15 @@ struct RtlRouter::Impl {
   bool empty(int k) const { return shadow_head[k] == shadow[k].size(); }
 };
 
-RtlRouter::RtlRouter(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store) : id_(id) {
+RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store)
+    : id_(id) {
   std::string why;
   Shape s;
-  if (!find_shape(cfg, nullptr, s, why)) throw std::invalid_argument(why);
-  impl_ = std::make_unique<Impl>(cfg, chan, store);
+  if (!find_shape(cfg, net, s, why)) throw std::invalid_argument(why);
+  // The header layout of the RTL: the build's package, or the network's own for a configuration verilated
+  // on first use.
+  const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, 2, net.max_length, false};
+  impl_ = std::make_unique<Impl>(cfg, chan, store, s.name[0] ? rtl_layout() : own);
   Impl& m = *impl_;
   const int n = kPorts * m.vcs;
   m.out.resize(kPorts);
@@ -249,7 +253,7 @@ RtlRouter::RtlRouter(const RouterConfig& cfg, int id, ChannelTable& chan, Packet
   if (s.name[0])
     m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
   else
-    m.rtl.reset(load_router_ports(gparams(s), describe(s))(m.vcs, vcw, m.lay.total_bits(), name.c_str()));
+    m.rtl.reset(load_router_ports(gparams(s), m.layout, describe(s))(m.vcs, vcw, m.lay.total_bits(), name.c_str()));
   // Without GMR in the scenario, a configuration with it gets the largest threshold: it never fires.
   const uint32_t threshold = cfg.p.gmr ? cfg.gmr->threshold() : (1u << m.lay.width(Field::Latency)) - 1;
   m.rtl->reset(static_cast<uint32_t>(id), threshold, cfg.gmr->every_hop());

@@ -28,8 +28,8 @@ namespace drb::cosim {
 // Why routers of cfg cannot be the Verilated drb_router, or "" if they can: a 2-D K x K torus router with
 // DOR routing, the default pipeline and round-robin separable allocation, in one of the configurations the
 // build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
-// (rtl_build.h); every header net's packets carry must fit the RTL's header layout. The reason names the
-// key that differs ("key: why").
+// (rtl_build.h, with a header package of the network's own layout when the build's does not hold its
+// headers). The reason names the key that differs ("key: why").
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg);
 
 class RtlRouter {
@@ -37,7 +37,7 @@ class RtlRouter {
   // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) if it cannot be, and
   // std::runtime_error if verilating its configuration failed. The RTL is reset here and its GMR
   // registers written at the first clock edge.
-  RtlRouter(const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
+  RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
   ~RtlRouter();
   RtlRouter(const RtlRouter&) = delete;
   RtlRouter& operator=(const RtlRouter&) = delete;

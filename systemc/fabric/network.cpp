@@ -30,7 +30,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
   if (p.rtl_router) {  // every element clocked every cycle (its AL timer counts cycles)
     for (int r = 0; r < e; ++r) {
-      rtl_.push_back(std::make_unique<cosim::RtlRouter>(s_.router, r, chan_, store_));
+      rtl_.push_back(std::make_unique<cosim::RtlRouter>(s_.p, s_.router, r, chan_, store_));
       router_busy_.add(r);
     }
   }
