@@ -104,6 +104,9 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   double routers = 0;
   for (const auto& [ports, count] : by_ports) routers += count * RouterCore::footprint(ports, p.vcs, p.depth);
   f.add("routers (buffers and VC state)", routers);
+  // router.impl=rtl: each element's Verilated model and context besides (measured RSS: about 60 KB a
+  // router with 2 VCs, 180 KB with 8), and a library verilated on first use.
+  if (p.rtl_router) f.add("RTL routers (Verilated models)", e * (32768.0 + 20480.0 * p.vcs) + 16.0 * (1 << 20));
   f.add("network interfaces", n * (SourceNi::footprint(p.vcs, p.topo.ni_channels) + DestNi::footprint()));
   // Data and ack routing of a direct network each hold a table (two with random ties: one per tie direction).
   if (const Topology* t = ic.direct())
