@@ -362,6 +362,8 @@ void RtlRouter::step(int64_t now) {
     --m.buffered;
     m.chan.moved(now);
     const int q = r.out_port(k);
+    if (q < 0 || q >= kPorts || m.out[q].link.ch < 0)
+      fail("input VC " + std::to_string(k) + " won the switch for output " + std::to_string(q) + ", which is not connected");
     Impl::Out& op = m.out[q];
     ChannelStats& cs = m.chan.stats(op.link.ch);
     if (f.head()) {
@@ -420,6 +422,7 @@ void RtlRouter::step(int64_t now) {
     } else if (pl[0] != (static_cast<uint64_t>(f.pkt) | static_cast<uint64_t>(f.idx) << 32)) {
       fail("output " + std::to_string(q) + ": a body flit's data changed or flits were reordered");
     }
+    if (vc < 0 || vc >= m.vcs) fail("output " + std::to_string(q) + " sends on VC " + std::to_string(vc));
     f.vc = static_cast<uint8_t>(vc);
     m.chan.send_flit(op.link, now, f);
   }
