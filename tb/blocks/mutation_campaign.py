@@ -72,7 +72,7 @@ MUTATIONS = [
      ["bench_router"], "output unit: a VC sends only with two credits (off by one)"),
     ("owner_kept_on_tail", "drb_output_unit.sv",
      "        else if (sent_here && is_tail) owned_q[v] <= 1'b0;",
-     "        else if (1'b0) owned_q[v] <= 1'b0;",
+     "        else if (sent_here && is_tail && 1'b0) owned_q[v] <= 1'b0;",
      ["bench_router"], "output unit: the output VC is not freed when the tail leaves"),
     ("link_dateline_wrong_dimension", "drb_router.sv",
      "               {y == '0, 1'b0}, {y == drb_hdr_pkg::NodeW'(K - 1), 1'b0},",
