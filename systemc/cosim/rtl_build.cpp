@@ -104,15 +104,19 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
                                      "--seq-bits=" + std::to_string(layout.seq_bits),
                                      "--dims=" + std::to_string(layout.dims),
                                      "--max-length=" + std::to_string(layout.max_length)};
-  for (const std::string& p : params) h = fnv(h, p + "\n");
-  for (const std::string& p : pkg) h = fnv(h, p + "\n");
+  // Loaded once per process and configuration: every router of a network asks, the sources are read and
+  // hashed for the first only.
+  std::string key;
+  for (const std::string& p : params) key += p + "\n";
+  for (const std::string& p : pkg) key += p + "\n";
+  auto& m = loaded();
+  if (auto it = m.find(key); it != m.end()) return it->second;
+  h = fnv(h, key);
   for (const char* f : kSources) h = fnv(h, slurp(f));
   for (const char* f : kGlue) h = fnv(h, slurp(std::string(DRB_RTL_SOURCE_ROOT) + "/" + f));
   h = fnv(h, DRB_CXX);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  auto& m = loaded();
-  if (auto it = m.find(hex); it != m.end()) return it->second;
   const fs::path dir = fs::path(DRB_RTL_CACHE) / hex;
   const fs::path lib = dir / "drb_router.so";
   if (!fs::exists(lib)) {
@@ -157,7 +161,7 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
   if (!so) throw std::runtime_error(std::string("router.impl: cannot load ") + lib.string() + ": " + dlerror());
   auto make = reinterpret_cast<MakeRouterPorts>(dlsym(so, kMakeRouterPortsSymbol));
   if (!make) throw std::runtime_error("router.impl: " + lib.string() + " has no " + kMakeRouterPortsSymbol);
-  m[hex] = make;
+  m[key] = make;
   return make;
 #else
   (void)params;

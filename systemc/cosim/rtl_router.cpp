@@ -9,6 +9,7 @@
 #include "models/topology/kary_ncube.h"
 #include "systemc/cosim/rtl_build.h"
 #include "systemc/cosim/rtl_config.h"
+#include "systemc/router/input_unit.h"
 
 #if DRB_HAVE_RTL
 #include <verilated.h>
@@ -104,14 +105,9 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   // headers fit that package. Others get a package of their own, verilated on first use.
   const bool build_layout_fits = rtl_unsupported(Block::Gmr, net, cube->nodes(), 2, kPorts).empty();
   const VcLayout& L = *cfg.layout;
-  uint64_t gb = 0, cf = 0, cc = 0;
-  bool fits = L.groups() <= 16 && L.classes() <= 16;
-  for (int g = 0; fits && g < L.groups(); ++g) gb |= static_cast<uint64_t>(L.cls(g, 0)) << (4 * g);
-  for (int c = 0; fits && c < L.classes(); ++c) {
-    fits = L.first(c) < 16 && L.count(c) < 16;
-    cf |= static_cast<uint64_t>(L.first(c)) << (4 * c);
-    cc |= static_cast<uint64_t>(L.count(c)) << (4 * c);
-  }
+  const RtlVcTables t = rtl_vc_tables(L);
+  const bool fits = t.fits;
+  const uint64_t gb = t.group_base, cf = t.class_first, cc = t.class_count;
   const int classes = rp.ring_classes == RingClasses::Dateline ? 0 : rp.ring_classes == RingClasses::Partition ? 1 : 2;
   const bool hp = p.ack_mode == AckMode::HighPriority;
   const Shape want{"", cube->radix(0), p.vcs, p.depth, classes, gb, cf, cc, L.ack_group(), hp, p.gmr};
@@ -159,6 +155,18 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
 
 }  // namespace
 
+RtlVcTables rtl_vc_tables(const VcLayout& L) {
+  RtlVcTables t;
+  t.fits = L.groups() <= 16 && L.classes() <= 16;
+  for (int g = 0; t.fits && g < L.groups(); ++g) t.group_base |= static_cast<uint64_t>(L.cls(g, 0)) << (4 * g);
+  for (int c = 0; t.fits && c < L.classes(); ++c) {
+    t.fits = L.first(c) < 16 && L.count(c) < 16;
+    t.class_first |= static_cast<uint64_t>(L.first(c)) << (4 * c);
+    t.class_count |= static_cast<uint64_t>(L.count(c)) << (4 * c);
+  }
+  return t;
+}
+
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg) {
   std::string why;
   Shape s;
@@ -190,7 +198,7 @@ struct RtlRouter::Impl {
   struct Out {
     ChannelPort link;
     bool network = false;
-    std::vector<std::pair<int64_t, Flit>> line;  // granted flits on their way through the switch stages
+    DelayQueue<Flit> line;  // granted flits on their way through the switch stages, by the cycle they leave
   };
   struct In {
     ChannelPort credit;
@@ -199,8 +207,7 @@ struct RtlRouter::Impl {
   std::vector<In> in;
   // Per input VC (port * vcs + VC): the flits the RTL buffers (the shadow of its FIFO), its state last
   // cycle and the cycle its head first requested an output VC (the model's t_req).
-  std::vector<std::vector<Flit>> shadow;
-  std::vector<size_t> shadow_head;
+  std::vector<Ring<Flit>> shadow;
   std::vector<int> state;
   std::vector<int64_t> t_req;
   // This cycle's deliveries, driven at the next step's edge.
@@ -212,21 +219,15 @@ struct RtlRouter::Impl {
   std::vector<int> credits_in;  // per output port: the VC of a credit delivered this cycle, or -1
   int64_t cycle = 0;            // the RTL cycle whose outputs were read last
   bool started = false;
-  int buffered = 0;
 
   Impl(const RouterConfig& c, ChannelTable& ch, PacketStore& st, const LayoutParams& l)
-      : cfg(c), chan(ch), store(st), lay(l), vcs(c.p.vcs), layout(l) {}
-  LayoutParams layout;
-
-  const Flit& front(int k) const { return shadow[k][shadow_head[k]]; }
-  void pop(int k) {
-    if (++shadow_head[k] == shadow[k].size()) {
-      shadow[k].clear();
-      shadow_head[k] = 0;
-    }
-  }
-  bool empty(int k) const { return shadow_head[k] == shadow[k].size(); }
+      : cfg(c), chan(ch), store(st), lay(l), vcs(c.p.vcs) {}
 };
+
+namespace {
+// A body flit's data in the RTL: which flit of which packet it is, checked when it leaves.
+uint64_t body_tag(const Flit& f) { return static_cast<uint64_t>(f.pkt) | static_cast<uint64_t>(f.idx) << 32; }
+}  // namespace
 
 RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store)
     : id_(id) {
@@ -242,8 +243,8 @@ RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, Chan
   m.out.resize(kPorts);
   m.in.resize(kPorts);
   m.shadow.resize(n);
-  m.shadow_head.assign(n, 0);
-  m.state.assign(n, 0);
+  for (Ring<Flit>& b : m.shadow) b.init(cfg.p.depth);
+  m.state.assign(n, InputVc::kIdle);
   m.t_req.assign(n, 0);
   m.arrivals.resize(kPorts);
   m.credits_in.assign(kPorts, -1);
@@ -253,7 +254,7 @@ RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, Chan
   if (s.name[0])
     m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
   else
-    m.rtl.reset(load_router_ports(gparams(s), m.layout, describe(s))(m.vcs, vcw, m.lay.total_bits(), name.c_str()));
+    m.rtl.reset(load_router_ports(gparams(s), own, describe(s))(m.vcs, vcw, m.lay.total_bits(), name.c_str()));
   // Without GMR in the scenario, a configuration with it gets the largest threshold: it never fires.
   const uint32_t threshold = cfg.p.gmr ? cfg.gmr->threshold() : (1u << m.lay.width(Field::Latency)) - 1;
   m.rtl->reset(static_cast<uint32_t>(id), threshold, cfg.gmr->every_hop());
@@ -310,11 +311,10 @@ void RtlRouter::step(int64_t now) {
             if (!m.lay.fits(h, &bad)) fail("a header does not fit the RTL's layout: " + bad);
             pl = m.lay.encode(h);
           } else {
-            pl[0] = static_cast<uint64_t>(f.pkt) | static_cast<uint64_t>(f.idx) << 32;  // the body's data: its identity
+            pl[0] = body_tag(f);
           }
           r.drive(p, f.vc, pl, f.head(), f.tail());
-          m.shadow[static_cast<size_t>(p) * m.vcs + f.vc].push_back(f);
-          ++m.buffered;
+          m.shadow[static_cast<size_t>(p) * m.vcs + f.vc].push(f);
           a.valid = false;
         }
         if (m.credits_in[p] >= 0) {
@@ -333,7 +333,7 @@ void RtlRouter::step(int64_t now) {
   const int n = kPorts * m.vcs;
   for (int k = 0; k < n; ++k) {  // a VC leaving route compute requested an output VC in the cycle before
     const int s = r.state(k);
-    if (m.state[k] == 1 && s != 1) m.t_req[k] = now - 1;
+    if (m.state[k] == InputVc::kRouting && s != InputVc::kRouting) m.t_req[k] = now - 1;
     m.state[k] = s;
   }
   const uint64_t va_req = r.va_req(), va_gnt = r.va_gnt(), sa_req = r.sa_req(), sa_gnt = r.sa_gnt();
@@ -356,10 +356,10 @@ void RtlRouter::step(int64_t now) {
   const bool measuring = m.chan.measuring();
   for (uint64_t g = sa_gnt; g; g &= g - 1) {
     const int k = __builtin_ctzll(g);
-    if (m.empty(k)) fail("a switch grant for input VC " + std::to_string(k) + ", which holds no flit");
-    const Flit f = m.front(k);
-    m.pop(k);
-    --m.buffered;
+    Ring<Flit>& buf = m.shadow[k];
+    if (buf.empty()) fail("a switch grant for input VC " + std::to_string(k) + ", which holds no flit");
+    const Flit f = buf.front();
+    buf.pop();
     m.chan.moved(now);
     const int q = r.out_port(k);
     if (q < 0 || q >= kPorts || m.out[q].link.ch < 0)
@@ -379,7 +379,7 @@ void RtlRouter::step(int64_t now) {
     }
     if (measuring) ++cs.flits;
     ++cs.sent;
-    op.line.push_back({now + kOutDelay, f});
+    op.line.push(now + kOutDelay, f);
   }
   // GMR's early acks, in the grant cycle: the RTL gives the ack; the data fields it was built from go to
   // the early-ack hook, which builds the same ack (checked).
@@ -408,18 +408,18 @@ void RtlRouter::step(int64_t now) {
     HeaderBits pl;
     bool head, tail;
     const bool valid = r.out(q, vc, pl, head, tail);
-    const bool due = !op.line.empty() && op.line.front().first == now;
+    const bool due = op.line.ready(now);
     if (valid != due) fail(std::string("output ") + std::to_string(q) + (valid ? " sends a flit no grant sent" : " sends nothing for a grant"));
     if (!valid) continue;
-    Flit f = op.line.front().second;
-    op.line.erase(op.line.begin());
+    Flit f = op.line.front();
+    op.line.pop();
     if (head != f.head() || tail != f.tail()) fail("output " + std::to_string(q) + ": head/tail bits differ from the packet's flit");
     if (head) {
       Header& h = m.store.pkt(f.pkt).hdr;
       const uint16_t tie = h.tie;
       h = m.lay.decode(pl);
       if (m.lay.width(Field::Tie) == 0) h.tie = tie;  // not carried: the RTL cannot have changed it
-    } else if (pl[0] != (static_cast<uint64_t>(f.pkt) | static_cast<uint64_t>(f.idx) << 32)) {
+    } else if (pl[0] != body_tag(f)) {
       fail("output " + std::to_string(q) + ": a body flit's data changed or flits were reordered");
     }
     if (vc < 0 || vc >= m.vcs) fail("output " + std::to_string(q) + " sends on VC " + std::to_string(vc));
@@ -429,17 +429,16 @@ void RtlRouter::step(int64_t now) {
 }
 
 std::string RtlRouter::dump(int64_t now) const {
-  static const char* name[] = {"idle", "routing", "vc-alloc", "active"};
   const Impl& m = *impl_;
   std::ostringstream o;
   const Interconnect& t = *m.cfg.ic;
   for (int k = 0; k < kPorts * m.vcs; ++k) {
-    const size_t held = m.shadow[k].size() - m.shadow_head[k];
-    if (m.state[k] == 0 && held == 0) continue;
+    const int held = m.shadow[k].size();
+    if (m.state[k] == InputVc::kIdle && held == 0) continue;
     o << "  router " << id_ << " (RTL) in " << t.port_name(id_, k / m.vcs) << " vc " << k % m.vcs << ": "
-      << name[m.state[k] & 3] << ", " << held << " flits";
+      << InputVc::state_name(m.state[k]) << ", " << held << " flits";
     if (held) {
-      const Flit& f = m.front(k);
+      const Flit& f = m.shadow[k].front();
       o << ", front packet " << m.store.pkt(f.pkt).id << " flit " << f.idx;
     }
     o << "\n";

@@ -32,6 +32,14 @@ namespace drb::cosim {
 // headers). The reason names the key that differs ("key: why").
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg);
 
+// drb_router's VC-layout parameters (GroupBase, ClassFirst, ClassCount: 4 bits an entry) for a VcLayout;
+// fits is false when an entry does not fit its 4 bits.
+struct RtlVcTables {
+  uint64_t group_base = 0, class_first = 0, class_count = 0;
+  bool fits = true;
+};
+RtlVcTables rtl_vc_tables(const VcLayout& layout);
+
 class RtlRouter {
  public:
   // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) if it cannot be, and

@@ -49,11 +49,6 @@ template <class P, class V>
 void set(P& p, V v) {
   p = static_cast<P>(v);
 }
-template <std::size_t N, class V>
-void set(VlWide<N>& p, V v) {
-  for (std::size_t i = 0; i < N; ++i) p[i] = 0;
-  put(p, 0, 64, static_cast<uint64_t>(v));
-}
 template <class P>
 void put_hdr(P& p, int off, int w, const HeaderBits& h) {
   for (int i = 0; i < w; i += 64) put(p, off + i, std::min(64, w - i), h[i / 64]);

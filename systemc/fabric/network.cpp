@@ -48,14 +48,19 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   // ports (same ids), then per terminal its injection and its ejection channels.
   const NetworkGraph& g = s_.ic->graph();
   chan_.reserve(static_cast<int>(channel_count(*s_.ic)));
+  // Each element's ports, on the C++ router and, under router.impl=rtl, on the RTL one that steps.
+  auto connect_output = [this](int e, int port, int ch, bool eject) {
+    routers_[e]->connect_output(port, ch, eject);
+    if (!rtl_.empty()) rtl_[e]->connect_output(port, ch, eject);
+  };
+  auto connect_input = [this](int e, int port, int ch, bool inject) {
+    routers_[e]->connect_input(port, ch, inject);
+    if (!rtl_.empty()) rtl_[e]->connect_input(port, ch, inject);
+  };
   for (const GraphChannel& c : g.channels()) {
     const int id = chan_.add(Channel{element_end(c.from, c.from_port), element_end(c.to, c.to_port), p.d_link + c.extra, p.d_credit});
-    routers_[c.from]->connect_output(c.from_port, id, false);
-    routers_[c.to]->connect_input(c.to_port, id, false);
-    if (!rtl_.empty()) {
-      rtl_[c.from]->connect_output(c.from_port, id, false);
-      rtl_[c.to]->connect_input(c.to_port, id, false);
-    }
+    connect_output(c.from, c.from_port, id, false);
+    connect_input(c.to, c.to_port, id, false);
   }
   for (int t = 0; t < n; ++t) {
     const GraphTerminal& term = g.terminals()[t];
@@ -63,15 +68,13 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     for (int c = 0; c < term.channels; ++c) {
       const Attachment in{term.inject.element, term.inject.port + c};
       inj.push_back(chan_.add(Channel{terminal_end(t, c), element_end(in.element, in.port), p.d_inj, p.d_credit}));
-      routers_[in.element]->connect_input(in.port, inj.back(), true);
-      if (!rtl_.empty()) rtl_[in.element]->connect_input(in.port, inj.back(), true);
+      connect_input(in.element, in.port, inj.back(), true);
     }
     src_[t]->connect(inj);
     for (int c = 0; c < term.channels; ++c) {
       const Attachment out{term.eject.element, term.eject.port + c};
-      const int ch = chan_.add(Channel{element_end(out.element, out.port), terminal_end(t, c), p.d_ej, p.d_credit});
-      routers_[out.element]->connect_output(out.port, ch, true);
-      if (!rtl_.empty()) rtl_[out.element]->connect_output(out.port, ch, true);
+      connect_output(out.element, out.port,
+                     chan_.add(Channel{element_end(out.element, out.port), terminal_end(t, c), p.d_ej, p.d_credit}), true);
     }
   }
   const int narrow = p.power.on ? (1 << p.power.width_steps) - 1 : 0;  // a stage-2 flit's later last phit

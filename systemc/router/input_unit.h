@@ -17,7 +17,12 @@
 namespace drb {
 
 struct InputVc {
+  // The same encoding as the RTL's (rtl/drb_router_pkg.sv), whose observation ports the fabric reads.
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
+  static const char* state_name(int s) {
+    static const char* const n[] = {"idle", "routing", "vc-alloc", "active"};
+    return n[s & 3];
+  }
   Ring<Flit> buf;
   State state = kIdle;
   uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)

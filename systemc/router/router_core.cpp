@@ -10,13 +10,6 @@
 
 namespace drb {
 
-namespace {
-const char* state_name(int s) {
-  static const char* n[] = {"idle", "routing", "vc-alloc", "active"};
-  return n[s];
-}
-}  // namespace
-
 // Mirrors the constructor below: every vector it sizes, at the allocator's granularity.
 double RouterCore::footprint(int ports, int vcs, int depth) {
   const double P = ports, V = vcs;
@@ -222,7 +215,7 @@ std::string RouterCore::dump(int64_t now) const {
       const InputVc& v = in_[i].vcs[c];
       if (v.state == kIdle && v.buf.empty()) continue;
       o << "  router " << id_ << " in " << t.port_name(id_, i) << " vc "
-        << c << ": " << state_name(v.state) << ", " << v.buf.size() << " flits";
+        << c << ": " << InputVc::state_name(v.state) << ", " << v.buf.size() << " flits";
       if (!v.buf.empty()) {
         const Flit& f = v.buf.front();
         const Packet& pk = store_.pkt(f.pkt);

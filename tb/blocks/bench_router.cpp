@@ -30,6 +30,7 @@
 #include "systemc/base/packet_store.h"
 #include "systemc/channel/channel.h"
 #include "systemc/cosim/rtl_config.h"
+#include "systemc/cosim/rtl_router.h"
 #include "systemc/cosim/vl_bits.h"
 #include "systemc/fabric/setup.h"
 #include "systemc/router/router_core.h"
@@ -104,14 +105,10 @@ int run(const Config& c, const Options& opt) {
   // The RTL's layout tables are its parameters: the model's layout must be the one it was built for.
   {
     const VcLayout& L = *s.layout;
-    uint64_t gb = 0, cf = 0, cc = 0;
-    for (int g = 0; g < L.groups(); ++g) gb |= static_cast<uint64_t>(L.cls(g, 0)) << (4 * g);
-    for (int k = 0; k < L.classes(); ++k) {
-      cf |= static_cast<uint64_t>(L.first(k)) << (4 * k);
-      cc |= static_cast<uint64_t>(L.count(k)) << (4 * k);
-    }
+    const cosim::RtlVcTables t = cosim::rtl_vc_tables(L);
     const int ag = L.ack_group() < 0 ? c.ack_group : L.ack_group();
-    if (gb != c.group_base || cf != c.class_first || cc != c.class_count || ag != c.ack_group) {
+    if (!t.fits || t.group_base != c.group_base || t.class_first != c.class_first || t.class_count != c.class_count ||
+        ag != c.ack_group) {
       std::fprintf(stderr, "%s: the model's VC layout (%s) is not the one the RTL was built with\n", c.name,
                    L.describe().c_str());
       return 2;
