@@ -2,15 +2,21 @@
 //
 // Route unit of one input VC (RouteUnit in systemc/router/route_unit.h), combinational, two parts:
 //  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
-//    or eject here), then the relation's candidate: dimension-order routing on the K x K torus (drb_dor_rc)
-//    with its ring VC sub-class;
+//    or eject here), then the relation's candidate: dimension-order routing on the k-ary n-cube, torus or
+//    mesh (drb_dor_rc), with its ring VC sub-class;
 //  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
 //    the head's class with the most credits (ties to the lower VC); a head ejecting takes the local port's
 //    first free VC. The class is GroupBase[group] + sub, the group the header's step (data) or AckGroup
 //    (acks), as VcLayout::cls lays them out; the tables hold 4 bits an entry.
 
 module drb_route_unit #(
-  parameter int unsigned K          = 8,       /// radix of the K x K torus (node ids x + K*y)
+  parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix (drb_dor_rc)
+  parameter int unsigned Dims       = 2,       /// dimensions n
+  parameter logic [63:0] Radix      = 64'h0,   /// per dimension d, bits [8d +: 8]: its radix (0: K)
+  parameter bit          Wrap       = 1'b1,    /// torus (1) or mesh (0)
+  parameter logic [63:0] DimOrder   = 64'hfedcba9876543210,  /// position i, bits [4i +: 4]: its dimension
+  parameter logic        TiePositive = 1'b1,   /// ring ties go + (routing.tie=positive)
+  parameter int unsigned TieRandom  = 0,       /// ring ties follow the header's tie bits (routing.tie=random)
   parameter int unsigned NumVcs     = 2,       /// VCs per port
   parameter int unsigned CrW        = 4,       /// width of a credit counter
   parameter int unsigned VcClasses  = 0,       /// ring VC classes of drb_dor_rc (0 dateline)
@@ -19,7 +25,7 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
-  parameter int unsigned NumPorts   = 5,       /// 4 torus links and the local port (the last)
+  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last)
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -66,16 +72,24 @@ module drb_route_unit #(
   assign pop_o   = dec_pop;
   assign eject_o = dec_eject;
 
-  logic [2:0] rc_port;
-  drb_dor_rc #(.K(K), .VcClasses(VcClasses)) u_rc (
+  // The header's tie bits exist only when the layout carries them (routing.tie=random).
+  logic [Dims-1:0] tie;
+  if (TieRandom != 0) begin : g_tie
+    assign tie = hdr_i[drb_hdr_pkg::TieOff +: Dims];
+  end else begin : g_no_tie
+    assign tie = '0;
+  end
+  drb_dor_rc #(
+    .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
+    .TieRandom(TieRandom), .VcClasses(VcClasses), .PortW(PortW)
+  ) u_rc (
     .node_id_i,
     .dest_i     (hdr_i.dest0),
-    .dateline_i (hdr_i.dateline),
-    .tie_i      (2'b00),
-    .port_o     (rc_port),
+    .dateline_i (hdr_i[drb_hdr_pkg::DatelineOff +: Dims]),
+    .tie_i      (tie),
+    .port_o,
     .sub_o
   );
-  assign port_o = PortW'(rc_port);
 
   // ---- selection
   logic [3:0] group, cls, first, count;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a K x K torus (RouterCore in systemc/router/router_core.h), built from its units:
-// five input units (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + dimension-order
-// route compute + VC selection), the VC allocator (drb_vc_alloc), the switch allocator (drb_switch_alloc,
-// whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and five output units (drb_output_unit:
-// owners, credits, AL resume, datelines, GMR). Ports 0..3 are +x, -x, +y, -y; port 4 is the local
-// terminal's (injection in, ejection out).
+// The DRB router of a k-ary n-cube, torus or mesh (RouterCore in systemc/router/router_core.h), built from
+// its units: an input unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC +
+// dimension-order route compute + VC selection), the VC allocator (drb_vc_alloc), the switch allocator
+// (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an output unit per
+// port (drb_output_unit: owners, credits, AL resume, datelines, GMR). Ports 2d and 2d+1 are +/- dimension
+// d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's (injection in,
+// ejection out).
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -15,11 +16,17 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies and relations, iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and
+// topologies (fat-trees, flattened butterflies, hybrids, hypercubes, midimews) and relations, iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and
 // faults, a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
 
 module drb_router #(
-  parameter int unsigned K          = 8,       /// torus radix
+  parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
+  parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
+  parameter logic [63:0] Radix      = 64'h0,   /// per dimension d, bits [8d +: 8]: its radix (0: K)
+  parameter bit          Wrap       = 1'b1,    /// torus (1) or mesh (0)
+  parameter logic [63:0] DimOrder   = 64'hfedcba9876543210,  /// position i, bits [4i +: 4]: its dimension
+  parameter logic        TiePositive = 1'b1,   /// ring ties go + (routing.tie=positive; 0: negative)
+  parameter int unsigned TieRandom  = 0,       /// ring ties follow the header's tie bits (routing.tie=random)
   parameter int unsigned NumVcs     = 2,       /// VCs per port
   parameter int unsigned Depth      = 8,       /// flits per VC buffer
   parameter int unsigned DRc        = 1,       /// route-compute delay (router.delay.rc)
@@ -35,8 +42,8 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = 5,
-  parameter int unsigned PortW      = 3,
+  parameter int unsigned NumPorts   = 2 * Dims + 1,
+  parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
 ) (
@@ -82,8 +89,11 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != 5 || PortW != 3) begin : g_bad_ports
-    $error("drb_router: the torus router has 5 ports");
+  if (NumPorts != 2 * Dims + 1 || (1 << PortW) < NumPorts) begin : g_bad_ports
+    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports");
+  end
+  if (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)) begin : g_bad_layout
+    $error("drb_router: the header package's dateline (and tie) bits must be one per dimension");
   end
   if (Gmr && !Drb) begin : g_bad_gmr
     $error("drb_router: GMR needs the DRB blocks");
@@ -188,7 +198,8 @@ module drb_router #(
     assign fire  = (state_q[k*2 +: 2] == drb_router_pkg::VcRouting) && ready_q[k];
 
     drb_route_unit #(
-      .K(K), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
+      .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
+      .TieRandom(TieRandom), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
@@ -319,14 +330,35 @@ module drb_router #(
     end
   end
 
-  // ---- a link's dateline bits: leaving +x from x = K-1, -x from x = 0, and so for y
-  logic [drb_hdr_pkg::NodeW-1:0] x, y;
-  assign x = node_id_i % drb_hdr_pkg::NodeW'(K);
-  assign y = node_id_i / drb_hdr_pkg::NodeW'(K);
-  logic [NumPorts*2-1:0] dl;
-  assign dl = {2'b00,
-               {y == '0, 1'b0}, {y == drb_hdr_pkg::NodeW'(K - 1), 1'b0},
-               {1'b0, x == '0}, {1'b0, x == drb_hdr_pkg::NodeW'(K - 1)}};
+  // ---- a link's dateline bits (a torus's wrap links): leaving +d from coordinate k-1 sets bit d, and
+  // leaving -d from coordinate 0; per output port, Dims bits. (Constant functions as drb_dor_rc's.)
+  function automatic int unsigned radix_of(int unsigned d);
+    if (Radix == 64'h0) radix_of = K;
+    else radix_of = 32'(Radix[8*d +: 8]);
+  endfunction
+  function automatic int unsigned stride_of(int unsigned d);
+    stride_of = 1;
+    for (int unsigned i = 0; i < d; i++) stride_of = stride_of * radix_of(i);
+  endfunction
+  logic [NumPorts*Dims-1:0] dl;
+  for (genvar d = 0; d < Dims; d++) begin : g_dl
+    localparam int unsigned NW = drb_hdr_pkg::NodeW;
+    logic [NW-1:0] c;   // this router's coordinate in dimension d
+    assign c = (node_id_i / NW'(stride_of(d))) % NW'(radix_of(d));
+    if (!Wrap) begin : g_mesh
+      logic unused_c;
+      assign unused_c = ^c;
+    end
+    for (genvar q = 0; q < NumPorts; q++) begin : g_port
+      if (Wrap && q == 2 * d) begin : g_plus
+        assign dl[q*Dims + d] = (c == NW'(radix_of(d) - 1));
+      end else if (Wrap && q == 2 * d + 1) begin : g_minus
+        assign dl[q*Dims + d] = (c == '0);
+      end else begin : g_none
+        assign dl[q*Dims + d] = 1'b0;
+      end
+    end
+  end
 
   // ---- the edits a head gets as it leaves, per input VC beside switch allocation (the allocation only
   // selects): AL's resume for a head that waited (timer now), the output link's dateline bits, and GMR on
@@ -362,7 +394,7 @@ module drb_router #(
       h_al[drb_hdr_pkg::LatencyOff +: LatW] = lat_res;
       h_dl = h_al;
       if (net) h_dl[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] =
-                 h_al[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] | dl[32'(op)*2 +: 2];
+                 h_al[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] | dl[32'(op)*Dims +: Dims];
     end
     if (Gmr) begin : g_gmr
       drb_gmr_fire #(.AckFlits(AckFlits)) u_gmr (

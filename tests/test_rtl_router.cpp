@@ -8,7 +8,8 @@
 // use every ack (early and final) in the same cycle, and count the same block events (DEC pops, AL waits,
 // GMR fires, contended allocations). drbsim's results must be byte-identical too. The scenarios cover each
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
-// high-priority acks on dateline classes, an 8x8 torus, and a configuration verilated on first use.
+// high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
+// torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -100,6 +101,7 @@ json run(std::vector<std::string> kv, bool rtl, int64_t cycles) {
                 {"messages", gen.total().messages - gen.total().rejected},
                 {"events", {c.dec_pops, c.al_waits, c.gmr_fires, c.gmr_drops, c.contended}},
                 {"rtl_cycles", rtl_cycles},
+                {"elements", net.elements()},
                 {"end", fab.cycle()}};
   });
 }
@@ -122,8 +124,7 @@ void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
   EXPECT_EQ(model["live"], 0);
   EXPECT_EQ(model["rtl_cycles"], 0);
   // Every element is clocked in every cycle from 0 to the last step.
-  const uint64_t k = std::stoul(kv[0].substr(kv[0].find('=') + 1));
-  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * k * k);
+  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>());
   const json& ev = model["events"];
   EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
   EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
@@ -190,6 +191,24 @@ TEST(RtlRouter, ConfigurationVerilatedOnFirstUseSameRun) {
           {false, true}, 4000);
 }
 
+// Any k-ary n-cube: a 3-D torus of radices 4, 4 and 3 (7-port routers; the radix-3 coordinate computed by
+// division, the others bit fields), dimensions corrected z first, ring ties of the radix-4 rings drawn per
+// packet (the header's tie bits), DRB2 on dateline classes (wrap links of three dimensions set and DEC
+// clears the dateline bits).
+TEST(RtlRouter, ThreeDimensionalTorusVerilatedOnFirstUseSameRun) {
+  compare({"topology.n=3", "topology.k=4,4,3", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb2",
+           "drb2.threshold=14", "routing.vc_classes=dateline", "routing.dim_order=decreasing", "routing.tie=random",
+           "traffic.rate=0.35", "traffic.length=6", "sim.seed=6"},
+          {true, true}, 4000);
+}
+// A mesh (no wrap links, no ring classes; the direction is the sign of the offset) of radices 5 and 4,
+// DRB2 with two VCs per step.
+TEST(RtlRouter, MeshVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=mesh", "topology.k=5,4", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb2",
+           "drb2.threshold=8", "traffic.rate=0.5", "traffic.length=6", "sim.seed=7"},
+          {true, true}, 4000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -216,12 +235,10 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
       {r + "topology.kind=fattree", "topology.kind"},
-      {r + "topology.k=4 topology.n=3", "topology.n"},
-      {r + "topology.k=4,8", "topology.k"},
-      {r + "topology.kind=mesh topology.k=4", "topology.kind"},
+      {r + "topology.kind=hypercube topology.n=4", "topology.kind"},
+      {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},
       {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
-      {r + "topology.k=4 routing.dim_order=decreasing", "routing.dim_order"},
-      {r + "topology.k=4 routing.tie=negative", "routing.tie"},
+      {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},

@@ -38,7 +38,7 @@ class RouterPorts {
 };
 
 // The entry point of a configuration verilated on first use (router_ports_dyn.cpp).
-using MakeRouterPorts = RouterPorts* (*)(int vcs, int vcw, int hw, const char* name);
+using MakeRouterPorts = RouterPorts* (*)(int ports, int portw, int vcs, int vcw, int hw, const char* name);
 constexpr const char* kMakeRouterPortsSymbol = "drb_make_router_ports";
 
 }  // namespace drb::cosim

@@ -11,14 +11,13 @@
 
 namespace drb::cosim {
 
-constexpr int kRouterPorts = 5, kRouterPortW = 3;
-
 template <class V>
 class RouterPortsOf final : public RouterPorts {
  public:
-  // vcw: bits of a VC number (the RTL's VcW); hw: header bits.
-  RouterPortsOf(int vcs, int vcw, int hw, const std::string& name)
-      : m_(&ctx_, name.c_str()), vcs_(vcs), hw_(hw), vcw_(vcw), flitw_(hw + 2) {
+  // ports (2 * Dims + 1, at most 32) and portw: the RTL's NumPorts and PortW; vcw: bits of a VC number (the
+  // RTL's VcW); hw: header bits. Ports x VCs is at most 64 (the request masks).
+  RouterPortsOf(int ports, int portw, int vcs, int vcw, int hw, const std::string& name)
+      : m_(&ctx_, name.c_str()), ports_(ports), portw_(portw), vcs_(vcs), hw_(hw), vcw_(vcw), flitw_(hw + 2) {
     ctx_.fatalOnError(false);  // an assertion is reported by the adapter, with the cycle and the router
   }
   void reset(uint32_t node, uint32_t threshold, bool every_hop) override {
@@ -75,14 +74,14 @@ class RouterPortsOf final : public RouterPorts {
   }
   int state(int k) const override { return static_cast<int>(vl::get(m_.dbg_vc_state_o, 2 * k, 2)); }
   int out_port(int k) const override {
-    return static_cast<int>(vl::get(m_.dbg_out_port_o, kRouterPortW * k, kRouterPortW));
+    return static_cast<int>(vl::get(m_.dbg_out_port_o, portw_ * k, portw_));
   }
-  uint64_t va_req() const override { return vl::get(m_.dbg_va_req_o, 0, kRouterPorts * vcs_); }
-  uint64_t va_gnt() const override { return vl::get(m_.dbg_va_gnt_o, 0, kRouterPorts * vcs_); }
-  uint64_t sa_req() const override { return vl::get(m_.dbg_sa_req_o, 0, kRouterPorts * vcs_); }
-  uint64_t sa_gnt() const override { return vl::get(m_.dbg_sa_gnt_o, 0, kRouterPorts * vcs_); }
-  uint64_t dec_pop() const override { return vl::get(m_.dbg_dec_pop_o, 0, kRouterPorts * vcs_); }
-  uint64_t al_wait() const override { return vl::get(m_.dbg_al_wait_o, 0, kRouterPorts * vcs_); }
+  uint64_t va_req() const override { return vl::get(m_.dbg_va_req_o, 0, ports_ * vcs_); }
+  uint64_t va_gnt() const override { return vl::get(m_.dbg_va_gnt_o, 0, ports_ * vcs_); }
+  uint64_t sa_req() const override { return vl::get(m_.dbg_sa_req_o, 0, ports_ * vcs_); }
+  uint64_t sa_gnt() const override { return vl::get(m_.dbg_sa_gnt_o, 0, ports_ * vcs_); }
+  uint64_t dec_pop() const override { return vl::get(m_.dbg_dec_pop_o, 0, ports_ * vcs_); }
+  uint64_t al_wait() const override { return vl::get(m_.dbg_al_wait_o, 0, ports_ * vcs_); }
   bool failed() const override { return ctx_.gotError(); }
 
  private:
@@ -93,7 +92,7 @@ class RouterPortsOf final : public RouterPorts {
   }
   VerilatedContext ctx_;  // one per router: routers share no Verilated state
   V m_;
-  int vcs_, hw_, vcw_, flitw_;
+  int ports_, portw_, vcs_, hw_, vcw_, flitw_;
 };
 
 }  // namespace drb::cosim

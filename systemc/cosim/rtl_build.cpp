@@ -99,11 +99,11 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
   std::lock_guard<std::mutex> lock(mu);
   // The cache key: the parameters, every source, the glue and the compiler.
   uint64_t h = 14695981039346656037ull;
-  const std::vector<std::string> pkg{"--nodes=" + std::to_string(layout.nodes),
-                                     "--latency-bits=" + std::to_string(layout.latency_bits),
-                                     "--seq-bits=" + std::to_string(layout.seq_bits),
-                                     "--dims=" + std::to_string(layout.dims),
-                                     "--max-length=" + std::to_string(layout.max_length)};
+  std::vector<std::string> pkg{"--nodes=" + std::to_string(layout.nodes),
+                               "--latency-bits=" + std::to_string(layout.latency_bits),
+                               "--seq-bits=" + std::to_string(layout.seq_bits), "--dims=" + std::to_string(layout.dims),
+                               "--max-length=" + std::to_string(layout.max_length)};
+  if (layout.tie_bits) pkg.push_back("--tie-bits");
   // Loaded once per process and configuration: every router of a network asks, the sources are read and
   // hashed for the first only.
   std::string key;

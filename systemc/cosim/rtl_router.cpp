@@ -22,21 +22,32 @@ namespace drb::cosim {
 
 namespace {
 
-// A Verilated configuration (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS). Not listed there because every
-// configuration has them: route compute, VC allocation and DEC's extra pass 1 cycle each, switch allocation
-// plus traversal 2, DRB's blocks present, early acks of one flit, dimension order x then y, ties to +.
+// A Verilated configuration (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS, or one verilated on first use). Not
+// parameters because every configuration has them: route compute, VC allocation and DEC's extra pass 1
+// cycle each, switch allocation plus traversal 2, DRB's blocks present, early acks of one flit.
+constexpr uint64_t kIdentityOrder = 0xfedcba9876543210ull;  // DimOrder: dimension i at position i
+enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
   const char* name;
-  int k, vcs, depth, vc_classes;
+  int dims;
+  uint64_t radix;      // per dimension d, bits [8d, 8d + 8): its radix
+  bool wrap;           // torus (or mesh)
+  uint64_t dim_order;  // position i, bits [4i, 4i + 4): the i-th dimension routed
+  int tie;
+  int vcs, depth, vc_classes;
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
+  int ports() const { return 2 * dims + 1; }
 };
-constexpr int kPorts = 5, kOutDelay = 2;
+constexpr int kOutDelay = 2;
 
 const std::vector<Shape>& shapes() {
 #if DRB_HAVE_RTL
-#define DRB_SHAPE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g) Shape{#prefix, k, v, d, c, gb, cf, cc, ag, hp != 0, g != 0},
+  // The table's rows are 2-D K x K tori, dimensions in increasing order, ring ties to +.
+#define DRB_SHAPE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g)                                                   \
+  Shape{#prefix, 2, uint64_t{k} | uint64_t{k} << 8, true, kIdentityOrder, kTiePositive, v, d, c, gb, cf, cc, ag, \
+        hp != 0, g != 0},
   static const std::vector<Shape> s{DRB_RTL_ROUTERS(DRB_SHAPE)};
 #undef DRB_SHAPE
 #else
@@ -48,11 +59,20 @@ const std::vector<Shape>& shapes() {
 const char* classes_name(int c) { return c == 0 ? "dateline" : c == 1 ? "partition" : "balanced"; }
 
 std::string describe(const Shape& s) {
-  char b[256];
-  std::snprintf(b, sizeof b, "%dx%d torus, %d VCs of %d flits, %s classes, layout %llx/%llx/%llx ack group %d%s%s",
-                s.k, s.k, s.vcs, s.depth, classes_name(s.vc_classes), static_cast<unsigned long long>(s.group_base),
+  std::string shape;
+  for (int d = 0; d < s.dims; ++d) shape += (d ? "x" : "") + std::to_string((s.radix >> (8 * d)) & 0xff);
+  std::string order;
+  if (s.dim_order != kIdentityOrder) {
+    order = ", dimension order ";
+    for (int i = 0; i < s.dims; ++i) order += (i ? "," : "") + std::to_string((s.dim_order >> (4 * i)) & 0xf);
+  }
+  char b[320];
+  std::snprintf(b, sizeof b, "%s %s, %d VCs of %d flits, %s%s%s, layout %llx/%llx/%llx ack group %d%s%s", shape.c_str(),
+                s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
+                " classes", order.c_str(), static_cast<unsigned long long>(s.group_base),
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
-                s.ack_group, s.high_prio ? ", high-priority acks" : "", s.gmr ? ", GMR" : "");
+                s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
+                (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "")).c_str());
   return b;
 }
 
@@ -70,13 +90,18 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     why = s;
     return false;
   };
-  if (!cube || !cube->has_wrap())
-    return no("topology.kind: router.impl=rtl has the router of a K x K torus only; this network is a " + ic.kind());
-  if (cube->dims() != 2)
-    return no("topology.n: router.impl=rtl has the router of a 2-D torus only; this one has " + std::to_string(cube->dims()) + " dimensions");
-  if (cube->radix(0) != cube->radix(1)) return no("topology.k: router.impl=rtl has the router of a K x K torus (one radix)");
+  if (!cube)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) only; this network is a " +
+              ic.kind());
+  const int dims = cube->dims();
+  if (dims > 8) return no("topology.n: the RTL router routes at most 8 dimensions; this network has " + std::to_string(dims));
+  uint64_t radix = 0;
+  for (int d = 0; d < dims; ++d) {
+    if (cube->radix(d) > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
+    radix |= static_cast<uint64_t>(cube->radix(d)) << (8 * d);
+  }
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
-  if (ic.ports(0) != kPorts) return no("topology.ni_channels: the RTL router has one local port");
+  if (ic.ports(0) != 2 * dims + 1) return no("topology.ni_channels: the RTL router has one local port");
   const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
   if (!dor)
     return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
@@ -84,9 +109,13 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   if (p.ack_mode != AckMode::Ideal && !dynamic_cast<const DorRouting*>(cfg.ack_routing))
     return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL router");
   const RoutingParams& rp = dor->params();
-  if (!rp.dim_order.empty() && rp.dim_order != std::vector<int>{0, 1})
-    return no("routing.dim_order: the RTL router routes x first (increasing)");
-  if (rp.tie_random || !rp.tie_positive) return no("routing.tie: the RTL router sends ring ties + (positive)");
+  uint64_t order = kIdentityOrder;  // positions past the network's dimensions keep the identity
+  for (size_t i = 0; i < rp.dim_order.size(); ++i)
+    order = (order & ~(uint64_t{0xf} << (4 * i))) | static_cast<uint64_t>(rp.dim_order[i]) << (4 * i);
+  // Ties exist only on rings of even radix: elsewhere the setting changes nothing and any model serves.
+  const int tie = !cube->has_ties() || (!rp.tie_random && rp.tie_positive) ? kTiePositive
+                  : rp.tie_random                                          ? kTieRandom
+                                                                           : kTieNegative;
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
   if (p.sa_islip) return no("router.alloc.sa: the RTL router's switch allocator is separable (islip has no RTL yet)");
@@ -103,18 +132,19 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   if (cfg.head_tap) return no("router.impl: a head tap (PR-DRB, trace.packets) is not offered by the RTL router");
   // A configuration the build verilated reads the build's header package: it serves only networks whose
   // headers fit that package. Others get a package of their own, verilated on first use.
-  const bool build_layout_fits = rtl_unsupported(Block::Gmr, net, cube->nodes(), 2, kPorts).empty();
+  const bool build_layout_fits = rtl_unsupported(Block::Gmr, net, cube->nodes(), dims, 2 * dims + 1).empty();
   const VcLayout& L = *cfg.layout;
   const RtlVcTables t = rtl_vc_tables(L);
   const bool fits = t.fits;
   const uint64_t gb = t.group_base, cf = t.class_first, cc = t.class_count;
   const int classes = rp.ring_classes == RingClasses::Dateline ? 0 : rp.ring_classes == RingClasses::Partition ? 1 : 2;
   const bool hp = p.ack_mode == AckMode::HighPriority;
-  const Shape want{"", cube->radix(0), p.vcs, p.depth, classes, gb, cf, cc, L.ack_group(), hp, p.gmr};
+  const Shape want{"", dims, radix, cube->has_wrap(), order, tie, p.vcs, p.depth, classes, gb, cf, cc, L.ack_group(), hp, p.gmr};
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
-    if (!fits || !build_layout_fits || s.k != want.k || s.vcs != want.vcs || s.depth != want.depth || s.vc_classes != classes ||
-        s.group_base != gb || s.class_first != cf || s.class_count != cc || s.high_prio != hp)
+    if (!fits || !build_layout_fits || s.dims != dims || s.radix != radix || s.wrap != want.wrap || s.dim_order != order ||
+        s.tie != tie || s.vcs != want.vcs || s.depth != want.depth || s.vc_classes != classes || s.group_base != gb ||
+        s.class_first != cf || s.class_count != cc || s.high_prio != hp)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -128,7 +158,9 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   }
   // None built: one verilated on first use, within what the adapter's 64-bit request masks and the layout
   // tables' 4-bit entries hold.
-  if (p.vcs > 12) return no("router.vcs: the RTL router in the fabric takes at most 12 VCs (60 input VCs in its masks)");
+  if (want.ports() * p.vcs > 64)
+    return no("router.vcs: the RTL router in the fabric takes at most 64 input VCs (ports x VCs, its masks); this one has " +
+              std::to_string(want.ports()) + " ports of " + std::to_string(p.vcs) + " VCs");
   if (!fits) return no("router.vcs: the VC layout does not fit the RTL router's tables (16 classes of up to 15 VCs)");
   const std::string unavailable = rtl_build_unavailable();
   if (!unavailable.empty()) {
@@ -144,11 +176,17 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
 
 // Verilator's parameters of a configuration (drb_router.sv's).
 [[maybe_unused]] std::vector<std::string> gparams(const Shape& s) {
-  char b[3][40];
+  char b[5][40];
   std::snprintf(b[0], sizeof b[0], "-GGroupBase=64'h%llx", static_cast<unsigned long long>(s.group_base));
   std::snprintf(b[1], sizeof b[1], "-GClassFirst=64'h%llx", static_cast<unsigned long long>(s.class_first));
   std::snprintf(b[2], sizeof b[2], "-GClassCount=64'h%llx", static_cast<unsigned long long>(s.class_count));
-  return {"-GK=" + std::to_string(s.k), "-GNumVcs=" + std::to_string(s.vcs), "-GDepth=" + std::to_string(s.depth),
+  std::snprintf(b[3], sizeof b[3], "-GRadix=64'h%llx", static_cast<unsigned long long>(s.radix));
+  std::snprintf(b[4], sizeof b[4], "-GDimOrder=64'h%llx", static_cast<unsigned long long>(s.dim_order));
+  return {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), b[3],
+          std::string("-GWrap=1'b") + (s.wrap ? "1" : "0"), b[4],
+          std::string("-GTiePositive=1'b") + (s.tie == kTieNegative ? "0" : "1"),
+          "-GTieRandom=" + std::to_string(s.tie == kTieRandom ? 1 : 0), "-GNumVcs=" + std::to_string(s.vcs),
+          "-GDepth=" + std::to_string(s.depth),
           "-GVcClasses=" + std::to_string(s.vc_classes), b[0], b[1], b[2], "-GAckGroup=" + std::to_string(s.ack_group),
           std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"), std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
 }
@@ -179,7 +217,8 @@ namespace {
 
 std::unique_ptr<RouterPorts> make_ports(const Shape& s, int vcw, int hw, const std::string& name) {
 #define DRB_MAKE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g) \
-  if (std::string(s.name) == #prefix) return std::make_unique<RouterPortsOf<prefix>>(s.vcs, vcw, hw, name);
+  if (std::string(s.name) == #prefix)                        \
+    return std::make_unique<RouterPortsOf<prefix>>(s.ports(), bits_for(static_cast<uint64_t>(s.ports())), s.vcs, vcw, hw, name);
   DRB_RTL_ROUTERS(DRB_MAKE)
 #undef DRB_MAKE
   throw std::logic_error("router.impl: no Verilated model named " + std::string(s.name));
@@ -193,7 +232,7 @@ struct RtlRouter::Impl {
   ChannelTable& chan;
   PacketStore& store;
   HeaderLayout lay;
-  int vcs;
+  int ports, vcs;
   std::unique_ptr<RouterPorts> rtl;
   struct Out {
     ChannelPort link;
@@ -220,8 +259,8 @@ struct RtlRouter::Impl {
   int64_t cycle = 0;            // the RTL cycle whose outputs were read last
   bool started = false;
 
-  Impl(const RouterConfig& c, ChannelTable& ch, PacketStore& st, const LayoutParams& l)
-      : cfg(c), chan(ch), store(st), lay(l), vcs(c.p.vcs) {}
+  Impl(const RouterConfig& c, ChannelTable& ch, PacketStore& st, const LayoutParams& l, int np)
+      : cfg(c), chan(ch), store(st), lay(l), ports(np), vcs(c.p.vcs) {}
 };
 
 namespace {
@@ -236,25 +275,26 @@ RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, Chan
   if (!find_shape(cfg, net, s, why)) throw std::invalid_argument(why);
   // The header layout of the RTL: the build's package, or the network's own for a configuration verilated
   // on first use.
-  const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, 2, net.max_length, false};
-  impl_ = std::make_unique<Impl>(cfg, chan, store, s.name[0] ? rtl_layout() : own);
+  const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, s.dims, net.max_length, s.tie == kTieRandom};
+  impl_ = std::make_unique<Impl>(cfg, chan, store, s.name[0] ? rtl_layout() : own, s.ports());
   Impl& m = *impl_;
-  const int n = kPorts * m.vcs;
-  m.out.resize(kPorts);
-  m.in.resize(kPorts);
+  const int n = m.ports * m.vcs;
+  m.out.resize(m.ports);
+  m.in.resize(m.ports);
   m.shadow.resize(n);
   for (Ring<Flit>& b : m.shadow) b.init(cfg.p.depth);
   m.state.assign(n, InputVc::kIdle);
   m.t_req.assign(n, 0);
-  m.arrivals.resize(kPorts);
-  m.credits_in.assign(kPorts, -1);
+  m.arrivals.resize(m.ports);
+  m.credits_in.assign(m.ports, -1);
 #if DRB_HAVE_RTL
   const int vcw = m.vcs > 1 ? bits_for(static_cast<uint64_t>(m.vcs)) : 1;
   const std::string name = "router_" + std::to_string(id);
   if (s.name[0])
     m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
   else
-    m.rtl.reset(load_router_ports(gparams(s), own, describe(s))(m.vcs, vcw, m.lay.total_bits(), name.c_str()));
+    m.rtl.reset(load_router_ports(gparams(s), own, describe(s))(m.ports, bits_for(static_cast<uint64_t>(m.ports)), m.vcs, vcw, m.lay.total_bits(),
+                                                                 name.c_str()));
   // Without GMR in the scenario, a configuration with it gets the largest threshold: it never fires.
   const uint32_t threshold = cfg.p.gmr ? cfg.gmr->threshold() : (1u << m.lay.width(Field::Latency)) - 1;
   m.rtl->reset(static_cast<uint32_t>(id), threshold, cfg.gmr->every_hop());
@@ -300,7 +340,7 @@ void RtlRouter::step(int64_t now) {
   }
   while (m.cycle < now) {
     if (m.cycle + 1 == now) {
-      for (int p = 0; p < kPorts; ++p) {
+      for (int p = 0; p < m.ports; ++p) {
         Impl::Arrival& a = m.arrivals[p];
         if (a.valid) {
           const Flit& f = a.f;
@@ -330,7 +370,7 @@ void RtlRouter::step(int64_t now) {
   if (r.failed()) fail("an assertion of the RTL failed (its message is above)");
 
   // ---- cycle now's outputs
-  const int n = kPorts * m.vcs;
+  const int n = m.ports * m.vcs;
   for (int k = 0; k < n; ++k) {  // a VC leaving route compute requested an output VC in the cycle before
     const int s = r.state(k);
     if (m.state[k] == InputVc::kRouting && s != InputVc::kRouting) m.t_req[k] = now - 1;
@@ -341,11 +381,11 @@ void RtlRouter::step(int64_t now) {
   cnt_.al_waits += static_cast<uint64_t>(__builtin_popcountll(r.al_wait()));
   cnt_.contended += static_cast<uint64_t>(__builtin_popcountll(va_req & ~va_gnt));
   const uint64_t vc_mask = (uint64_t{1} << m.vcs) - 1;
-  for (int p = 0; p < kPorts; ++p)
+  for (int p = 0; p < m.ports; ++p)
     if (((sa_req >> (p * m.vcs)) & vc_mask) && !((sa_gnt >> (p * m.vcs)) & vc_mask)) ++cnt_.contended;
   // Credits upstream: one per granted flit, on its input port and VC.
   uint64_t credited = 0;
-  for (int p = 0; p < kPorts; ++p) {
+  for (int p = 0; p < m.ports; ++p) {
     int vc;
     if (!r.credit_out(p, vc)) continue;
     credited |= uint64_t{1} << (p * m.vcs + vc);
@@ -362,7 +402,7 @@ void RtlRouter::step(int64_t now) {
     buf.pop();
     m.chan.moved(now);
     const int q = r.out_port(k);
-    if (q < 0 || q >= kPorts || m.out[q].link.ch < 0)
+    if (q < 0 || q >= m.ports || m.out[q].link.ch < 0)
       fail("input VC " + std::to_string(k) + " won the switch for output " + std::to_string(q) + ", which is not connected");
     Impl::Out& op = m.out[q];
     ChannelStats& cs = m.chan.stats(op.link.ch);
@@ -383,7 +423,7 @@ void RtlRouter::step(int64_t now) {
   }
   // GMR's early acks, in the grant cycle: the RTL gives the ack; the data fields it was built from go to
   // the early-ack hook, which builds the same ack (checked).
-  for (int q = 0; q < kPorts; ++q) {
+  for (int q = 0; q < m.ports; ++q) {
     HeaderBits bits;
     if (!r.ack(q, bits)) continue;
     const Header a = m.lay.decode(bits);
@@ -402,7 +442,7 @@ void RtlRouter::step(int64_t now) {
     if (!m.cfg.early_ack(id_, d, now)) ++cnt_.gmr_drops;
   }
   // Flits entering their output channels: the RTL's flit, the packet the shadow says it belongs to.
-  for (int q = 0; q < kPorts; ++q) {
+  for (int q = 0; q < m.ports; ++q) {
     Impl::Out& op = m.out[q];
     int vc;
     HeaderBits pl;
@@ -432,7 +472,7 @@ std::string RtlRouter::dump(int64_t now) const {
   const Impl& m = *impl_;
   std::ostringstream o;
   const Interconnect& t = *m.cfg.ic;
-  for (int k = 0; k < kPorts * m.vcs; ++k) {
+  for (int k = 0; k < m.ports * m.vcs; ++k) {
     const int held = m.shadow[k].size();
     if (m.state[k] == InputVc::kIdle && held == 0) continue;
     o << "  router " << id_ << " (RTL) in " << t.port_name(id_, k / m.vcs) << " vc " << k % m.vcs << ": "

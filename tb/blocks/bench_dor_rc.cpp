@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Lock-step bench: rtl/drb_dor_rc.sv against DorRouting::route (models/routing) on KAryNCube tori:
-// K = 8 (the 8x8 router), K = 5 (odd radix: no ties, coordinates by division) and K = 4 with the negative
-// tie-break, all with dateline classes; K = 8 with partition classes and random ties (tie_i), K = 8 and
-// K = 5 with balanced classes (routing.vc_classes, routing.tie). Each instance first walks every
+// Lock-step bench: rtl/drb_dor_rc.sv against DorRouting::route (models/routing) on KAryNCube networks:
+// 2-D tori K = 8 (the 8x8 router), K = 5 (odd radix: no ties, coordinates by division) and K = 4 with the
+// negative tie-break, all with dateline classes; K = 8 with partition classes and random ties (tie_i),
+// K = 8 and K = 5 with balanced classes (routing.vc_classes, routing.tie); a 3-D torus of radices 4, 4
+// and 3 routed z first (routing.dim_order=decreasing) with partition classes and random ties; a 5x4 mesh;
+// a ring of 6 with the negative tie-break and balanced classes. Each instance first walks every
 // (node, destination, dateline, tie) combination, then random ones.
-// The model's empty route (destination reached) is port 4, the local port.
+// The model's empty route (destination reached) is the local port, 2n.
 #include "Vdrb_dor_rc_k4n.h"
 #include "Vdrb_dor_rc_k5.h"
 #include "Vdrb_dor_rc_k5b.h"
 #include "Vdrb_dor_rc_k8.h"
 #include "Vdrb_dor_rc_k8b.h"
 #include "Vdrb_dor_rc_k8pr.h"
+#include "Vdrb_dor_rc_m54.h"
+#include "Vdrb_dor_rc_r6.h"
+#include "Vdrb_dor_rc_t443.h"
 #include "models/routing/routing.h"
 #include "models/topology/kary_ncube.h"
 #include "tb/blocks/bench_common.h"
@@ -49,31 +54,48 @@ const Case kHand8b[] = {
     {9, 33, 0, 0, 2, 0},  // (1,1) -> (1,4): y +3, ends at y = 4: class 0
 };
 
+// A 4x4x3 torus (ids x + 4y + 16z) routed z, then y, then x, partition classes, random ties, by hand.
+const Case kHand443[] = {
+    {0, 32, 0, 0, 5, 1},  // z 0 -> 2: one hop - (k = 3), the wrap link from z = 0: class 1
+    {0, 5, 0, 0, 2, 0},   // (0,0,0) -> (1,1,0): z done, y before x: +y, not across the wrap
+    {0, 2, 0, 1, 0, 0},   // x 0 -> 2: a tie, the tie bit of x says +; the rest does not wrap
+    {0, 2, 0, 0, 1, 1},   // the same tie resolved -: going -, the traversal crosses the wrap link
+    {0, 2, 1, 1, 0, 1},   // going +, the x dateline bit already set: class 1
+};
+// A 5x4 mesh (ids x + 5y), x first: the sign of the offset, no wrap links, class 0.
+const Case kHand54[] = {
+    {7, 3, 0, 0, 0, 0},   // (2,1) -> (3,0): +x first
+    {7, 17, 0, 0, 2, 0},  // (2,1) -> (2,3): +y
+    {4, 0, 3, 0, 1, 0},   // (4,0) -> (0,0): -x four hops (on a torus one hop +); dateline bits ignored
+    {19, 19, 0, 0, 4, 0}, // at the destination: the local port
+};
+
 template <class Dut>
 class Lane {
  public:
-  Lane(VerilatedContext& ctx, const char* name, int k, const RoutingParams& p, uint64_t seed, Trace& trace)
-      : dut_(&ctx, name), topo_({k, k}, true), k_(k), rng_(Rng::stream(seed, static_cast<uint64_t>(k))),
-        name_(name), ties_(p.tie_random ? 4 : 1) {
+  Lane(VerilatedContext& ctx, const char* name, std::vector<int> k, bool wrap, const RoutingParams& p, uint64_t seed,
+       Trace& trace)
+      : dut_(&ctx, name), topo_(k, wrap), rng_(Rng::stream(seed, static_cast<uint64_t>(k[0] * 31 + k.size()))), name_(name),
+        lines_(uint64_t{1} << k.size()), ties_(p.tie_random ? lines_ : 1) {
     routing_ = make_routing("dor", topo_, p);
     trace.add(dut_);
   }
 
   void cycle(uint64_t cyc, Checker& chk, const Case* hand, size_t nhand) {
-    const uint64_t n = static_cast<uint64_t>(k_) * k_, exhaustive = n * n * 4 * ties_;
+    const uint64_t n = static_cast<uint64_t>(topo_.nodes()), exhaustive = n * n * lines_ * ties_;
     Case c{0, 0, 0, 0, -2, -2};
     if (cyc < nhand) {
       c = hand[cyc];
     } else if (cyc - nhand < exhaustive) {
       const uint64_t i = cyc - nhand;
-      c.node = static_cast<uint32_t>(i / (n * 4 * ties_));
-      c.dest = static_cast<uint32_t>(i / (4 * ties_) % n);
-      c.dateline = static_cast<uint32_t>(i / ties_ % 4);
+      c.node = static_cast<uint32_t>(i / (n * lines_ * ties_));
+      c.dest = static_cast<uint32_t>(i / (lines_ * ties_) % n);
+      c.dateline = static_cast<uint32_t>(i / ties_ % lines_);
       c.tie = static_cast<uint32_t>(i % ties_);
     } else {
       c.node = static_cast<uint32_t>(rng_.below(n));
       c.dest = static_cast<uint32_t>(rng_.below(n));
-      c.dateline = static_cast<uint32_t>(rng_.below(4));
+      c.dateline = static_cast<uint32_t>(rng_.below(lines_));
       c.tie = static_cast<uint32_t>(rng_.below(ties_));
     }
     dut_.node_id_i = c.node;
@@ -107,10 +129,9 @@ class Lane {
   Dut dut_;
   KAryNCube topo_;
   std::unique_ptr<RoutingFunction> routing_;
-  int k_;
   Rng rng_;
   std::string name_;
-  uint64_t ties_;
+  uint64_t lines_, ties_;  // dateline and tie-bit combinations
   const std::string n_model_candidates_ = name_ + ".model candidates", n_port_o_ = name_ + ".port_o",
                     n_sub_o_ = name_ + ".sub_o";
 };
@@ -121,20 +142,26 @@ int main(int argc, char** argv) {
   const Options opt = parse_options(argc, argv);
   VerilatedContext ctx;
   Trace trace(ctx, opt.trace);
-  auto rp = [](RingClasses c, bool positive, bool random) {
+  auto rp = [](RingClasses c, bool positive, bool random, std::vector<int> order = {}) {
     RoutingParams p;
     p.ring_classes = c;
     p.tie_positive = positive;
     p.tie_random = random;
+    p.dim_order = order;
     return p;
   };
-  Lane<Vdrb_dor_rc_k8> k8(ctx, "rc_k8", 8, rp(RingClasses::Dateline, true, false), opt.seed, trace);
-  Lane<Vdrb_dor_rc_k5> k5(ctx, "rc_k5", 5, rp(RingClasses::Dateline, true, false), opt.seed, trace);
-  Lane<Vdrb_dor_rc_k4n> k4(ctx, "rc_k4_tieneg", 4, rp(RingClasses::Dateline, false, false), opt.seed, trace);
-  Lane<Vdrb_dor_rc_k8pr> k8pr(ctx, "rc_k8_partition_random", 8, rp(RingClasses::Partition, true, true), opt.seed,
-                              trace);
-  Lane<Vdrb_dor_rc_k8b> k8b(ctx, "rc_k8_balanced", 8, rp(RingClasses::Balanced, true, false), opt.seed, trace);
-  Lane<Vdrb_dor_rc_k5b> k5b(ctx, "rc_k5_balanced", 5, rp(RingClasses::Balanced, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_k8> k8(ctx, "rc_k8", {8, 8}, true, rp(RingClasses::Dateline, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_k5> k5(ctx, "rc_k5", {5, 5}, true, rp(RingClasses::Dateline, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_k4n> k4(ctx, "rc_k4_tieneg", {4, 4}, true, rp(RingClasses::Dateline, false, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_k8pr> k8pr(ctx, "rc_k8_partition_random", {8, 8}, true, rp(RingClasses::Partition, true, true),
+                              opt.seed, trace);
+  Lane<Vdrb_dor_rc_k8b> k8b(ctx, "rc_k8_balanced", {8, 8}, true, rp(RingClasses::Balanced, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_k5b> k5b(ctx, "rc_k5_balanced", {5, 5}, true, rp(RingClasses::Balanced, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_t443> t443(ctx, "rc_3d_443_zyx_partition_random", {4, 4, 3}, true,
+                              rp(RingClasses::Partition, true, true, {2, 1, 0}), opt.seed, trace);
+  Lane<Vdrb_dor_rc_m54> m54(ctx, "rc_mesh_54", {5, 4}, false, rp(RingClasses::Dateline, true, false), opt.seed, trace);
+  Lane<Vdrb_dor_rc_r6> r6(ctx, "rc_ring6_tieneg_balanced", {6}, true, rp(RingClasses::Balanced, false, false), opt.seed,
+                          trace);
   trace.open();
   Checker chk("drb_dor_rc", opt);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
@@ -144,6 +171,9 @@ int main(int argc, char** argv) {
     k8pr.cycle(cyc, chk, nullptr, 0);
     k8b.cycle(cyc, chk, kHand8b, std::size(kHand8b));
     k5b.cycle(cyc, chk, nullptr, 0);
+    t443.cycle(cyc, chk, kHand443, std::size(kHand443));
+    m54.cycle(cyc, chk, kHand54, std::size(kHand54));
+    r6.cycle(cyc, chk, nullptr, 0);
     trace.dump(cyc);
   }
   return chk.finish(opt.cycles);
