@@ -5,7 +5,8 @@
 // switch-traversal pipeline: a flit granted in cycle t enters the output channel in cycle t + OutDelay (the
 // model's d_sa + d_st). A head arrives here already edited (AL's resume, the link's dateline bits, GMR:
 // the router computes them per input VC beside switch allocation); an early ack GMR fired for it leaves
-// in the grant cycle. Towards a terminal (Network = 0) the NI always sinks: no credits are counted.
+// in the grant cycle. Towards a terminal (Network = 0, or sink_i: a switch port whose side is known from its
+// element id) the NI always sinks: no credits are counted.
 
 module drb_output_unit #(
   parameter int unsigned NumVcs   = 2,     /// VCs per port
@@ -17,6 +18,7 @@ module drb_output_unit #(
 ) (
   input  logic                                   clk_i,
   input  logic                                   rst_ni,
+  input  logic                                   sink_i,        // towards a terminal (constant; Network = 1)
   // VC allocation and the credit lane.
   input  logic [NumVcs-1:0]                      take_i,        // output VC v is allocated this cycle
   input  logic                                   credit_valid_i,
@@ -44,6 +46,8 @@ module drb_output_unit #(
     $error("drb_output_unit: OutDelay >= 1");
   end
 
+  logic counted;  // credits counted on this port
+  assign counted = Network && !sink_i;
   logic is_tail;
   assign is_tail = send_flit_i[drb_hdr_pkg::FlitTail];
 
@@ -61,17 +65,17 @@ module drb_output_unit #(
       end else begin
         if (take_i[v]) owned_q[v] <= 1'b1;
         else if (sent_here && is_tail) owned_q[v] <= 1'b0;
-        if (Network) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);
+        if (counted) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);
       end
     end
     assign free_o[v]     = !owned_q[v];
-    assign can_send_o[v] = !Network || cr_q[v*CrW +: CrW] != '0;
+    assign can_send_o[v] = !counted || cr_q[v*CrW +: CrW] != '0;
 `ifndef SYNTHESIS
     // Credits stay within [0, Depth]; a VC is taken only while free, sent on only while owned.
     // Checked at the clock edge, on the values the edge samples (reset puts states that keep them).
     always @(posedge clk_i) begin
-      assert (!(Network && sent_here && cr_q[v*CrW +: CrW] == '0));
-      assert (!(Network && back_here && !sent_here && cr_q[v*CrW +: CrW] == CrW'(Depth)));
+      assert (!(counted && sent_here && cr_q[v*CrW +: CrW] == '0));
+      assert (!(counted && back_here && !sent_here && cr_q[v*CrW +: CrW] == CrW'(Depth)));
       assert (!(take_i[v] && owned_q[v]));
       assert (!(sent_here && !owned_q[v]));
     end

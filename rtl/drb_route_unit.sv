@@ -3,13 +3,19 @@
 // Route unit of one input VC (RouteUnit in systemc/router/route_unit.h), combinational, two parts:
 //  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
 //    or eject here), then the relation's candidate: dimension-order routing on the k-ary n-cube, torus or
-//    mesh (drb_dor_rc), with its ring VC sub-class;
+//    mesh (drb_dor_rc), with its ring VC sub-class, or up/down routing in a k-ary n-tree switch
+//    (drb_updown_rc; DEC acts where the destination terminal hangs, Interconnect::dec_id, and the down
+//    port found there is its ejection channel);
 //  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
-//    the head's class with the most credits (ties to the lower VC); a head ejecting takes the local port's
-//    first free VC. The class is GroupBase[group] + sub, the group the header's step (data) or AckGroup
+//    the head's class with the most credits (ties to the lower VC); a head ejecting takes the first free VC
+//    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub, the group the header's step (data) or AckGroup
 //    (acks), as VcLayout::cls lays them out; the tables hold 4 bits an entry.
 
 module drb_route_unit #(
+  parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
+  parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
+  parameter int unsigned TreeStages = 3,       ///   and stages
+  parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix (drb_dor_rc)
   parameter int unsigned Dims       = 2,       /// dimensions n
   parameter logic [63:0] Radix      = 64'h0,   /// per dimension d, bits [8d +: 8]: its radix (0: K)
@@ -29,7 +35,7 @@ module drb_route_unit #(
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
-  input  logic [drb_hdr_pkg::NodeW-1:0] node_id_i,
+  input  logic [IdW-1:0]                node_id_i,
   // Route compute.
   input  drb_hdr_pkg::hdr_t             hdr_i,
   output drb_hdr_pkg::hdr_t             hdr_o,       // the header after DEC
@@ -51,13 +57,18 @@ module drb_route_unit #(
 );
 
   localparam int unsigned LocalPort = NumPorts - 1;
+  localparam int unsigned NodeW = drb_hdr_pkg::NodeW;
 
   // ---- route compute
+  // The id DEC compares dest0 with: the router's (terminal id = router id on a k-ary n-cube); in a switch,
+  // dest0 itself where that terminal hangs and its complement elsewhere (Interconnect::dec_id).
+  logic [NodeW-1:0] dec_id;
+  logic             here;
   drb_hdr_pkg::hdr_t dec_hdr;
   logic dec_pop, dec_eject;
   if (Dec) begin : g_dec
     drb_dec u_dec (
-      .node_id_i,
+      .node_id_i (dec_id),
       .hdr_i,
       .hdr_o   (dec_hdr),
       .pop_o   (dec_pop),
@@ -66,30 +77,45 @@ module drb_route_unit #(
   end else begin : g_no_dec
     assign dec_hdr   = hdr_i;
     assign dec_pop   = 1'b0;
-    assign dec_eject = (hdr_i.dest0 == node_id_i);
+    assign dec_eject = (hdr_i.dest0 == dec_id);
   end
   assign hdr_o   = dec_hdr;
   assign pop_o   = dec_pop;
   assign eject_o = dec_eject;
 
-  // The header's tie bits exist only when the layout carries them (routing.tie=random).
-  logic [Dims-1:0] tie;
-  if (TieRandom != 0) begin : g_tie
-    assign tie = hdr_i[drb_hdr_pkg::TieOff +: Dims];
-  end else begin : g_no_tie
-    assign tie = '0;
+  if (Family == 0) begin : g_cube
+    // The header's tie bits exist only when the layout carries them (routing.tie=random).
+    logic [Dims-1:0] tie;
+    if (TieRandom != 0) begin : g_tie
+      assign tie = hdr_i[drb_hdr_pkg::TieOff +: Dims];
+    end else begin : g_no_tie
+      assign tie = '0;
+    end
+    drb_dor_rc #(
+      .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
+      .TieRandom(TieRandom), .VcClasses(VcClasses), .NodeW(IdW), .PortW(PortW)
+    ) u_rc (
+      .node_id_i,
+      .dest_i     (IdW'(hdr_i.dest0)),
+      .dateline_i (hdr_i[drb_hdr_pkg::DatelineOff +: Dims]),
+      .tie_i      (tie),
+      .port_o,
+      .sub_o
+    );
+    assign dec_id = NodeW'(node_id_i);
+    assign here   = 1'b0;
+  end else begin : g_tree
+    drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .IdW(IdW), .PortW(PortW)) u_rc (
+      .elem_id_i (node_id_i),
+      .dest_i    (hdr_i.dest0),
+      .port_o,
+      .here_o    (here),
+      .sub_o
+    );
+    assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
   end
-  drb_dor_rc #(
-    .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
-    .TieRandom(TieRandom), .VcClasses(VcClasses), .PortW(PortW)
-  ) u_rc (
-    .node_id_i,
-    .dest_i     (hdr_i.dest0),
-    .dateline_i (hdr_i[drb_hdr_pkg::DatelineOff +: Dims]),
-    .tie_i      (tie),
-    .port_o,
-    .sub_o
-  );
+  logic unused_here;
+  assign unused_here = here;
 
   // ---- selection
   logic [3:0] group, cls, first, count;
@@ -102,7 +128,8 @@ module drb_route_unit #(
 
   logic [PortW-1:0] port;
   logic [CrW-1:0]   best_cr;
-  assign port = sel_eject_i ? PortW'(LocalPort) : sel_port_i;
+  // A router ejects on its local port; a switch on the down port route compute found (the terminal's).
+  assign port = (sel_eject_i && Family == 0) ? PortW'(LocalPort) : sel_port_i;
   always_comb begin
     sel_valid_o = 1'b0;
     sel_ovc_o   = '0;

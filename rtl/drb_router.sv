@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a k-ary n-cube, torus or mesh (RouterCore in systemc/router/router_core.h), built from
-// its units: an input unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC +
+// The DRB router of a k-ary n-cube, torus or mesh, or a switch of a k-ary n-tree (RouterCore in
+// systemc/router/router_core.h: routers and switches are one element), built from its units: an input unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC +
 // dimension-order route compute + VC selection), the VC allocator (drb_vc_alloc), the switch allocator
 // (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an output unit per
-// port (drb_output_unit: owners, credits, AL resume, datelines, GMR). Ports 2d and 2d+1 are +/- dimension
-// d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's (injection in,
-// ejection out).
+// port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and 2d+1 are
+// +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's
+// (injection in, ejection out). A switch's ports 0..k-1 lead down (to terminals at stage 0), k..2k-1 up;
+// its element id (node_id_i) gives its stage and offset.
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -20,6 +21,10 @@
 // faults, a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
 
 module drb_router #(
+  parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch
+  parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
+  parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
+  parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
   parameter logic [63:0] Radix      = 64'h0,   /// per dimension d, bits [8d +: 8]: its radix (0: K)
@@ -42,14 +47,14 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = 2 * Dims + 1,
+  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : 2 * TreeK,
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
 ) (
   input  logic                                  clk_i,
   input  logic                                  rst_ni,
-  input  logic [drb_hdr_pkg::NodeW-1:0]         node_id_i,
+  input  logic [IdW-1:0]                        node_id_i,
   input  logic                                  cfg_we_i,          // GMR threshold and mode
   input  logic [drb_hdr_pkg::LatencyW-1:0]      cfg_threshold_i,
   input  logic                                  cfg_every_hop_i,
@@ -89,11 +94,29 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != 2 * Dims + 1 || (1 << PortW) < NumPorts) begin : g_bad_ports
-    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports");
+  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : 2 * TreeK) || (1 << PortW) < NumPorts) begin : g_bad_ports
+    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK");
   end
-  if (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)) begin : g_bad_layout
+  if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
+  begin : g_bad_layout
     $error("drb_router: the header package's dateline (and tie) bits must be one per dimension");
+  end
+
+  // ---- the ports towards terminals, where the NI always sinks (no credits, no GMR, no dateline): a
+  // router's local port; a switch's down ports at stage 0 (element ids below TreeK^(n-1))
+  function automatic int unsigned tree_per_stage();
+    tree_per_stage = 1;
+    for (int unsigned i = 1; i < TreeStages; i++) tree_per_stage = tree_per_stage * TreeK;
+  endfunction
+  logic [NumPorts-1:0] term;
+  if (Family == 0) begin : g_term_cube
+    assign term = NumPorts'(1) << (NumPorts - 1);
+  end else begin : g_term_tree
+    logic stage0;
+    assign stage0 = 32'(node_id_i) < tree_per_stage();
+    for (genvar q = 0; q < NumPorts; q++) begin : g_q
+      assign term[q] = (q < TreeK) && stage0;
+    end
   end
   if (Gmr && !Drb) begin : g_bad_gmr
     $error("drb_router: GMR needs the DRB blocks");
@@ -199,7 +222,7 @@ module drb_router #(
 
     drb_route_unit #(
       .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
-      .TieRandom(TieRandom), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
+      .TieRandom(TieRandom), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
@@ -340,9 +363,12 @@ module drb_router #(
     stride_of = 1;
     for (int unsigned i = 0; i < d; i++) stride_of = stride_of * radix_of(i);
   endfunction
-  logic [NumPorts*Dims-1:0] dl;
-  for (genvar d = 0; d < Dims; d++) begin : g_dl
-    localparam int unsigned NW = drb_hdr_pkg::NodeW;
+  localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
+  logic [NumPorts*DlW-1:0] dl;
+  if (Family != 0) begin : g_dl_none  // a k-ary n-tree has no rings
+    assign dl = '0;
+  end else for (genvar d = 0; d < Dims; d++) begin : g_dl
+    localparam int unsigned NW = IdW;
     logic [NW-1:0] c;   // this router's coordinate in dimension d
     assign c = (node_id_i / NW'(stride_of(d))) % NW'(radix_of(d));
     if (!Wrap) begin : g_mesh
@@ -351,11 +377,11 @@ module drb_router #(
     end
     for (genvar q = 0; q < NumPorts; q++) begin : g_port
       if (Wrap && q == 2 * d) begin : g_plus
-        assign dl[q*Dims + d] = (c == NW'(radix_of(d) - 1));
+        assign dl[q*DlW + d] = (c == NW'(radix_of(d) - 1));
       end else if (Wrap && q == 2 * d + 1) begin : g_minus
-        assign dl[q*Dims + d] = (c == '0);
+        assign dl[q*DlW + d] = (c == '0);
       end else begin : g_none
-        assign dl[q*Dims + d] = 1'b0;
+        assign dl[q*DlW + d] = 1'b0;
       end
     end
   end
@@ -374,7 +400,7 @@ module drb_router #(
     assign op   = out_port_q[k*PortW +: PortW];
     assign lat  = lat_pend[k] ? lat_pend_val[k*LatW +: LatW] : h[drb_hdr_pkg::LatencyOff +: LatW];
     assign data = h[drb_hdr_pkg::TclassOff] == drb_hdr_pkg::TclassData;
-    assign net  = op != PortW'(NumPorts - 1);
+    assign net  = !term[op];
     assign head = front[k*FlitW + drb_hdr_pkg::FlitHead];
     if (Drb) begin : g_resume
       drb_al u_al (
@@ -394,7 +420,7 @@ module drb_router #(
       h_al[drb_hdr_pkg::LatencyOff +: LatW] = lat_res;
       h_dl = h_al;
       if (net) h_dl[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] =
-                 h_al[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] | dl[32'(op)*Dims +: Dims];
+                 h_al[drb_hdr_pkg::DatelineOff +: drb_hdr_pkg::DatelineW] | dl[32'(op)*DlW +: DlW];
     end
     if (Gmr) begin : g_gmr
       drb_gmr_fire #(.AckFlits(AckFlits)) u_gmr (
@@ -475,11 +501,13 @@ module drb_router #(
   end
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
-    localparam bit Net = (o != NumPorts - 1);
+    // A router's local port is a terminal's by construction; a switch's down port is one at stage 0.
+    localparam bit Net = (Family != 0) || (o != NumPorts - 1);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (
       .clk_i, .rst_ni,
+      .sink_i          (term[o]),
       .take_i          (take[o*NumVcs +: NumVcs]),
       .credit_valid_i  (out_credit_i[o]),
       .credit_vc_i     (out_credit_vc_i[o*VcW +: VcW]),

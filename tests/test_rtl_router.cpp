@@ -9,7 +9,8 @@
 // GMR fires, contended allocations). drbsim's results must be byte-identical too. The scenarios cover each
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
 // high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
-// torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh).
+// torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
+// switches).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -209,6 +210,15 @@ TEST(RtlRouter, MeshVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// A k-ary n-tree: every switch is the Verilated drb_router with the up/down route unit (drb_updown_rc), 8
+// ports, credits counted on its links and not towards terminals (stage 0's down ports), DEC acting where
+// the destination terminal hangs; DRB's metapaths pop at intermediate terminals' switches.
+TEST(RtlRouter, FatTreeSwitchesVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
+           "routing.algorithm=drb", "traffic.rate=0.8", "traffic.length=6", "sim.seed=8"},
+          {true, false}, 4000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -234,8 +244,9 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   }
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
-      {r + "topology.kind=fattree", "topology.kind"},
+      {r + "topology.kind=flatfly", "topology.kind"},
       {r + "topology.kind=hypercube topology.n=4", "topology.kind"},
+      {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},
       {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},

@@ -22,6 +22,7 @@ class FatTreeRouting : public RoutingRelation {
  public:
   FatTreeRouting(const KAryNTree& t, bool adaptive, UpSelection sel) : t_(t), adaptive_(adaptive), sel_(sel) {}
   std::string name() const override { return adaptive_ ? "adaptive" : "updown"; }
+  bool adaptive() const { return adaptive_; }  // the up phase offers every up port (else one, updown's)
   SubClassSpec subclasses() const override { return {1, -1, {"updown"}}; }
   RelationNeeds needs() const override;
   void route(int e, const Header& h, RouteSet& out) const override;

@@ -53,6 +53,7 @@ module drb_output_unit_fv (
   drb_output_unit #(.NumVcs(2), .Depth(Depth), .Network(1'b1), .OutDelay(1)) u_dut (
     .clk_i,
     .rst_ni         (started),
+    .sink_i         (1'b0),
     .take_i         (take),
     .credit_valid_i (back),
     .credit_vc_i,

@@ -43,8 +43,8 @@ CHECKS = {
     ]),
     "drb_output_unit": (["@pkg", "drb_output_unit.sv"], 10, [
         ("credit not counted back", "drb_output_unit.sv",
-         "if (Network) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);",
-         "if (Network) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here);"),
+         "if (counted) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);",
+         "if (counted) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here);"),
         ("owner kept after the tail", "drb_output_unit.sv",
          "else if (sent_here && is_tail) owned_q[v] <= 1'b0;", "else if (1'b0) owned_q[v] <= 1'b0;"),
     ]),

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/routing/fat_tree_routing.h"
 #include "models/routing/routing.h"
 #include "models/topology/kary_ncube.h"
 #include "systemc/cosim/rtl_build.h"
@@ -29,6 +30,9 @@ constexpr uint64_t kIdentityOrder = 0xfedcba9876543210ull;  // DimOrder: dimensi
 enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
   const char* name;
+  int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch
+  int tree_k, tree_n;  // the tree's arity and stages
+  int idw;             // bits of an element id
   int dims;
   uint64_t radix;      // per dimension d, bits [8d, 8d + 8): its radix
   bool wrap;           // torus (or mesh)
@@ -38,7 +42,7 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
-  int ports() const { return 2 * dims + 1; }
+  int ports() const { return family == 0 ? 2 * dims + 1 : 2 * tree_k; }
 };
 constexpr int kOutDelay = 2;
 
@@ -46,7 +50,7 @@ const std::vector<Shape>& shapes() {
 #if DRB_HAVE_RTL
   // The table's rows are 2-D K x K tori, dimensions in increasing order, ring ties to +.
 #define DRB_SHAPE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g)                                                   \
-  Shape{#prefix, 2, uint64_t{k} | uint64_t{k} << 8, true, kIdentityOrder, kTiePositive, v, d, c, gb, cf, cc, ag, \
+  Shape{#prefix, 0, 0, 0, 0, 2, uint64_t{k} | uint64_t{k} << 8, true, kIdentityOrder, kTiePositive, v, d, c, gb, cf, cc, ag, \
         hp != 0, g != 0},
   static const std::vector<Shape> s{DRB_RTL_ROUTERS(DRB_SHAPE)};
 #undef DRB_SHAPE
@@ -59,6 +63,14 @@ const std::vector<Shape>& shapes() {
 const char* classes_name(int c) { return c == 0 ? "dateline" : c == 1 ? "partition" : "balanced"; }
 
 std::string describe(const Shape& s) {
+  if (s.family == 1) {
+    char b[200];
+    std::snprintf(b, sizeof b, "switches of a %d-ary %d-tree, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s",
+                  s.tree_k, s.tree_n, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
+                  static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
+                  s.ack_group, s.high_prio ? ", high-priority acks" : "");
+    return b;
+  }
   std::string shape;
   for (int d = 0; d < s.dims; ++d) shape += (d ? "x" : "") + std::to_string((s.radix >> (8 * d)) & 0xff);
   std::string order;
@@ -86,36 +98,66 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   const RouterParams& p = cfg.p;
   const Interconnect& ic = *cfg.ic;
   const auto* cube = dynamic_cast<const KAryNCube*>(ic.direct());
+  const KAryNTree* tree = ic.tree();
   auto no = [&](const std::string& s) {
     why = s;
     return false;
   };
-  if (!cube)
-    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) only; this network is a " +
-              ic.kind());
-  const int dims = cube->dims();
-  if (dims > 8) return no("topology.n: the RTL router routes at most 8 dimensions; this network has " + std::to_string(dims));
-  uint64_t radix = 0;
-  for (int d = 0; d < dims; ++d) {
-    if (cube->radix(d) > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
-    radix |= static_cast<uint64_t>(cube->radix(d)) << (8 * d);
-  }
+  if (!cube && !tree)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) and the switch of a "
+              "k-ary n-tree; this network is a " + ic.kind());
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
-  if (ic.ports(0) != 2 * dims + 1) return no("topology.ni_channels: the RTL router has one local port");
-  const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
-  if (!dor)
-    return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
-              cfg.routing->name() + " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
-  if (p.ack_mode != AckMode::Ideal && !dynamic_cast<const DorRouting*>(cfg.ack_routing))
-    return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL router");
-  const RoutingParams& rp = dor->params();
-  uint64_t order = kIdentityOrder;  // positions past the network's dimensions keep the identity
-  for (size_t i = 0; i < rp.dim_order.size(); ++i)
-    order = (order & ~(uint64_t{0xf} << (4 * i))) | static_cast<uint64_t>(rp.dim_order[i]) << (4 * i);
-  // Ties exist only on rings of even radix: elsewhere the setting changes nothing and any model serves.
-  const int tie = !cube->has_ties() || (!rp.tie_random && rp.tie_positive) ? kTiePositive
-                  : rp.tie_random                                          ? kTieRandom
-                                                                           : kTieNegative;
+  Shape want{"", 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
+             p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
+  int classes = 0;
+  if (cube) {
+    const int dims = cube->dims();
+    if (dims > 8) return no("topology.n: the RTL router routes at most 8 dimensions; this network has " + std::to_string(dims));
+    uint64_t radix = 0;
+    for (int d = 0; d < dims; ++d) {
+      if (cube->radix(d) > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
+      radix |= static_cast<uint64_t>(cube->radix(d)) << (8 * d);
+    }
+    if (ic.ports(0) != 2 * dims + 1) return no("topology.ni_channels: the RTL router has one local port");
+    const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
+    if (!dor)
+      return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
+                cfg.routing->name() + " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
+    if (p.ack_mode != AckMode::Ideal && !dynamic_cast<const DorRouting*>(cfg.ack_routing))
+      return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL router");
+    const RoutingParams& rp = dor->params();
+    uint64_t order = kIdentityOrder;  // positions past the network's dimensions keep the identity
+    for (size_t i = 0; i < rp.dim_order.size(); ++i)
+      order = (order & ~(uint64_t{0xf} << (4 * i))) | static_cast<uint64_t>(rp.dim_order[i]) << (4 * i);
+    // Ties exist only on rings of even radix: elsewhere the setting changes nothing and any model serves.
+    want.tie = !cube->has_ties() || (!rp.tie_random && rp.tie_positive) ? kTiePositive
+               : rp.tie_random                                          ? kTieRandom
+                                                                        : kTieNegative;
+    classes = rp.ring_classes == RingClasses::Dateline ? 0 : rp.ring_classes == RingClasses::Partition ? 1 : 2;
+    want.idw = bits_for(static_cast<uint64_t>(cube->nodes()));
+    want.dims = dims;
+    want.radix = radix;
+    want.wrap = cube->has_wrap();
+    want.dim_order = order;
+  } else {
+    // A switch: up/down routing with the deterministic up phase (updown; drb and valiant route each step
+    // with it).
+    auto updown = [](const RoutingRelation* r) {
+      const auto* f = dynamic_cast<const FatTreeRouting*>(r);
+      return f && !f->adaptive();
+    };
+    if (!updown(cfg.routing))
+      return no("routing.algorithm: the RTL switch's route unit is up/down routing with the deterministic up phase "
+                "(drb_updown_rc); the " + cfg.routing->name() + " relation has no RTL yet (updown, drb and valiant "
+                "route with it)");
+    if (p.ack_mode != AckMode::Ideal && !updown(cfg.ack_routing))
+      return no("drb.ack_mode: acks crossing the network must route up/down in the RTL switch");
+    for (int t = 0; t < ic.terminals(); ++t)
+      if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
+    want.family = 1;
+    want.tree_k = tree->k();
+    want.tree_n = tree->n();
+  }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
   if (p.sa_islip) return no("router.alloc.sa: the RTL router's switch allocator is separable (islip has no RTL yet)");
@@ -132,18 +174,24 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   if (cfg.head_tap) return no("router.impl: a head tap (PR-DRB, trace.packets) is not offered by the RTL router");
   // A configuration the build verilated reads the build's header package: it serves only networks whose
   // headers fit that package. Others get a package of their own, verilated on first use.
-  const bool build_layout_fits = rtl_unsupported(Block::Gmr, net, cube->nodes(), dims, 2 * dims + 1).empty();
+  const bool build_layout_fits =
+      cube && rtl_unsupported(Block::Gmr, net, cube->nodes(), want.dims, want.ports()).empty();
   const VcLayout& L = *cfg.layout;
   const RtlVcTables t = rtl_vc_tables(L);
   const bool fits = t.fits;
   const uint64_t gb = t.group_base, cf = t.class_first, cc = t.class_count;
-  const int classes = rp.ring_classes == RingClasses::Dateline ? 0 : rp.ring_classes == RingClasses::Partition ? 1 : 2;
   const bool hp = p.ack_mode == AckMode::HighPriority;
-  const Shape want{"", dims, radix, cube->has_wrap(), order, tie, p.vcs, p.depth, classes, gb, cf, cc, L.ack_group(), hp, p.gmr};
+  want.vc_classes = classes;
+  want.group_base = gb;
+  want.class_first = cf;
+  want.class_count = cc;
+  want.ack_group = L.ack_group();
+  want.high_prio = hp;
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
-    if (!fits || !build_layout_fits || s.dims != dims || s.radix != radix || s.wrap != want.wrap || s.dim_order != order ||
-        s.tie != tie || s.vcs != want.vcs || s.depth != want.depth || s.vc_classes != classes || s.group_base != gb ||
+    if (!fits || !build_layout_fits || s.family != want.family || s.dims != want.dims || s.radix != want.radix ||
+        s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
+        s.vc_classes != classes || s.group_base != gb ||
         s.class_first != cf || s.class_count != cc || s.high_prio != hp)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
@@ -182,13 +230,24 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   std::snprintf(b[2], sizeof b[2], "-GClassCount=64'h%llx", static_cast<unsigned long long>(s.class_count));
   std::snprintf(b[3], sizeof b[3], "-GRadix=64'h%llx", static_cast<unsigned long long>(s.radix));
   std::snprintf(b[4], sizeof b[4], "-GDimOrder=64'h%llx", static_cast<unsigned long long>(s.dim_order));
-  return {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), b[3],
-          std::string("-GWrap=1'b") + (s.wrap ? "1" : "0"), b[4],
-          std::string("-GTiePositive=1'b") + (s.tie == kTieNegative ? "0" : "1"),
-          "-GTieRandom=" + std::to_string(s.tie == kTieRandom ? 1 : 0), "-GNumVcs=" + std::to_string(s.vcs),
-          "-GDepth=" + std::to_string(s.depth),
-          "-GVcClasses=" + std::to_string(s.vc_classes), b[0], b[1], b[2], "-GAckGroup=" + std::to_string(s.ack_group),
-          std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"), std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
+  std::vector<std::string> g{"-GNumVcs=" + std::to_string(s.vcs), "-GDepth=" + std::to_string(s.depth), b[0], b[1], b[2],
+                             "-GAckGroup=" + std::to_string(s.ack_group),
+                             std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"),
+                             std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
+  if (s.family == 1) {
+    for (const std::string& x : {std::string("-GFamily=1"), "-GTreeK=" + std::to_string(s.tree_k), "-GTreeStages=" + std::to_string(s.tree_n),
+                                 "-GIdW=" + std::to_string(s.idw), "-GNumPorts=" + std::to_string(s.ports()),
+                                 "-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports())))})
+      g.push_back(x);
+    return g;
+  }
+  for (const std::string& x : {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), std::string(b[3]),
+                               std::string("-GWrap=1'b") + (s.wrap ? "1" : "0"), std::string(b[4]),
+                               std::string("-GTiePositive=1'b") + (s.tie == kTieNegative ? "0" : "1"),
+                               "-GTieRandom=" + std::to_string(s.tie == kTieRandom ? 1 : 0),
+                               "-GVcClasses=" + std::to_string(s.vc_classes)})
+    g.push_back(x);
+  return g;
 }
 
 }  // namespace

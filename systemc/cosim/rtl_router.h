@@ -27,7 +27,7 @@ namespace drb::cosim {
 
 // Why routers of cfg cannot be the Verilated drb_router, or "" if they can: a router of a k-ary n-cube
 // (torus or mesh, any radices and up to 8 dimensions) with DOR routing (any dimension order and tie
-// rule), the default pipeline and round-robin separable allocation, in one of the configurations the
+// rule) or a switch of a k-ary n-tree with up/down routing (deterministic up phase), the default pipeline and round-robin separable allocation, in one of the configurations the
 // build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
 // (rtl_build.h, with a header package of the network's own layout when the build's does not hold its
 // headers). The reason names the key that differs ("key: why").
