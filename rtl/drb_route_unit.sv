@@ -8,8 +8,9 @@
 //    port found there is its ejection channel);
 //  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
 //    the head's class with the most credits (ties to the lower VC); a head ejecting takes the first free VC
-//    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub, the group the header's step (data) or AckGroup
-//    (acks), as VcLayout::cls lays them out; the tables hold 4 bits an entry.
+//    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
+//    the group the header's step (data) or AckGroup (acks), as VcLayout::cls lays them out; the tables
+//    hold 4 bits an entry.
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
@@ -31,7 +32,7 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
-  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last)
+  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last); 2 TreeK
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (

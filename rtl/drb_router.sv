@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // The DRB router of a k-ary n-cube, torus or mesh, or a switch of a k-ary n-tree (RouterCore in
-// systemc/router/router_core.h: routers and switches are one element), built from its units: an input unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC +
-// dimension-order route compute + VC selection), the VC allocator (drb_vc_alloc), the switch allocator
+// systemc/router/router_core.h: routers and switches are one element), built from its units: an input
+// unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + route compute + VC
+// selection), the VC allocator (drb_vc_alloc), the switch allocator
 // (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an output unit per
 // port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and 2d+1 are
 // +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's
@@ -17,8 +18,9 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (fat-trees, flattened butterflies, hybrids, hypercubes, midimews) and relations, iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and
-// faults, a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
+// topologies (flattened butterflies, RUFT, hybrids, hypercubes, midimews) and relations (adaptive,
+// negative-first), iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and faults,
+// a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
 
 module drb_router #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch
