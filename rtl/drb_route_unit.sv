@@ -3,9 +3,10 @@
 // Route unit of one input VC (RouteUnit in systemc/router/route_unit.h), combinational, two parts:
 //  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
 //    or eject here), then the relation's candidate: dimension-order routing on the k-ary n-cube, torus or
-//    mesh (drb_dor_rc), with its ring VC sub-class, or up/down routing in a k-ary n-tree switch
-//    (drb_updown_rc; DEC acts where the destination terminal hangs, Interconnect::dec_id, and the down
-//    port found there is its ejection channel);
+//    mesh (drb_dor_rc), with its ring VC sub-class, up/down routing in a k-ary n-tree switch
+//    (drb_updown_rc) or minimal dimension order in a flattened butterfly switch (drb_flatfly_rc); in a
+//    switch DEC acts where the destination terminal hangs (Interconnect::dec_id), and the port route
+//    compute finds there is its ejection channel;
 //  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
 //    the head's class with the most credits (ties to the lower VC); a head ejecting takes the first free VC
 //    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
@@ -14,8 +15,10 @@
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
+                                               /// (drb_updown_rc); 2: flattened butterfly switch (drb_flatfly_rc)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
   parameter int unsigned TreeStages = 3,       ///   and stages
+  parameter int unsigned Conc       = 1,       /// flattened butterfly (K, Dims): terminals per switch
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix (drb_dor_rc)
   parameter int unsigned Dims       = 2,       /// dimensions n
@@ -32,7 +35,8 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
-  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last); 2 TreeK
+  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last); 2 TreeK;
+                                               /// Dims (K - 1) + Conc
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -105,8 +109,17 @@ module drb_route_unit #(
     );
     assign dec_id = NodeW'(node_id_i);
     assign here   = 1'b0;
-  end else begin : g_tree
+  end else if (Family == 1) begin : g_tree
     drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .IdW(IdW), .PortW(PortW)) u_rc (
+      .elem_id_i (node_id_i),
+      .dest_i    (hdr_i.dest0),
+      .port_o,
+      .here_o    (here),
+      .sub_o
+    );
+    assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
+  end else begin : g_flatfly
+    drb_flatfly_rc #(.K(K), .Dims(Dims), .Conc(Conc), .IdW(IdW), .PortW(PortW)) u_rc (
       .elem_id_i (node_id_i),
       .dest_i    (hdr_i.dest0),
       .port_o,
@@ -129,7 +142,7 @@ module drb_route_unit #(
 
   logic [PortW-1:0] port;
   logic [CrW-1:0]   best_cr;
-  // A router ejects on its local port; a switch on the down port route compute found (the terminal's).
+  // A router ejects on its local port; a switch on the port route compute found (the terminal's).
   assign port = (sel_eject_i && Family == 0) ? PortW'(LocalPort) : sel_port_i;
   always_comb begin
     sel_valid_o = 1'b0;

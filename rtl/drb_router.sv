@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a k-ary n-cube, torus or mesh, or a switch of a k-ary n-tree (RouterCore in
+// The DRB router of a k-ary n-cube, torus or mesh, or a switch of a k-ary n-tree or of a flattened
+// butterfly (RouterCore in
 // systemc/router/router_core.h: routers and switches are one element), built from its units: an input
 // unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + route compute + VC
 // selection), the VC allocator (drb_vc_alloc), the switch allocator
@@ -8,7 +9,9 @@
 // port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and 2d+1 are
 // +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's
 // (injection in, ejection out). A switch's ports 0..k-1 lead down (to terminals at stage 0), k..2k-1 up;
-// its element id (node_id_i) gives its stage and offset.
+// its element id (node_id_i) gives its stage and offset. A flattened butterfly switch's ports
+// d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last Conc its terminals;
+// its element id gives its coordinates.
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -18,14 +21,16 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (flattened butterflies, RUFT, hybrids, hypercubes, midimews) and relations (adaptive,
+// topologies (RUFT, hybrids, hypercubes, midimews) and relations (adaptive,
 // negative-first), iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and faults,
 // a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
 
 module drb_router #(
-  parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch
+  parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch;
+                                               /// 2: flattened butterfly switch (K per dimension, Dims)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
   parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
+  parameter int unsigned Conc       = 1,       /// flattened butterfly: terminals per switch
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
@@ -49,7 +54,7 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : 2 * TreeK,
+  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : Dims * (K - 1) + Conc,
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
@@ -96,8 +101,9 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : 2 * TreeK) || (1 << PortW) < NumPorts) begin : g_bad_ports
-    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK");
+  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : Dims * (K - 1) + Conc) ||
+      (1 << PortW) < NumPorts || Family > 2) begin : g_bad_ports
+    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK, a flattened butterfly switch Dims * (K - 1) + Conc");
   end
   if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
@@ -105,7 +111,8 @@ module drb_router #(
   end
 
   // ---- the ports towards terminals, where the NI always sinks (no credits, no GMR, no dateline): a
-  // router's local port; a switch's down ports at stage 0 (element ids below TreeK^(n-1))
+  // router's local port; a k-ary n-tree switch's down ports at stage 0 (element ids below TreeK^(n-1)); a
+  // flattened butterfly switch's last Conc ports
   function automatic int unsigned tree_per_stage();
     tree_per_stage = 1;
     for (int unsigned i = 1; i < TreeStages; i++) tree_per_stage = tree_per_stage * TreeK;
@@ -113,6 +120,8 @@ module drb_router #(
   logic [NumPorts-1:0] term;
   if (Family == 0) begin : g_term_cube
     assign term = NumPorts'(1) << (NumPorts - 1);
+  end else if (Family == 2) begin : g_term_flatfly
+    assign term = ~(NumPorts'(-1) >> Conc);
   end else begin : g_term_tree
     logic stage0;
     assign stage0 = 32'(node_id_i) < tree_per_stage();
@@ -224,7 +233,7 @@ module drb_router #(
 
     drb_route_unit #(
       .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
-      .TieRandom(TieRandom), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
+      .TieRandom(TieRandom), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
@@ -367,7 +376,7 @@ module drb_router #(
   endfunction
   localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
   logic [NumPorts*DlW-1:0] dl;
-  if (Family != 0) begin : g_dl_none  // a k-ary n-tree has no rings
+  if (Family != 0) begin : g_dl_none  // switches have no rings
     assign dl = '0;
   end else for (genvar d = 0; d < Dims; d++) begin : g_dl
     localparam int unsigned NW = IdW;
@@ -503,7 +512,7 @@ module drb_router #(
   end
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
-    // A router's local port is a terminal's by construction; a switch's down port is one at stage 0.
+    // A router's local port is a terminal's by construction; a switch's terminal ports are `term`.
     localparam bit Net = (Family != 0) || (o != NumPorts - 1);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)

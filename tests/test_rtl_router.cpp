@@ -10,7 +10,7 @@
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
 // high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
 // torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
-// switches).
+// switches; a flattened butterfly's switches).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -219,6 +219,17 @@ TEST(RtlRouter, FatTreeSwitchesVerilatedOnFirstUseSameRun) {
           {true, false}, 4000);
 }
 
+// A flattened butterfly: every switch is the Verilated drb_router with the minimal dimension-order route
+// unit (drb_flatfly_rc), 4-ary 2-flat of two terminals a switch (16 switches of 3 + 3 + 2 ports, credits
+// not counted towards the two terminals), DRB2's metapaths popping at intermediate terminals' switches and
+// GMR's early acks entering at the switch's first terminal.
+TEST(RtlRouter, FlattenedButterflySwitchesVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=flatfly", "topology.k=4", "topology.n=2", "topology.concentration=2", "router.vcs=4",
+           "router.buffer=4", "routing.algorithm=drb2", "drb2.threshold=8", "traffic.rate=0.7", "traffic.length=6",
+           "sim.seed=9"},
+          {true, true}, 4000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -244,7 +255,8 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   }
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
-      {r + "topology.kind=flatfly", "topology.kind"},
+      {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
+      {r + "topology.kind=ruft topology.k=2 topology.n=3", "topology.kind"},
       {r + "topology.kind=hypercube topology.n=4", "topology.kind"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},

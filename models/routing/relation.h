@@ -110,6 +110,7 @@ class EscapeAdaptiveRelation : public RoutingRelation {
     return n;
   }
   bool is_escape(int sub) const override { return !adaptive_ || sub == 0; }
+  bool adaptive() const { return adaptive_; }  // adaptive VCs beside the escape ones (else the escape relation alone)
 
  protected:
   bool adaptive_;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "models/routing/fat_tree_routing.h"
+#include "models/routing/flatfly_routing.h"
 #include "models/routing/routing.h"
 #include "models/topology/kary_ncube.h"
 #include "systemc/cosim/rtl_build.h"
@@ -30,10 +31,11 @@ constexpr uint64_t kIdentityOrder = 0xfedcba9876543210ull;  // DimOrder: dimensi
 enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
   const char* name;
-  int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch
-  int tree_k, tree_n;  // the tree's arity and stages
+  int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch, 2 a flattened butterfly switch
+  int sw_k, sw_n;      // switches: the tree's arity and stages; the flattened butterfly's k and n
+  int sw_conc;         //   and its terminals per switch
   int idw;             // bits of an element id
-  int dims;
+  int dims;            // the cube's dimensions (switches: 1, the header's one unused dateline bit)
   uint64_t radix;      // per dimension d, bits [8d, 8d + 8): its radix
   bool wrap;           // torus (or mesh)
   uint64_t dim_order;  // position i, bits [4i, 4i + 4): the i-th dimension routed
@@ -42,7 +44,7 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
-  int ports() const { return family == 0 ? 2 * dims + 1 : 2 * tree_k; }
+  int ports() const { return family == 0 ? 2 * dims + 1 : family == 1 ? 2 * sw_k : sw_n * (sw_k - 1) + sw_conc; }
 };
 constexpr int kOutDelay = 2;
 
@@ -50,7 +52,7 @@ const std::vector<Shape>& shapes() {
 #if DRB_HAVE_RTL
   // The table's rows are 2-D K x K tori, dimensions in increasing order, ring ties to +.
 #define DRB_SHAPE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g)                                                   \
-  Shape{#prefix, 0, 0, 0, 0, 2, uint64_t{k} | uint64_t{k} << 8, true, kIdentityOrder, kTiePositive, v, d, c, gb, cf, cc, ag, \
+  Shape{#prefix, 0, 0, 0, 0, 0, 2, uint64_t{k} | uint64_t{k} << 8, true, kIdentityOrder, kTiePositive, v, d, c, gb, cf, cc, ag, \
         hp != 0, g != 0},
   static const std::vector<Shape> s{DRB_RTL_ROUTERS(DRB_SHAPE)};
 #undef DRB_SHAPE
@@ -63,10 +65,13 @@ const std::vector<Shape>& shapes() {
 const char* classes_name(int c) { return c == 0 ? "dateline" : c == 1 ? "partition" : "balanced"; }
 
 std::string describe(const Shape& s) {
-  if (s.family == 1) {
-    char b[200];
-    std::snprintf(b, sizeof b, "switches of a %d-ary %d-tree, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s",
-                  s.tree_k, s.tree_n, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
+  if (s.family != 0) {
+    char sw[80], b[240];
+    if (s.family == 1)
+      std::snprintf(sw, sizeof sw, "%d-ary %d-tree", s.sw_k, s.sw_n);
+    else
+      std::snprintf(sw, sizeof sw, "%d-ary %d-flat of %d terminals a switch", s.sw_k, s.sw_n, s.sw_conc);
+    std::snprintf(b, sizeof b, "switches of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                   s.ack_group, s.high_prio ? ", high-priority acks" : "");
     return b;
@@ -99,15 +104,16 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   const Interconnect& ic = *cfg.ic;
   const auto* cube = dynamic_cast<const KAryNCube*>(ic.direct());
   const KAryNTree* tree = ic.tree();
+  const FlattenedButterfly* ff = ic.flatfly();
   auto no = [&](const std::string& s) {
     why = s;
     return false;
   };
-  if (!cube && !tree)
-    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) and the switch of a "
-              "k-ary n-tree; this network is a " + ic.kind());
+  if (!cube && !tree && !ff)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) and the switches of a "
+              "k-ary n-tree and of a flattened butterfly; this network is a " + ic.kind());
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
-  Shape want{"", 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
+  Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
   int classes = 0;
   if (cube) {
@@ -139,6 +145,23 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     want.radix = radix;
     want.wrap = cube->has_wrap();
     want.dim_order = order;
+  } else if (ff) {
+    // A flattened butterfly switch: minimal dimension order (dor; drb and valiant route each step with it).
+    auto dor = [](const RoutingRelation* r) {
+      const auto* f = dynamic_cast<const FlatFlyRouting*>(r);
+      return f && !f->adaptive();
+    };
+    if (!dor(cfg.routing))
+      return no("routing.algorithm: the RTL flattened butterfly switch's route unit is dimension order (drb_flatfly_rc); "
+                "the " + cfg.routing->name() + " relation has no RTL yet (dor, drb and valiant route with it)");
+    if (p.ack_mode != AckMode::Ideal && !dor(cfg.ack_routing))
+      return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL switch");
+    for (int t = 0; t < ic.terminals(); ++t)
+      if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
+    want.family = 2;
+    want.sw_k = ff->k();
+    want.sw_n = ff->n();
+    want.sw_conc = ff->p();
   } else {
     // A switch: up/down routing with the deterministic up phase (updown; drb and valiant route each step
     // with it).
@@ -155,8 +178,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     for (int t = 0; t < ic.terminals(); ++t)
       if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
     want.family = 1;
-    want.tree_k = tree->k();
-    want.tree_n = tree->n();
+    want.sw_k = tree->k();
+    want.sw_n = tree->n();
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
@@ -234,9 +257,13 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
                              "-GAckGroup=" + std::to_string(s.ack_group),
                              std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"),
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
-  if (s.family == 1) {
-    for (const std::string& x : {std::string("-GFamily=1"), "-GTreeK=" + std::to_string(s.tree_k), "-GTreeStages=" + std::to_string(s.tree_n),
-                                 "-GIdW=" + std::to_string(s.idw), "-GNumPorts=" + std::to_string(s.ports()),
+  if (s.family != 0) {
+    const std::vector<std::string> fam =
+        s.family == 1 ? std::vector<std::string>{"-GFamily=1", "-GTreeK=" + std::to_string(s.sw_k), "-GTreeStages=" + std::to_string(s.sw_n)}
+                      : std::vector<std::string>{"-GFamily=2", "-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
+                                                 "-GConc=" + std::to_string(s.sw_conc)};
+    for (const std::string& x : fam) g.push_back(x);
+    for (const std::string& x : {"-GIdW=" + std::to_string(s.idw), "-GNumPorts=" + std::to_string(s.ports()),
                                  "-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports())))})
       g.push_back(x);
     return g;

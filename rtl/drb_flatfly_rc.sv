@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Route compute of a flattened butterfly switch (FlatFlyRouting::route, dor; models/topology/
+// flattened_butterfly.h for the wiring). Switch s has coordinates (s / K^d) mod K, dimension 0 fastest;
+// in dimension d its port towards the switch of coordinate c (c != own) is d (K - 1) + (c < own ? c : c - 1);
+// terminal t hangs on switch t / Conc at port Dims (K - 1) + t mod Conc. For destination terminal t:
+//   t's switch is this one: here_o (DEC acts here, Interconnect::dec_id), and the port is t's ejection
+//   channel;
+//   otherwise: the lowest dimension whose coordinate differs, straight to the destination's coordinate
+//   (one hop a dimension, dimensions increasing: acyclic with one VC class, so sub_o is 0).
+
+module drb_flatfly_rc #(
+  parameter int unsigned K      = 4,                   /// switches per dimension
+  parameter int unsigned Dims   = 2,                   /// dimensions n (K^n switches)
+  parameter int unsigned Conc   = 2,                   /// terminals per switch
+  parameter int unsigned NodeW  = drb_hdr_pkg::NodeW,  /// bits of a terminal id
+  parameter int unsigned IdW    = NodeW,               /// bits of an element (switch) id
+  parameter int unsigned PortW  = $clog2(Dims * (K - 1) + Conc)
+) (
+  input  logic [IdW-1:0]   elem_id_i,
+  input  logic [NodeW-1:0] dest_i,
+  output logic [PortW-1:0] port_o,
+  output logic             here_o,
+  output logic             sub_o
+);
+
+  // K^i, a constant function (Yosys 0.23 takes no `return` in them).
+  function automatic int unsigned kpow(int unsigned i);
+    kpow = 1;
+    for (int unsigned j = 0; j < i; j++) kpow = kpow * K;
+  endfunction
+  localparam int unsigned W = (IdW > NodeW ? IdW : NodeW) + 1;
+
+  if (K < 2 || Dims < 1 || Conc < 1 || kpow(Dims) * Conc > (1 << NodeW) || kpow(Dims) > (1 << IdW) ||
+      (1 << PortW) < Dims * (K - 1) + Conc) begin : g_bad_params
+    $error("drb_flatfly_rc: need K >= 2, n >= 1, a terminal per switch, K^n Conc terminal ids in NodeW bits, K^n switch ids in IdW bits and n (K - 1) + Conc ports in PortW bits");
+  end
+
+  logic [W-1:0] id, sw;
+  assign id = W'(elem_id_i);
+  assign sw = W'(dest_i) / W'(Conc);  // the destination's switch
+
+  // The lowest differing dimension (a constant division per dimension).
+  logic [W-1:0] own, dst, port;
+  logic         found;
+  always_comb begin
+    found = 1'b0;
+    port  = '0;
+    for (int unsigned d = 0; d < Dims; d++) begin
+      own = (id / W'(kpow(d))) % W'(K);
+      dst = (sw / W'(kpow(d))) % W'(K);
+      if (!found && own != dst) begin
+        found = 1'b1;
+        port  = W'(d * (K - 1)) + (dst < own ? dst : dst - 1'b1);
+      end
+    end
+  end
+  assign here_o = (id == sw);
+  assign port_o = here_o ? PortW'(Dims * (K - 1)) + PortW'(W'(dest_i) % W'(Conc)) : PortW'(port);
+  assign sub_o  = 1'b0;
+
+  logic unused;
+  assign unused = ^{port[W-1:PortW], found};
+
+endmodule
