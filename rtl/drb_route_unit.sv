@@ -3,7 +3,7 @@
 // Route unit of one input VC (RouteUnit in systemc/router/route_unit.h), combinational, two parts:
 //  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
 //    or eject here), then the relation's candidate: dimension-order routing on the k-ary n-cube, torus or
-//    mesh (drb_dor_rc), with its ring VC sub-class, up/down routing in a k-ary n-tree switch
+//    mesh (drb_dor_rc), with its ring VC sub-class, or on a binary hypercube, up/down routing in a k-ary n-tree switch
 //    (drb_updown_rc) or minimal dimension order in a flattened butterfly switch (drb_flatfly_rc); in a
 //    switch DEC acts where the destination terminal hangs (Interconnect::dec_id), and the port route
 //    compute finds there is its ejection channel;
@@ -15,7 +15,8 @@
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
-                                               /// (drb_updown_rc); 2: flattened butterfly switch (drb_flatfly_rc)
+                                               /// (drb_updown_rc); 2: flattened butterfly switch (drb_flatfly_rc);
+                                               /// 3: binary hypercube router (drb_dor_rc on a 2-ary mesh)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
   parameter int unsigned TreeStages = 3,       ///   and stages
   parameter int unsigned Conc       = 1,       /// flattened butterfly (K, Dims): terminals per switch
@@ -36,7 +37,7 @@ module drb_route_unit #(
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
   parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last); 2 TreeK;
-                                               /// Dims (K - 1) + Conc
+                                               /// Dims (K - 1) + Conc; a hypercube's Dims + 1
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -109,6 +110,25 @@ module drb_route_unit #(
     );
     assign dec_id = NodeW'(node_id_i);
     assign here   = 1'b0;
+  end else if (Family == 3) begin : g_hypercube
+    // A binary hypercube is a 2-ary n-mesh whose two directions of a dimension are one link (port d): the
+    // mesh's route compute, its ports 2d and 2d + 1 folded into d and its local port 2n into n.
+    localparam int unsigned MeshPortW = $clog2(2 * Dims + 1);
+    logic [MeshPortW-1:0] mesh_port;
+    drb_dor_rc #(
+      .K(2), .Dims(Dims), .Radix(64'h0), .Wrap(1'b0), .DimOrder(DimOrder), .TiePositive(1'b1),
+      .TieRandom(0), .VcClasses(0), .NodeW(IdW), .PortW(MeshPortW)
+    ) u_rc (
+      .node_id_i,
+      .dest_i     (IdW'(hdr_i.dest0)),
+      .dateline_i ({Dims{1'b0}}),
+      .tie_i      ({Dims{1'b0}}),
+      .port_o     (mesh_port),
+      .sub_o
+    );
+    assign port_o = PortW'(mesh_port >> 1);
+    assign dec_id = NodeW'(node_id_i);
+    assign here   = 1'b0;
   end else if (Family == 1) begin : g_tree
     drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .IdW(IdW), .PortW(PortW)) u_rc (
       .elem_id_i (node_id_i),
@@ -143,7 +163,7 @@ module drb_route_unit #(
   logic [PortW-1:0] port;
   logic [CrW-1:0]   best_cr;
   // A router ejects on its local port; a switch on the port route compute found (the terminal's).
-  assign port = (sel_eject_i && Family == 0) ? PortW'(LocalPort) : sel_port_i;
+  assign port = (sel_eject_i && (Family == 0 || Family == 3)) ? PortW'(LocalPort) : sel_port_i;
   always_comb begin
     sel_valid_o = 1'b0;
     sel_ovc_o   = '0;

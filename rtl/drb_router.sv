@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a k-ary n-cube, torus or mesh, or a switch of a k-ary n-tree or of a flattened
+// The DRB router of a k-ary n-cube, torus or mesh, or of a binary hypercube, or a switch of a k-ary n-tree or of a flattened
 // butterfly (RouterCore in
 // systemc/router/router_core.h: routers and switches are one element), built from its units: an input
 // unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + route compute + VC
@@ -11,7 +11,8 @@
 // (injection in, ejection out). A switch's ports 0..k-1 lead down (to terminals at stage 0), k..2k-1 up;
 // its element id (node_id_i) gives its stage and offset. A flattened butterfly switch's ports
 // d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last Conc its terminals;
-// its element id gives its coordinates.
+// its element id gives its coordinates. A binary hypercube router's port d flips address bit d; its last,
+// Dims, is the local terminal's.
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -21,13 +22,14 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (RUFT, hybrids, hypercubes, midimews) and relations (adaptive,
+// topologies (RUFT, hybrids, midimews) and relations (adaptive,
 // negative-first), iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and faults,
 // a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
 
 module drb_router #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch;
-                                               /// 2: flattened butterfly switch (K per dimension, Dims)
+                                               /// 2: flattened butterfly switch (K per dimension, Dims);
+                                               /// 3: binary hypercube router (Dims)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
   parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
   parameter int unsigned Conc       = 1,       /// flattened butterfly: terminals per switch
@@ -54,7 +56,8 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : Dims * (K - 1) + Conc,
+  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK :
+                                      (Family == 2) ? Dims * (K - 1) + Conc : Dims + 1,
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
@@ -101,9 +104,9 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : Dims * (K - 1) + Conc) ||
-      (1 << PortW) < NumPorts || Family > 2) begin : g_bad_ports
-    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK, a flattened butterfly switch Dims * (K - 1) + Conc");
+  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : (Family == 2) ? Dims * (K - 1) + Conc :
+                   Dims + 1) || (1 << PortW) < NumPorts || Family > 3) begin : g_bad_ports
+    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK, a flattened butterfly switch Dims * (K - 1) + Conc, a hypercube router Dims + 1");
   end
   if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
@@ -118,7 +121,7 @@ module drb_router #(
     for (int unsigned i = 1; i < TreeStages; i++) tree_per_stage = tree_per_stage * TreeK;
   endfunction
   logic [NumPorts-1:0] term;
-  if (Family == 0) begin : g_term_cube
+  if (Family == 0 || Family == 3) begin : g_term_cube
     assign term = NumPorts'(1) << (NumPorts - 1);
   end else if (Family == 2) begin : g_term_flatfly
     assign term = ~(NumPorts'(-1) >> Conc);
@@ -376,7 +379,7 @@ module drb_router #(
   endfunction
   localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
   logic [NumPorts*DlW-1:0] dl;
-  if (Family != 0) begin : g_dl_none  // switches have no rings
+  if (Family != 0) begin : g_dl_none  // switches and hypercubes have no rings
     assign dl = '0;
   end else for (genvar d = 0; d < Dims; d++) begin : g_dl
     localparam int unsigned NW = IdW;
@@ -513,7 +516,7 @@ module drb_router #(
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
     // A router's local port is a terminal's by construction; a switch's terminal ports are `term`.
-    localparam bit Net = (Family != 0) || (o != NumPorts - 1);
+    localparam bit Net = (Family == 1 || Family == 2) || (o != NumPorts - 1);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (

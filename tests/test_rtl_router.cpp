@@ -10,7 +10,7 @@
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
 // high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
 // torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
-// switches; a flattened butterfly's switches).
+// switches; a flattened butterfly's switches; a hypercube).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -230,6 +230,14 @@ TEST(RtlRouter, FlattenedButterflySwitchesVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// A binary 5-cube: 6-port routers (port d flips address bit d), the route unit a 2-ary 5-mesh's with its
+// two directions of a dimension folded into one port, dimensions corrected highest first, DRB2.
+TEST(RtlRouter, HypercubeVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=hypercube", "topology.n=5", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb2",
+           "drb2.threshold=8", "routing.dim_order=decreasing", "traffic.rate=0.8", "traffic.length=6", "sim.seed=10"},
+          {true, true}, 4000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -257,7 +265,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   expect_refused({
       {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=ruft topology.k=2 topology.n=3", "topology.kind"},
-      {r + "topology.kind=hypercube topology.n=4", "topology.kind"},
+      {r + "topology.kind=hybrid topology.k=4 topology.n=2", "topology.kind"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},
       {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},

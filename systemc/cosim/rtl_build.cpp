@@ -136,7 +136,9 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
     if (run(g, log) != 0) throw std::runtime_error("router.impl: generating the header package failed (log: " + log + ")");
     std::vector<std::string> v{DRB_VERILATOR_BIN, "--cc", "--prefix", "Vdrb_router_dyn", "--Mdir", tmp.string(),
                                "--top-module", "drb_router", "-Wall", "-Wno-fatal", "-O3", "--x-assign", "unique",
-                               "--x-initial", "unique", "--assert"};
+                               "--x-initial", "unique", "--assert",
+                               // The RTL's parameter checks ($error at elaboration) stop the build.
+                               "-Werror-USERERROR"};
     v.insert(v.end(), params.begin(), params.end());
     v.push_back(sv);
     for (const char* f : kSources) v.push_back(f);

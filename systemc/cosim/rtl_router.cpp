@@ -31,11 +31,12 @@ constexpr uint64_t kIdentityOrder = 0xfedcba9876543210ull;  // DimOrder: dimensi
 enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
   const char* name;
-  int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch, 2 a flattened butterfly switch
+  int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch, 2 a flattened butterfly switch,
+                       // 3 a binary hypercube router
   int sw_k, sw_n;      // switches: the tree's arity and stages; the flattened butterfly's k and n
   int sw_conc;         //   and its terminals per switch
   int idw;             // bits of an element id
-  int dims;            // the cube's dimensions (switches: 1, the header's one unused dateline bit)
+  int dims;            // the (hyper)cube's dimensions (switches: 1, the header's one unused dateline bit)
   uint64_t radix;      // per dimension d, bits [8d, 8d + 8): its radix
   bool wrap;           // torus (or mesh)
   uint64_t dim_order;  // position i, bits [4i, 4i + 4): the i-th dimension routed
@@ -44,7 +45,9 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
-  int ports() const { return family == 0 ? 2 * dims + 1 : family == 1 ? 2 * sw_k : sw_n * (sw_k - 1) + sw_conc; }
+  int ports() const {
+    return family == 0 ? 2 * dims + 1 : family == 1 ? 2 * sw_k : family == 2 ? sw_n * (sw_k - 1) + sw_conc : dims + 1;
+  }
 };
 constexpr int kOutDelay = 2;
 
@@ -65,7 +68,7 @@ const std::vector<Shape>& shapes() {
 const char* classes_name(int c) { return c == 0 ? "dateline" : c == 1 ? "partition" : "balanced"; }
 
 std::string describe(const Shape& s) {
-  if (s.family != 0) {
+  if (s.family == 1 || s.family == 2) {
     char sw[80], b[240];
     if (s.family == 1)
       std::snprintf(sw, sizeof sw, "%d-ary %d-tree", s.sw_k, s.sw_n);
@@ -83,9 +86,10 @@ std::string describe(const Shape& s) {
     order = ", dimension order ";
     for (int i = 0; i < s.dims; ++i) order += (i ? "," : "") + std::to_string((s.dim_order >> (4 * i)) & 0xf);
   }
+  if (s.family == 3) shape = "binary " + std::to_string(s.dims) + "-cube";
   char b[320];
   std::snprintf(b, sizeof b, "%s %s, %d VCs of %d flits, %s%s%s, layout %llx/%llx/%llx ack group %d%s%s", shape.c_str(),
-                s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
+                s.family == 3 ? "(hypercube)" : s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
                 " classes", order.c_str(), static_cast<unsigned long long>(s.group_base),
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
@@ -103,28 +107,32 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   const RouterParams& p = cfg.p;
   const Interconnect& ic = *cfg.ic;
   const auto* cube = dynamic_cast<const KAryNCube*>(ic.direct());
+  const auto* hyper = dynamic_cast<const Hypercube*>(ic.direct());
   const KAryNTree* tree = ic.tree();
   const FlattenedButterfly* ff = ic.flatfly();
   auto no = [&](const std::string& s) {
     why = s;
     return false;
   };
-  if (!cube && !tree && !ff)
-    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) and the switches of a "
-              "k-ary n-tree and of a flattened butterfly; this network is a " + ic.kind());
+  if (!cube && !hyper && !tree && !ff)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) or a hypercube and the "
+              "switches of a k-ary n-tree and of a flattened butterfly; this network is a " + ic.kind());
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
   Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
   int classes = 0;
-  if (cube) {
-    const int dims = cube->dims();
+  if (cube || hyper) {
+    // A hypercube is routed as the 2-ary n-mesh it is, the two directions of a dimension folded into one port.
+    const Topology& topo = *ic.direct();
+    const int dims = topo.dims();
     if (dims > 8) return no("topology.n: the RTL router routes at most 8 dimensions; this network has " + std::to_string(dims));
     uint64_t radix = 0;
     for (int d = 0; d < dims; ++d) {
-      if (cube->radix(d) > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
-      radix |= static_cast<uint64_t>(cube->radix(d)) << (8 * d);
+      const int k = cube ? cube->radix(d) : 2;
+      if (k > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
+      radix |= static_cast<uint64_t>(k) << (8 * d);
     }
-    if (ic.ports(0) != 2 * dims + 1) return no("topology.ni_channels: the RTL router has one local port");
+    if (ic.ports(0) != (cube ? 2 * dims + 1 : dims + 1)) return no("topology.ni_channels: the RTL router has one local port");
     const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
     if (!dor)
       return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
@@ -136,14 +144,19 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     for (size_t i = 0; i < rp.dim_order.size(); ++i)
       order = (order & ~(uint64_t{0xf} << (4 * i))) | static_cast<uint64_t>(rp.dim_order[i]) << (4 * i);
     // Ties exist only on rings of even radix: elsewhere the setting changes nothing and any model serves.
-    want.tie = !cube->has_ties() || (!rp.tie_random && rp.tie_positive) ? kTiePositive
+    want.tie = !topo.has_ties() || (!rp.tie_random && rp.tie_positive) ? kTiePositive
                : rp.tie_random                                          ? kTieRandom
                                                                         : kTieNegative;
-    classes = rp.ring_classes == RingClasses::Dateline ? 0 : rp.ring_classes == RingClasses::Partition ? 1 : 2;
-    want.idw = bits_for(static_cast<uint64_t>(cube->nodes()));
+    // Without rings (hypercubes) the classes change nothing.
+    classes = !topo.has_wrap() && hyper                ? 0
+              : rp.ring_classes == RingClasses::Dateline  ? 0
+              : rp.ring_classes == RingClasses::Partition ? 1
+                                                          : 2;
+    want.family = hyper ? 3 : 0;
+    want.idw = bits_for(static_cast<uint64_t>(topo.nodes()));
     want.dims = dims;
     want.radix = radix;
-    want.wrap = cube->has_wrap();
+    want.wrap = topo.has_wrap();
     want.dim_order = order;
   } else if (ff) {
     // A flattened butterfly switch: minimal dimension order (dor; drb and valiant route each step with it).
@@ -257,7 +270,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
                              "-GAckGroup=" + std::to_string(s.ack_group),
                              std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"),
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
-  if (s.family != 0) {
+  if (s.family == 1 || s.family == 2) {
     const std::vector<std::string> fam =
         s.family == 1 ? std::vector<std::string>{"-GFamily=1", "-GTreeK=" + std::to_string(s.sw_k), "-GTreeStages=" + std::to_string(s.sw_n)}
                       : std::vector<std::string>{"-GFamily=2", "-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
@@ -268,6 +281,10 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
       g.push_back(x);
     return g;
   }
+  if (s.family == 3)
+    for (const std::string& x : {std::string("-GFamily=3"), "-GNumPorts=" + std::to_string(s.ports()),
+                                 "-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports())))})
+      g.push_back(x);
   for (const std::string& x : {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), std::string(b[3]),
                                std::string("-GWrap=1'b") + (s.wrap ? "1" : "0"), std::string(b[4]),
                                std::string("-GTiePositive=1'b") + (s.tie == kTieNegative ? "0" : "1"),
