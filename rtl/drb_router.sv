@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a k-ary n-cube, torus or mesh, or of a binary hypercube, or a switch of a k-ary n-tree or of a flattened
-// butterfly (RouterCore in
-// systemc/router/router_core.h: routers and switches are one element), built from its units: an input
-// unit per port (drb_input_unit), a route unit per input VC (drb_route_unit: DEC + route compute + VC
-// selection), the VC allocator (drb_vc_alloc), the switch allocator
-// (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an output unit per
-// port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and 2d+1 are
-// +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local terminal's
-// (injection in, ejection out). A switch's ports 0..k-1 lead down (to terminals at stage 0), k..2k-1 up;
-// its element id (node_id_i) gives its stage and offset. A flattened butterfly switch's ports
-// d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last Conc its terminals;
-// its element id gives its coordinates. A binary hypercube router's port d flips address bit d; its last,
-// Dims, is the local terminal's.
+// The DRB router of a k-ary n-cube, torus or mesh, or of a binary hypercube, or a switch of a k-ary n-tree
+// or of a flattened butterfly (RouterCore in systemc/router/router_core.h: routers and switches are one
+// element), built from its units: an input unit per port (drb_input_unit), a route unit per input VC
+// (drb_route_unit: DEC + route compute + VC selection), the VC allocator (drb_vc_alloc), the switch
+// allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an
+// output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d
+// and 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local
+// terminal's (injection in, ejection out). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
+// stage 0), k..2k-1 up; its element id (node_id_i) gives its stage and offset. A flattened butterfly
+// switch's ports d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last
+// Conc its terminals; its element id gives its coordinates. A binary hypercube router's port d flips
+// address bit d; its last, Dims, is the local terminal's.
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -22,9 +21,9 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (RUFT, hybrids, midimews) and relations (adaptive,
-// negative-first), iSLIP and oldest-first allocation, virtual cut-through, trunks, link power and faults,
-// a wait-free DEC (router.delay.dec = 0), an AL tick above 1.
+// topologies (RUFT, hybrids, midimews) and relations (adaptive, negative-first), iSLIP and oldest-first
+// allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
+// an AL tick above 1.
 
 module drb_router #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch;
