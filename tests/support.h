@@ -173,26 +173,29 @@ namespace drb::test {
 struct Saturation {
   double load = 0;                 // offered flits/node/cycle where mean latency first exceeds 3x zero load
   std::vector<double> loads;       // the coarse grid
-  std::vector<nlohmann::json> at;  // its results
+  std::vector<nlohmann::json> at;  // its results, up to the first load past the threshold (and its batch)
 };
 
 // Saturation (mean latency > 3x zero-load latency), coarse grid then bisection. kv fixes everything but
-// traffic.rate; runs are short and use a bounded source queue so overloaded points stay short too.
+// traffic.rate; runs are short and use a bounded source queue so overloaded points stay short too. The
+// grid runs two loads at a time (one per core) and stops at the first pair with a load past the
+// threshold: the loads above it cannot change the answer (the Fabrics conservation test, same
+// saturation loads: 175 s -> 126 s).
 inline Saturation find_saturation(std::vector<std::string> kv, double t0, double step = 0.05, double top = 1.0) {
   kv.push_back("sim.warmup=3000");
   kv.push_back("sim.measure=15000");
   kv.push_back("traffic.source_queue=16");
   kv.push_back("stats.links=false");
   Saturation s;
-  std::vector<std::string> vals;
-  for (double x = step; x <= top + 1e-9; x += step) {
-    s.loads.push_back(x);
-    vals.push_back(std::to_string(x));
-  }
-  s.at = sweep(kv, "traffic.rate", vals);
+  for (double x = step; x <= top + 1e-9; x += step) s.loads.push_back(x);
   auto lat = [](const nlohmann::json& r) { return r.contains("error") ? 1e18 : r["latency"]["mean"].get<double>(); };
   size_t i = 0;
-  while (i < s.at.size() && lat(s.at[i]) <= 3 * t0) ++i;
+  while (i < s.loads.size() && i == s.at.size()) {
+    std::vector<std::string> vals;
+    for (size_t j = s.at.size(); j < s.loads.size() && vals.size() < 2; ++j) vals.push_back(std::to_string(s.loads[j]));
+    for (nlohmann::json& r : sweep(kv, "traffic.rate", vals)) s.at.push_back(std::move(r));
+    while (i < s.at.size() && lat(s.at[i]) <= 3 * t0) ++i;
+  }
   double lo = i ? s.loads[i - 1] : 0.0, hi = i < s.loads.size() ? s.loads[i] : top;
   for (int it = 0; it < 4; ++it) {
     const double mid = (lo + hi) / 2;
