@@ -24,10 +24,8 @@ module drb_flatfly_rc #(
   output logic             sub_o
 );
 
-  // K^i, a constant function (Yosys 0.23 takes no `return` in them).
-  function automatic int unsigned kpow(int unsigned i);
-    kpow = 1;
-    for (int unsigned j = 0; j < i; j++) kpow = kpow * K;
+  function automatic int unsigned kpow(int unsigned i);  // K^i
+    kpow = drb_shape_pkg::ipow(K, i);
   endfunction
   localparam int unsigned W = (IdW > NodeW ? IdW : NodeW) + 1;
 

@@ -108,8 +108,7 @@ module drb_route_unit #(
       .port_o,
       .sub_o
     );
-    assign dec_id = NodeW'(node_id_i);
-    assign here   = 1'b0;
+    assign here = 1'b0;
   end else if (Family == 3) begin : g_hypercube
     // A binary hypercube is a 2-ary n-mesh whose two directions of a dimension are one link (port d): the
     // mesh's route compute, its ports 2d and 2d + 1 folded into d and its local port 2n into n.
@@ -127,7 +126,6 @@ module drb_route_unit #(
       .sub_o
     );
     assign port_o = PortW'(mesh_port >> 1);
-    assign dec_id = NodeW'(node_id_i);
     assign here   = 1'b0;
   end else if (Family == 1) begin : g_tree
     drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .IdW(IdW), .PortW(PortW)) u_rc (
@@ -137,7 +135,6 @@ module drb_route_unit #(
       .here_o    (here),
       .sub_o
     );
-    assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
   end else begin : g_flatfly
     drb_flatfly_rc #(.K(K), .Dims(Dims), .Conc(Conc), .IdW(IdW), .PortW(PortW)) u_rc (
       .elem_id_i (node_id_i),
@@ -146,10 +143,14 @@ module drb_route_unit #(
       .here_o    (here),
       .sub_o
     );
-    assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
   end
-  logic unused_here;
-  assign unused_here = here;
+  if (Family == 1 || Family == 2) begin : g_dec_switch
+    assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
+  end else begin : g_dec_router
+    assign dec_id = NodeW'(node_id_i);
+    logic unused_here;
+    assign unused_here = here;
+  end
 
   // ---- selection
   logic [3:0] group, cls, first, count;

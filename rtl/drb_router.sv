@@ -55,8 +55,7 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = (Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK :
-                                      (Family == 2) ? Dims * (K - 1) + Conc : Dims + 1,
+  parameter int unsigned NumPorts   = drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc),
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
@@ -103,8 +102,8 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != ((Family == 0) ? 2 * Dims + 1 : (Family == 1) ? 2 * TreeK : (Family == 2) ? Dims * (K - 1) + Conc :
-                   Dims + 1) || (1 << PortW) < NumPorts || Family > 3) begin : g_bad_ports
+  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 3)
+  begin : g_bad_ports
     $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK, a flattened butterfly switch Dims * (K - 1) + Conc, a hypercube router Dims + 1");
   end
   if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
@@ -115,10 +114,6 @@ module drb_router #(
   // ---- the ports towards terminals, where the NI always sinks (no credits, no GMR, no dateline): a
   // router's local port; a k-ary n-tree switch's down ports at stage 0 (element ids below TreeK^(n-1)); a
   // flattened butterfly switch's last Conc ports
-  function automatic int unsigned tree_per_stage();
-    tree_per_stage = 1;
-    for (int unsigned i = 1; i < TreeStages; i++) tree_per_stage = tree_per_stage * TreeK;
-  endfunction
   logic [NumPorts-1:0] term;
   if (Family == 0 || Family == 3) begin : g_term_cube
     assign term = NumPorts'(1) << (NumPorts - 1);
@@ -126,7 +121,7 @@ module drb_router #(
     assign term = ~(NumPorts'(-1) >> Conc);
   end else begin : g_term_tree
     logic stage0;
-    assign stage0 = 32'(node_id_i) < tree_per_stage();
+    assign stage0 = 32'(node_id_i) < drb_shape_pkg::ipow(TreeK, TreeStages - 1);
     for (genvar q = 0; q < NumPorts; q++) begin : g_q
       assign term[q] = (q < TreeK) && stage0;
     end

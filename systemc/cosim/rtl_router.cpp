@@ -97,6 +97,13 @@ std::string describe(const Shape& s) {
   return b;
 }
 
+// A switch family's deterministic relation (its route unit's): R without its adaptive phase.
+template <class R>
+bool deterministic(const RoutingRelation* r) {
+  const auto* f = dynamic_cast<const R*>(r);
+  return f && !f->adaptive();
+}
+
 // The configuration equal to cfg's routers: one the build verilated, or (name "") one to verilate on first
 // use; false with the reason in why.
 bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std::string& why) {
@@ -120,7 +127,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
   Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
-  int classes = 0;
   if (cube || hyper) {
     // A hypercube is routed as the 2-ary n-mesh it is, the two directions of a dimension folded into one port.
     const Topology& topo = *ic.direct();
@@ -132,7 +138,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
       if (k > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
       radix |= static_cast<uint64_t>(k) << (8 * d);
     }
-    if (ic.ports(0) != (cube ? 2 * dims + 1 : dims + 1)) return no("topology.ni_channels: the RTL router has one local port");
     const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
     if (!dor)
       return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
@@ -148,51 +153,38 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
                : rp.tie_random                                          ? kTieRandom
                                                                         : kTieNegative;
     // Without rings (hypercubes) the classes change nothing.
-    classes = !topo.has_wrap() && hyper                ? 0
-              : rp.ring_classes == RingClasses::Dateline  ? 0
-              : rp.ring_classes == RingClasses::Partition ? 1
-                                                          : 2;
+    want.vc_classes = hyper                                     ? 0
+                      : rp.ring_classes == RingClasses::Dateline  ? 0
+                      : rp.ring_classes == RingClasses::Partition ? 1
+                                                                  : 2;
     want.family = hyper ? 3 : 0;
     want.idw = bits_for(static_cast<uint64_t>(topo.nodes()));
     want.dims = dims;
     want.radix = radix;
     want.wrap = topo.has_wrap();
     want.dim_order = order;
-  } else if (ff) {
-    // A flattened butterfly switch: minimal dimension order (dor; drb and valiant route each step with it).
-    auto dor = [](const RoutingRelation* r) {
-      const auto* f = dynamic_cast<const FlatFlyRouting*>(r);
-      return f && !f->adaptive();
-    };
-    if (!dor(cfg.routing))
-      return no("routing.algorithm: the RTL flattened butterfly switch's route unit is dimension order (drb_flatfly_rc); "
-                "the " + cfg.routing->name() + " relation has no RTL yet (dor, drb and valiant route with it)");
-    if (p.ack_mode != AckMode::Ideal && !dor(cfg.ack_routing))
-      return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL switch");
-    for (int t = 0; t < ic.terminals(); ++t)
-      if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
-    want.family = 2;
-    want.sw_k = ff->k();
-    want.sw_n = ff->n();
-    want.sw_conc = ff->p();
+    if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
   } else {
-    // A switch: up/down routing with the deterministic up phase (updown; drb and valiant route each step
-    // with it).
-    auto updown = [](const RoutingRelation* r) {
-      const auto* f = dynamic_cast<const FatTreeRouting*>(r);
-      return f && !f->adaptive();
+    // A switch: its family's deterministic relation, up/down with the deterministic up phase on a k-ary
+    // n-tree (updown), minimal dimension order on a flattened butterfly (dor); drb and valiant route each
+    // step with it.
+    auto det = [&](const RoutingRelation* r) {
+      return tree ? deterministic<FatTreeRouting>(r) : deterministic<FlatFlyRouting>(r);
     };
-    if (!updown(cfg.routing))
-      return no("routing.algorithm: the RTL switch's route unit is up/down routing with the deterministic up phase "
-                "(drb_updown_rc); the " + cfg.routing->name() + " relation has no RTL yet (updown, drb and valiant "
-                "route with it)");
-    if (p.ack_mode != AckMode::Ideal && !updown(cfg.ack_routing))
-      return no("drb.ack_mode: acks crossing the network must route up/down in the RTL switch");
+    if (!det(cfg.routing))
+      return no(std::string("routing.algorithm: the RTL switch's route unit is ") +
+                (tree ? "up/down routing with the deterministic up phase (drb_updown_rc)" : "dimension order (drb_flatfly_rc)") +
+                "; the " + cfg.routing->name() + " relation has no RTL yet (" + (tree ? "updown" : "dor") +
+                ", drb and valiant route with it)");
+    if (p.ack_mode != AckMode::Ideal && !det(cfg.ack_routing))
+      return no(std::string("drb.ack_mode: acks crossing the network must route ") + (tree ? "up/down" : "by dimension order") +
+                " in the RTL switch");
     for (int t = 0; t < ic.terminals(); ++t)
       if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
-    want.family = 1;
-    want.sw_k = tree->k();
-    want.sw_n = tree->n();
+    want.family = tree ? 1 : 2;
+    want.sw_k = tree ? tree->k() : ff->k();
+    want.sw_n = tree ? tree->n() : ff->n();
+    want.sw_conc = tree ? 0 : ff->p();
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
@@ -214,21 +206,17 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
       cube && rtl_unsupported(Block::Gmr, net, cube->nodes(), want.dims, want.ports()).empty();
   const VcLayout& L = *cfg.layout;
   const RtlVcTables t = rtl_vc_tables(L);
-  const bool fits = t.fits;
-  const uint64_t gb = t.group_base, cf = t.class_first, cc = t.class_count;
-  const bool hp = p.ack_mode == AckMode::HighPriority;
-  want.vc_classes = classes;
-  want.group_base = gb;
-  want.class_first = cf;
-  want.class_count = cc;
+  want.group_base = t.group_base;
+  want.class_first = t.class_first;
+  want.class_count = t.class_count;
   want.ack_group = L.ack_group();
-  want.high_prio = hp;
+  want.high_prio = p.ack_mode == AckMode::HighPriority;
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
-    if (!fits || !build_layout_fits || s.family != want.family || s.dims != want.dims || s.radix != want.radix ||
+    if (!t.fits || !build_layout_fits || s.family != want.family || s.dims != want.dims || s.radix != want.radix ||
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
-        s.vc_classes != classes || s.group_base != gb ||
-        s.class_first != cf || s.class_count != cc || s.high_prio != hp)
+        s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
+        s.class_count != want.class_count || s.high_prio != want.high_prio)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -245,7 +233,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   if (want.ports() * p.vcs > 64)
     return no("router.vcs: the RTL router in the fabric takes at most 64 input VCs (ports x VCs, its masks); this one has " +
               std::to_string(want.ports()) + " ports of " + std::to_string(p.vcs) + " VCs");
-  if (!fits) return no("router.vcs: the VC layout does not fit the RTL router's tables (16 classes of up to 15 VCs)");
+  if (!t.fits) return no("router.vcs: the VC layout does not fit the RTL router's tables (16 classes of up to 15 VCs)");
   const std::string unavailable = rtl_build_unavailable();
   if (!unavailable.empty()) {
     std::string list;
@@ -270,21 +258,23 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
                              "-GAckGroup=" + std::to_string(s.ack_group),
                              std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"),
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
-  if (s.family == 1 || s.family == 2) {
-    const std::vector<std::string> fam =
-        s.family == 1 ? std::vector<std::string>{"-GFamily=1", "-GTreeK=" + std::to_string(s.sw_k), "-GTreeStages=" + std::to_string(s.sw_n)}
-                      : std::vector<std::string>{"-GFamily=2", "-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
-                                                 "-GConc=" + std::to_string(s.sw_conc)};
-    for (const std::string& x : fam) g.push_back(x);
-    for (const std::string& x : {"-GIdW=" + std::to_string(s.idw), "-GNumPorts=" + std::to_string(s.ports()),
-                                 "-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports())))})
+  if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
+    g.push_back("-GFamily=" + std::to_string(s.family));
+    g.push_back("-GNumPorts=" + std::to_string(s.ports()));
+    g.push_back("-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports()))));
+  }
+  if (s.family == 1) {
+    for (const std::string& x : {"-GTreeK=" + std::to_string(s.sw_k), "-GTreeStages=" + std::to_string(s.sw_n),
+                                 "-GIdW=" + std::to_string(s.idw)})
       g.push_back(x);
     return g;
   }
-  if (s.family == 3)
-    for (const std::string& x : {std::string("-GFamily=3"), "-GNumPorts=" + std::to_string(s.ports()),
-                                 "-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports())))})
+  if (s.family == 2) {
+    for (const std::string& x : {"-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
+                                 "-GConc=" + std::to_string(s.sw_conc), "-GIdW=" + std::to_string(s.idw)})
       g.push_back(x);
+    return g;
+  }
   for (const std::string& x : {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), std::string(b[3]),
                                std::string("-GWrap=1'b") + (s.wrap ? "1" : "0"), std::string(b[4]),
                                std::string("-GTiePositive=1'b") + (s.tie == kTieNegative ? "0" : "1"),
