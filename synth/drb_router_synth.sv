@@ -1,48 +1,56 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Synthesis wrappers of the whole router (rtl/drb_router.sv) on the 8x8 torus: 5 ports, 4-flit buffers,
-// the chapter-6 pipeline delays (1/1/1/1), dimension-order routing with two dateline classes (one group:
-// VCs split evenly between the classes), at 2, 4 and 8 VCs, each with DRB's blocks (DEC, AL, GMR) and
-// without them (the plain VC router: a head ejects where dest0 is this node); the flows set NumVcs and Drb
-// per row (synth/CMakeLists.txt). Every input and every combinational output is registered, so each
-// reported path runs from a flip-flop to a flip-flop.
+// Synthesis wrappers of the whole router (rtl/drb_router.sv), 4-flit buffers and the chapter-6 pipeline
+// delays (1/1/1/1), each with DRB's blocks (DEC, AL, GMR) and without them (the plain VC router: a head
+// ejects where dest0 is this node); the flows set the parameters per row (synth/CMakeLists.txt):
+// * Family 0: the 8x8 torus router, 5 ports, dimension-order routing with two dateline classes (one group:
+//   VCs split evenly between the classes), at 2, 4 and 8 VCs;
+// * Family 1: a switch of the 4-ary 3-tree (64 terminals, the header's 6-bit node ids hold its 48 switch
+//   ids), 8 ports, up/down routing; the same two classes serve DRB's two groups (metapath steps and acks,
+//   GroupBase: group g in class g), as a DRB fat-tree's layout has them.
+// Every input and every combinational output is registered, so each reported path runs from a flip-flop to
+// a flip-flop.
 
 module drb_router_synth #(
   parameter int unsigned NumVcs = 2,     /// VCs per port
   parameter bit          Drb    = 1'b1,  /// DEC, AL and GMR in the router
+  parameter int unsigned Family = 0,     /// 0: 8x8 torus router; 1: 4-ary 3-tree switch
+  parameter int unsigned P      = (Family == 0) ? 5 : 8,  /// ports
   parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
-  input  logic                  clk_i,
-  input  logic                  rst_ni,
-  input  logic [5:0]            node_id_i,
-  input  logic                  cfg_we_i,
-  input  logic [15:0]           cfg_threshold_i,
-  input  logic [4:0]            in_valid_i,
-  input  logic [5*VcW-1:0]      in_vc_i,
-  input  logic [5*95-1:0]       in_flit_i,
-  output logic [4:0]            in_credit_o,
-  output logic [5*VcW-1:0]      in_credit_vc_o,
-  output logic [4:0]            out_valid_o,
-  output logic [5*VcW-1:0]      out_vc_o,
-  output logic [5*95-1:0]       out_flit_o,
-  input  logic [4:0]            out_credit_i,
-  input  logic [5*VcW-1:0]      out_credit_vc_i,
-  output logic [4:0]            ack_valid_o,
-  output logic [5*93-1:0]       ack_hdr_o
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic [5:0]         node_id_i,
+  input  logic               cfg_we_i,
+  input  logic [15:0]        cfg_threshold_i,
+  input  logic [P-1:0]       in_valid_i,
+  input  logic [P*VcW-1:0]   in_vc_i,
+  input  logic [P*95-1:0]    in_flit_i,
+  output logic [P-1:0]       in_credit_o,
+  output logic [P*VcW-1:0]   in_credit_vc_o,
+  output logic [P-1:0]       out_valid_o,
+  output logic [P*VcW-1:0]   out_vc_o,
+  output logic [P*95-1:0]    out_flit_o,
+  input  logic [P-1:0]       out_credit_i,
+  input  logic [P*VcW-1:0]   out_credit_vc_i,
+  output logic [P-1:0]       ack_valid_o,
+  output logic [P*93-1:0]    ack_hdr_o
 );
 
-  // The layout: two classes of NumVcs / 2 VCs (class 1 from VC NumVcs / 2).
+  // The layout: two classes of NumVcs / 2 VCs (class 1 from VC NumVcs / 2); on the torus the dateline
+  // sub-classes of the one group, on the fat-tree the classes of groups 0 and 1.
   localparam int unsigned Half = NumVcs / 2;
+  localparam logic [63:0] Base = (Family == 0) ? 64'h0 : 64'h10;
   localparam logic [63:0] First = {56'd0, 4'(Half), 4'd0};
   localparam logic [63:0] Count = {56'd0, 4'(Half), 4'(Half)};
 
-  logic [5:0]       node_q;
-  logic             cfg_we_q;
-  logic [15:0]      cfg_threshold_q;
-  logic [4:0]       in_valid_q, out_credit_q, in_credit_d, ack_valid_d;
-  logic [5*VcW-1:0] in_vc_q, out_credit_vc_q, in_credit_vc_d;
-  logic [5*95-1:0]  in_flit_q;
-  logic [5*93-1:0]  ack_hdr_d;
+  logic [5:0]         node_q;
+  logic               cfg_we_q;
+  logic [15:0]        cfg_threshold_q;
+  logic [P-1:0]       in_valid_q, out_credit_q, in_credit_d, ack_valid_d;
+  logic [P*VcW-1:0]   in_vc_q, out_credit_vc_q, in_credit_vc_d;
+  logic [P*95-1:0]    in_flit_q;
+  logic [P*93-1:0]    ack_hdr_d;
 
   always_ff @(posedge clk_i) begin
     node_q          <= node_id_i;
@@ -60,8 +68,9 @@ module drb_router_synth #(
   end
 
   drb_router #(
-    .K(8), .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
-    .GroupBase(64'h0), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
+    .Family(Family), .TreeK(4), .TreeStages(3), .K(8), .NumPorts(P), .PortW($clog2(P)),
+    .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
+    .GroupBase(Base), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
     .Drb(Drb), .Gmr(Drb)
   ) u_router (
     .clk_i, .rst_ni,
