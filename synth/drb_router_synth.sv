@@ -15,7 +15,7 @@ module drb_router_synth #(
   parameter int unsigned NumVcs = 2,     /// VCs per port
   parameter bit          Drb    = 1'b1,  /// DEC, AL and GMR in the router
   parameter int unsigned Family = 0,     /// 0: 8x8 torus router; 1: 4-ary 3-tree switch
-  parameter int unsigned P      = (Family == 0) ? 5 : 8,  /// ports
+  parameter int unsigned P      = drb_shape_pkg::router_ports(Family, 2, 4, 8, 1),  /// ports: 5, or 8
   parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
   input  logic               clk_i,
@@ -68,7 +68,7 @@ module drb_router_synth #(
   end
 
   drb_router #(
-    .Family(Family), .TreeK(4), .TreeStages(3), .K(8), .NumPorts(P), .PortW($clog2(P)),
+    .Family(Family), .TreeK(4), .TreeStages(3), .K(8), .NumPorts(P),
     .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
     .GroupBase(Base), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
     .Drb(Drb), .Gmr(Drb)

@@ -138,6 +138,9 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
       if (k > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
       radix |= static_cast<uint64_t>(k) << (8 * d);
     }
+    want.family = hyper ? 3 : 0;
+    want.dims = dims;
+    if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
     const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
     if (!dor)
       return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
@@ -157,13 +160,10 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
                       : rp.ring_classes == RingClasses::Dateline  ? 0
                       : rp.ring_classes == RingClasses::Partition ? 1
                                                                   : 2;
-    want.family = hyper ? 3 : 0;
     want.idw = bits_for(static_cast<uint64_t>(topo.nodes()));
-    want.dims = dims;
     want.radix = radix;
     want.wrap = topo.has_wrap();
     want.dim_order = order;
-    if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
   } else {
     // A switch: its family's deterministic relation, up/down with the deterministic up phase on a k-ary
     // n-tree (updown), minimal dimension order on a flattened butterfly (dor); drb and valiant route each
