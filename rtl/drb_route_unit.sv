@@ -4,9 +4,10 @@
 //  - route compute for the head at the VC's front: DEC (drb_dec: pop a reached intermediate destination,
 //    or eject here), then the relation's candidate: dimension-order routing on the k-ary n-cube, torus or
 //    mesh (drb_dor_rc), with its ring VC sub-class, or on a binary hypercube, up/down routing in a k-ary n-tree switch
-//    (drb_updown_rc) or minimal dimension order in a flattened butterfly switch (drb_flatfly_rc); in a
-//    switch DEC acts where the destination terminal hangs (Interconnect::dec_id), and the port route
-//    compute finds there is its ejection channel;
+//    (drb_updown_rc, which also routes a RUFT's switch), minimal dimension order in a flattened butterfly
+//    switch (drb_flatfly_rc), hybrid dimension order in a hybrid's router and its subnets' switches
+//    (drb_hybrid_rc); outside the k-ary n-cube and hypercube routers DEC acts where the destination
+//    terminal hangs (Interconnect::dec_id), and the port route compute finds there is its ejection channel;
 //  - selection, each cycle the head waits for an output VC: of the candidate port, the free output VC of
 //    the head's class with the most credits (ties to the lower VC); a head ejecting takes the first free VC
 //    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
@@ -16,10 +17,13 @@
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
                                                /// (drb_updown_rc); 2: flattened butterfly switch (drb_flatfly_rc);
-                                               /// 3: binary hypercube router (drb_dor_rc on a 2-ary mesh)
-  parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
+                                               /// 3: binary hypercube router (drb_dor_rc on a 2-ary mesh);
+                                               /// 4..7: hybrid router, crossbar, fat-tree and RUFT
+                                               /// subnet switches (drb_hybrid_rc); 8: RUFT switch
+                                               /// (drb_updown_rc)
+  parameter int unsigned TreeK      = 4,       /// k-ary n-tree, RUFT, hybrid subnet: switch arity
   parameter int unsigned TreeStages = 3,       ///   and stages
-  parameter int unsigned Conc       = 1,       /// flattened butterfly (K, Dims): terminals per switch
+  parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid (K, Dims): terminals per switch
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix (drb_dor_rc)
   parameter int unsigned Dims       = 2,       /// dimensions n
@@ -36,8 +40,7 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
-  parameter int unsigned NumPorts   = 5,       /// 2 * Dims links and the local port (the last); 2 TreeK;
-                                               /// Dims (K - 1) + Conc; a hypercube's Dims + 1
+  parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -127,8 +130,18 @@ module drb_route_unit #(
     );
     assign port_o = PortW'(mesh_port >> 1);
     assign here   = 1'b0;
-  end else if (Family == 1) begin : g_tree
-    drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .IdW(IdW), .PortW(PortW)) u_rc (
+  end else if (Family == 1 || Family == 8) begin : g_tree
+    drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .Ruft(Family == 8), .IdW(IdW), .PortW(PortW)) u_rc (
+      .elem_id_i (node_id_i),
+      .dest_i    (hdr_i.dest0),
+      .port_o,
+      .here_o    (here),
+      .sub_o
+    );
+  end else if (Family >= 4) begin : g_hybrid
+    drb_hybrid_rc #(
+      .Family(Family), .K(K), .Dims(Dims), .Conc(Conc), .SubK(TreeK), .SubStages(TreeStages), .IdW(IdW), .PortW(PortW)
+    ) u_rc (
       .elem_id_i (node_id_i),
       .dest_i    (hdr_i.dest0),
       .port_o,
@@ -144,7 +157,7 @@ module drb_route_unit #(
       .sub_o
     );
   end
-  if (Family == 1 || Family == 2) begin : g_dec_switch
+  if (Family != 0 && Family != 3) begin : g_dec_switch
     assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
   end else begin : g_dec_router
     assign dec_id = NodeW'(node_id_i);

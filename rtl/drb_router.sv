@@ -11,7 +11,11 @@
 // stage 0), k..2k-1 up; its element id (node_id_i) gives its stage and offset. A flattened butterfly
 // switch's ports d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last
 // Conc its terminals; its element id gives its coordinates. A binary hypercube router's port d flips
-// address bit d; its last, Dims, is the local terminal's.
+// address bit d; its last, Dims, is the local terminal's. A hybrid's router (K^Dims of them, Conc
+// terminals each) has port d towards its dimension-d subnet and its terminals last; a hybrid's subnet
+// switch (a crossbar of K ports, a fat-tree switch of 2 TreeK, a RUFT switch of TreeK; TreeStages stages)
+// and a RUFT's switch (TreeK ports, TreeStages stages, terminals in at stage 0 and out of the last) read
+// their place from the element id (drb_hybrid_rc, drb_updown_rc).
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -21,17 +25,19 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (RUFT, hybrids, midimews) and relations (adaptive, negative-first), iSLIP and oldest-first
+// topologies (midimews) and relations (adaptive, negative-first), iSLIP and oldest-first
 // allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
 // an AL tick above 1.
 
 module drb_router #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch;
                                                /// 2: flattened butterfly switch (K per dimension, Dims);
-                                               /// 3: binary hypercube router (Dims)
-  parameter int unsigned TreeK      = 4,       /// k-ary n-tree: arity (2 TreeK ports)
+                                               /// 3: binary hypercube router (Dims); hybrid (K, Dims, Conc):
+                                               /// 4 router, 5 crossbar, 6 fat-tree switch, 7 RUFT switch;
+                                               /// 8: RUFT switch (TreeK, TreeStages)
+  parameter int unsigned TreeK      = 4,       /// k-ary n-tree, RUFT, hybrid subnet: switch arity
   parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
-  parameter int unsigned Conc       = 1,       /// flattened butterfly: terminals per switch
+  parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid: terminals per switch, router
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
@@ -102,9 +108,9 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 3)
+  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 8)
   begin : g_bad_ports
-    $error("drb_router: a k-ary n-cube router has 2 * Dims + 1 ports, a k-ary n-tree switch 2 * TreeK, a flattened butterfly switch Dims * (K - 1) + Conc, a hypercube router Dims + 1");
+    $error("drb_router: Family 0..8, NumPorts as drb_shape_pkg::router_ports");
   end
   if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
@@ -113,12 +119,17 @@ module drb_router #(
 
   // ---- the ports towards terminals, where the NI always sinks (no credits, no GMR, no dateline): a
   // router's local port; a k-ary n-tree switch's down ports at stage 0 (element ids below TreeK^(n-1)); a
-  // flattened butterfly switch's last Conc ports
+  // flattened butterfly switch's or a hybrid router's last Conc ports; a RUFT's last stage; none of a
+  // hybrid's subnet switches
   logic [NumPorts-1:0] term;
   if (Family == 0 || Family == 3) begin : g_term_cube
     assign term = NumPorts'(1) << (NumPorts - 1);
-  end else if (Family == 2) begin : g_term_flatfly
+  end else if (Family == 2 || Family == 4) begin : g_term_conc
     assign term = ~(NumPorts'(-1) >> Conc);
+  end else if (Family >= 5 && Family <= 7) begin : g_term_none
+    assign term = '0;
+  end else if (Family == 8) begin : g_term_ruft
+    assign term = {NumPorts{32'(node_id_i) >= (TreeStages - 1) * drb_shape_pkg::ipow(TreeK, TreeStages - 1)}};
   end else begin : g_term_tree
     logic stage0;
     assign stage0 = 32'(node_id_i) < drb_shape_pkg::ipow(TreeK, TreeStages - 1);
@@ -510,7 +521,7 @@ module drb_router #(
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
     // A router's local port is a terminal's by construction; a switch's terminal ports are `term`.
-    localparam bit Net = (Family == 1 || Family == 2) || (o != NumPorts - 1);
+    localparam bit Net = (Family != 0 && Family != 3) || (o != NumPorts - 1);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (

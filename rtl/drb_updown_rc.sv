@@ -8,13 +8,16 @@
 //   otherwise: up port K + digit e of d (every packet to d takes the same switch at each stage).
 // here_o says that d hangs on this switch (stage 0, o == d / K): DEC acts here (Interconnect::dec_id), and
 // the down port is then d's ejection channel. One VC class: sub_o is 0.
+// Ruft: a switch of a k-ary n-stage RUFT (RuftRouting; models/topology/ruft.h), the same ids, K ports: output
+// digit e of d at stage e; d hangs on the last stage's switch o == d mod K^(n-1) (its output digit n-1).
 
 module drb_updown_rc #(
   parameter int unsigned K      = 4,                   /// arity (2K ports)
   parameter int unsigned Stages = 3,                   /// n (K^n terminals, n stages of K^(n-1) switches)
+  parameter bit          Ruft   = 1'b0,                /// a RUFT's switch (K ports, one way up the stages)
   parameter int unsigned NodeW  = drb_hdr_pkg::NodeW,  /// bits of a terminal id
   parameter int unsigned IdW    = NodeW,               /// bits of an element id
-  parameter int unsigned PortW  = $clog2(2 * K)
+  parameter int unsigned PortW  = $clog2(Ruft ? K : 2 * K)
 ) (
   input  logic [IdW-1:0]   elem_id_i,
   input  logic [NodeW-1:0] dest_i,
@@ -51,11 +54,16 @@ module drb_updown_rc #(
       end
     end
   end
-  assign port_o = anc[0] ? PortW'(digit) : PortW'(K) + PortW'(digit);
-  assign here_o = (id == dst / W'(K));
+  if (Ruft) begin : g_ruft
+    assign port_o = PortW'(digit);
+    assign here_o = (stage == W'(Stages - 1)) && (offset == dst % W'(PerStage));
+  end else begin : g_tree
+    assign port_o = anc[0] ? PortW'(digit) : PortW'(K) + PortW'(digit);
+    assign here_o = (id == dst / W'(K));
+  end
   assign sub_o  = 1'b0;
 
   logic unused;
-  assign unused = ^{digit[W-1:0], anc[W-1:1]};
+  assign unused = ^{digit[W-1:0], anc};
 
 endmodule

@@ -238,6 +238,39 @@ TEST(RtlRouter, HypercubeVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// A RUFT: every switch is the Verilated drb_router with the RUFT's route unit (drb_updown_rc, Ruft): 2
+// ports, terminals injecting at stage 0 and ejecting from the last stage (credits not counted there).
+TEST(RtlRouter, RuftSwitchesVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=ruft", "topology.k=2", "topology.n=4", "router.vcs=2", "router.buffer=4", "traffic.rate=0.6",
+           "traffic.length=6", "sim.seed=12"},
+          {false, false}, 4000);
+}
+
+// Hybrids: two Verilated configurations in one network, the routers (drb_hybrid_rc: the lowest differing
+// dimension, the terminal's port where the destination hangs; 2 + 2 ports) and the subnets' switches. A
+// 4-ary 2-direct 2-indirect hybrid with fat-tree subnets (k_i = 2: 32 switches of 4 ports) of 2 terminals
+// a router; DRB's metapaths popping at intermediate terminals' routers.
+const std::vector<std::string> kHybrid{"topology.kind=hybrid", "topology.k=4", "topology.n=2", "topology.concentration=2",
+                                       "router.vcs=4", "router.buffer=4", "traffic.length=6"};
+TEST(RtlRouter, HybridFatTreeSubnetsVerilatedOnFirstUseSameRun) {
+  compare(with(kHybrid, {"topology.subnet=fattree", "topology.stages=2", "routing.algorithm=drb", "traffic.rate=0.45",
+                         "sim.seed=13"}),
+          {true, false}, 5000);
+}
+// RUFT subnets (2 stages of 2-port switches a line, links back to the routers), Valiant past saturation:
+// the router's configuration is the fat-tree hybrid's (a router does not see its subnets).
+TEST(RtlRouter, HybridRuftSubnetsPastSaturationSameRun) {
+  compare(with(kHybrid, {"topology.subnet=ruft", "topology.stages=2", "routing.algorithm=valiant", "traffic.rate=0.35",
+                         "sim.seed=14"}),
+          {true, false}, 4000);
+}
+// Crossbar subnets (one 4-port switch a line), DRB.
+TEST(RtlRouterLong, HybridCrossbarSubnetsSameRun) {
+  compare(with(kHybrid, {"topology.subnet=crossbar", "topology.stages=1", "routing.algorithm=drb", "traffic.rate=0.5",
+                         "sim.seed=15"}),
+          {true, false}, 5000);
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
@@ -264,8 +297,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
       {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
-      {r + "topology.kind=ruft topology.k=2 topology.n=3", "topology.kind"},
-      {r + "topology.kind=hybrid topology.k=4 topology.n=2", "topology.kind"},
+      {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},
       {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},

@@ -7,7 +7,9 @@
 
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
+#include "models/routing/hybrid_routing.h"
 #include "models/routing/routing.h"
+#include "models/routing/ruft_routing.h"
 #include "models/topology/kary_ncube.h"
 #include "systemc/cosim/rtl_build.h"
 #include "systemc/cosim/rtl_config.h"
@@ -32,9 +34,10 @@ enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
   const char* name;
   int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch, 2 a flattened butterfly switch,
-                       // 3 a binary hypercube router
-  int sw_k, sw_n;      // switches: the tree's arity and stages; the flattened butterfly's k and n
-  int sw_conc;         //   and its terminals per switch
+                       // 3 a binary hypercube router; a hybrid's 4 router, 5 crossbar, 6 fat-tree switch,
+                       // 7 RUFT switch; 8 a RUFT's switch (drb_router's Family)
+  int sw_k, sw_n;      // the tree's (the RUFT's) arity and stages; the flattened butterfly's (the hybrid's) k, n
+  int sw_conc;         //   and its terminals per switch (router)
   int idw;             // bits of an element id
   int dims;            // the (hyper)cube's dimensions (switches: 1, the header's one unused dateline bit)
   uint64_t radix;      // per dimension d, bits [8d, 8d + 8): its radix
@@ -45,9 +48,22 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
+  int sub_k = 0, sub_m = 0;  // a hybrid's subnet: switch arity k_i and stages m (a crossbar: k and 1)
+  // drb_shape_pkg::router_ports
   int ports() const {
-    return family == 0 ? 2 * dims + 1 : family == 1 ? 2 * sw_k : family == 2 ? sw_n * (sw_k - 1) + sw_conc : dims + 1;
+    switch (family) {
+      case 0: return 2 * dims + 1;
+      case 1: return 2 * sw_k;
+      case 2: return sw_n * (sw_k - 1) + sw_conc;
+      case 3: return dims + 1;
+      case 4: return sw_n + sw_conc;
+      case 5: return sw_k;
+      case 6: return 2 * sub_k;
+      case 7: return sub_k;
+      default: return sw_k;
+    }
   }
+  bool cube_like() const { return family == 0 || family == 3; }
 };
 constexpr int kOutDelay = 2;
 
@@ -68,13 +84,20 @@ const std::vector<Shape>& shapes() {
 const char* classes_name(int c) { return c == 0 ? "dateline" : c == 1 ? "partition" : "balanced"; }
 
 std::string describe(const Shape& s) {
-  if (s.family == 1 || s.family == 2) {
-    char sw[80], b[240];
-    if (s.family == 1)
-      std::snprintf(sw, sizeof sw, "%d-ary %d-tree", s.sw_k, s.sw_n);
-    else
+  if (!s.cube_like()) {
+    static const char* const kWhat[] = {"", "switches", "switches", "", "routers", "crossbars", "fat-tree subnet switches",
+                                        "RUFT subnet switches", "switches"};
+    char sw[120], b[280];
+    if (s.family == 1 || s.family == 8)
+      std::snprintf(sw, sizeof sw, "%d-ary %d-%s", s.sw_k, s.sw_n, s.family == 1 ? "tree" : "stage RUFT");
+    else if (s.family == 2)
       std::snprintf(sw, sizeof sw, "%d-ary %d-flat of %d terminals a switch", s.sw_k, s.sw_n, s.sw_conc);
-    std::snprintf(b, sizeof b, "switches of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
+    else if (s.family == 4)  // a hybrid's router routes alike whatever its subnets
+      std::snprintf(sw, sizeof sw, "%d-ary %d-direct hybrid of %d terminals a router", s.sw_k, s.sw_n, s.sw_conc);
+    else
+      std::snprintf(sw, sizeof sw, "%d-ary %d-direct %d-indirect hybrid (%s, k_i %d)", s.sw_k, s.sw_n, s.sub_m,
+                    s.family == 5 ? "crossbar" : s.family == 6 ? "fat-tree" : "RUFT", s.sub_k);
+    std::snprintf(b, sizeof b, "%s of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", kWhat[s.family], sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                   s.ack_group, s.high_prio ? ", high-priority acks" : "");
     return b;
@@ -104,9 +127,9 @@ bool deterministic(const RoutingRelation* r) {
   return f && !f->adaptive();
 }
 
-// The configuration equal to cfg's routers: one the build verilated, or (name "") one to verilate on first
-// use; false with the reason in why.
-bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std::string& why) {
+// The configuration equal to cfg's element `elem` (a hybrid has two: its routers and its subnets'
+// switches): one the build verilated, or (name "") one to verilate on first use; false with the reason in why.
+bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& found, std::string& why) {
   if (!rtl_built()) {
     why = "router.impl: this build has no RTL (configured with DRB_NO_RTL)";
     return false;
@@ -117,13 +140,16 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
   const auto* hyper = dynamic_cast<const Hypercube*>(ic.direct());
   const KAryNTree* tree = ic.tree();
   const FlattenedButterfly* ff = ic.flatfly();
+  const Ruft* ruft = ic.ruft();
+  const Hybrid* hy = ic.hybrid();
   auto no = [&](const std::string& s) {
     why = s;
     return false;
   };
-  if (!cube && !hyper && !tree && !ff)
-    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh) or a hypercube and the "
-              "switches of a k-ary n-tree and of a flattened butterfly; this network is a " + ic.kind());
+  if (!cube && !hyper && !tree && !ff && !ruft && !hy)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh), a hypercube and a hybrid "
+              "and the switches of a k-ary n-tree, a flattened butterfly, a RUFT and a hybrid's subnets; this network is a " +
+              ic.kind());
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
   Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
@@ -165,26 +191,52 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     want.wrap = topo.has_wrap();
     want.dim_order = order;
   } else {
-    // A switch: its family's deterministic relation, up/down with the deterministic up phase on a k-ary
-    // n-tree (updown), minimal dimension order on a flattened butterfly (dor); drb and valiant route each
-    // step with it.
+    // A switch (or a hybrid's router): its family's deterministic relation, up/down with the deterministic
+    // up phase on a k-ary n-tree (updown), the one path of a RUFT (updown), minimal dimension order on a
+    // flattened butterfly and on a hybrid (dor); drb and valiant route each step with it.
     auto det = [&](const RoutingRelation* r) {
-      return tree ? deterministic<FatTreeRouting>(r) : deterministic<FlatFlyRouting>(r);
+      return tree ? deterministic<FatTreeRouting>(r) : ff ? deterministic<FlatFlyRouting>(r)
+                 : hy ? deterministic<HybridRouting>(r) : dynamic_cast<const RuftRouting*>(r) != nullptr;
     };
+    const char* unit = tree ? "up/down routing with the deterministic up phase (drb_updown_rc)"
+                       : ff ? "dimension order (drb_flatfly_rc)"
+                       : hy ? "hybrid dimension order (drb_hybrid_rc)"
+                            : "the RUFT's one path (drb_updown_rc)";
     if (!det(cfg.routing))
-      return no(std::string("routing.algorithm: the RTL switch's route unit is ") +
-                (tree ? "up/down routing with the deterministic up phase (drb_updown_rc)" : "dimension order (drb_flatfly_rc)") +
-                "; the " + cfg.routing->name() + " relation has no RTL yet (" + (tree ? "updown" : "dor") +
-                ", drb and valiant route with it)");
+      return no(std::string("routing.algorithm: the RTL route unit is ") + unit + "; the " + cfg.routing->name() +
+                " relation has no RTL yet (" + (tree || ruft ? "updown" : "dor") +
+                (ruft ? ")" : ", drb and valiant route with it)"));
     if (p.ack_mode != AckMode::Ideal && !det(cfg.ack_routing))
-      return no(std::string("drb.ack_mode: acks crossing the network must route ") + (tree ? "up/down" : "by dimension order") +
-                " in the RTL switch");
+      return no(std::string("drb.ack_mode: acks crossing the network must route with ") + unit);
     for (int t = 0; t < ic.terminals(); ++t)
-      if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL switch has one channel per terminal");
-    want.family = tree ? 1 : 2;
-    want.sw_k = tree ? tree->k() : ff->k();
-    want.sw_n = tree ? tree->n() : ff->n();
-    want.sw_conc = tree ? 0 : ff->p();
+      if (ic.channels(t) != 1) return no("topology.ni_channels: the RTL router has one channel per terminal");
+    if (tree || ff) {
+      want.family = tree ? 1 : 2;
+      want.sw_k = tree ? tree->k() : ff->k();
+      want.sw_n = tree ? tree->n() : ff->n();
+      want.sw_conc = tree ? 0 : ff->p();
+    } else if (ruft) {
+      want.family = 8;
+      want.sw_k = ruft->k();
+      want.sw_n = ruft->m();
+    } else {
+      want.family = hy->is_router(elem)              ? 4
+                    : hy->subnet() == Subnet::Crossbar ? 5
+                    : hy->subnet() == Subnet::FatTree  ? 6
+                                                       : 7;
+      want.sw_k = hy->k();
+      want.sw_n = hy->n();
+      want.sw_conc = hy->p();
+      if (want.family == 4) {  // a router does not see its subnets: one configuration for all of them
+        want.idw = bits_for(static_cast<uint64_t>(hy->routers()));
+      } else {
+        want.sub_k = hy->ki();
+        want.sub_m = hy->m();
+      }
+    }
+    if (ic.ports(elem) != want.ports())
+      throw std::logic_error("router.impl: element " + std::to_string(elem) + " has " + std::to_string(ic.ports(elem)) +
+                             " ports, its RTL configuration " + std::to_string(want.ports()));
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
@@ -263,10 +315,19 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, Shape& found, std
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));
     g.push_back("-GPortW=" + std::to_string(bits_for(static_cast<uint64_t>(s.ports()))));
   }
-  if (s.family == 1) {
+  if (s.family == 1 || s.family == 8) {
     for (const std::string& x : {"-GTreeK=" + std::to_string(s.sw_k), "-GTreeStages=" + std::to_string(s.sw_n),
                                  "-GIdW=" + std::to_string(s.idw)})
       g.push_back(x);
+    return g;
+  }
+  if (s.family >= 4) {
+    for (const std::string& x : {"-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
+                                 "-GConc=" + std::to_string(s.sw_conc), "-GIdW=" + std::to_string(s.idw)})
+      g.push_back(x);
+    if (s.family != 4)
+      for (const std::string& x : {"-GTreeK=" + std::to_string(s.sub_k), "-GTreeStages=" + std::to_string(s.sub_m)})
+        g.push_back(x);
     return g;
   }
   if (s.family == 2) {
@@ -301,7 +362,10 @@ RtlVcTables rtl_vc_tables(const VcLayout& L) {
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg) {
   std::string why;
   Shape s;
-  return find_shape(cfg, net, s, why) ? "" : why;
+  if (!find_shape(cfg, net, 0, s, why)) return why;
+  // A hybrid's subnet switches are a configuration of their own.
+  if (const Hybrid* hy = cfg.ic->hybrid(); hy && !find_shape(cfg, net, hy->routers(), s, why)) return why;
+  return "";
 }
 
 
@@ -365,7 +429,7 @@ RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, Chan
     : id_(id) {
   std::string why;
   Shape s;
-  if (!find_shape(cfg, net, s, why)) throw std::invalid_argument(why);
+  if (!find_shape(cfg, net, id, s, why)) throw std::invalid_argument(why);
   // The header layout of the RTL: the build's package, or the network's own for a configuration verilated
   // on first use.
   const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, s.dims, net.max_length, s.tie == kTieRandom};

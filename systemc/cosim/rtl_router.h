@@ -26,9 +26,10 @@
 namespace drb::cosim {
 
 // Why routers of cfg cannot be the Verilated drb_router, or "" if they can: a router of a k-ary n-cube
-// (torus or mesh, any radices and up to 8 dimensions) with DOR routing (any dimension order and tie
-// rule) or a switch of a k-ary n-tree with up/down routing (deterministic up phase), the default pipeline and round-robin separable allocation, in one of the configurations the
-// build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
+// (torus or mesh, any radices and up to 8 dimensions) or hypercube with DOR routing (any dimension order
+// and tie rule), the switches of a k-ary n-tree (up/down, deterministic up phase), a flattened butterfly,
+// a RUFT, and a hybrid's routers and subnet switches with their family's deterministic relation, the
+// default pipeline and round-robin separable allocation, in one of the configurations the build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
 // (rtl_build.h, with a header package of the network's own layout when the build's does not hold its
 // headers). The reason names the key that differs ("key: why").
 std::string rtl_router_unsupported(const NetParams& net, const RouterConfig& cfg);

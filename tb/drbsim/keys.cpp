@@ -219,8 +219,9 @@ std::vector<KeyDef> build() {
   choice_key("router.impl", "model", "rtl",
              "every router as the C++ model or as the Verilated whole router, rtl/drb_router.sv (model | rtl): "
              "tori and meshes of any dimension with dimension-order routing (dor, drb, drb2, valiant; any "
-             "routing.dim_order and routing.tie) and hypercubes, k-ary n-trees with up/down routing (updown, drb, valiant) and "
-             "flattened butterflies with dimension order (dor, drb, drb2, valiant), results equal the model's; a "
+             "routing.dim_order and routing.tie) and hypercubes, k-ary n-trees with up/down routing (updown, drb, valiant), "
+             "flattened butterflies with dimension order (dor, drb, drb2, valiant), RUFTs (updown) and hybrids of "
+             "any subnet (dor, drb, valiant; routers and switches two configurations), results equal the model's; a "
              "configuration the build did not verilate (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) is verilated on "
              "first use and cached in the build folder (about a minute; docs/cosim.md)",
              [](Scenario& s) -> bool& { return s.net.rtl_router; });

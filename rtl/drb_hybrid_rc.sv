@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Route compute of the hybrid family's elements (HybridRouting::route, deterministic: dor; models/topology/
+// hybrid.h for the wiring). K^Dims routers (element id = sum r_i K^i), Conc terminals each (terminal t on
+// router t / Conc, port Dims + t mod Conc); router port d joins the subnet of its dimension-d line. The
+// subnets' switches follow, dimension major, then line, stage, offset: PerStage switches a stage, SubStages
+// stages a subnet (a crossbar: one switch of K ports).
+//   Family 4, a router: here (the destination terminal hangs on it) its port Dims + t mod Conc, otherwise
+//     the lowest dimension whose coordinate differs from the destination router's;
+//   a switch of dimension d, stage s, offset o, for x = the destination router's coordinate d:
+//     Family 5 (crossbar) port x; Family 6 (fat-tree, 2 SubK ports) down port digit s of x when the
+//     switch is an ancestor of endpoint x (x / SubK^(s+1) == o / SubK^s), else up port SubK + digit s;
+//     Family 7 (RUFT, SubK ports) output digit s of x.
+// A switch never holds a terminal (here_o 0: DEC never acts there). One VC class: sub_o is 0.
+
+module drb_hybrid_rc #(
+  parameter int unsigned Family    = 4,                   /// 4 router; 5, 6, 7 switch of a crossbar, fat-tree, RUFT subnet
+  parameter int unsigned K         = 4,                   /// routers per dimension
+  parameter int unsigned Dims      = 2,                   /// dimensions n
+  parameter int unsigned Conc      = 1,                   /// terminals per router
+  parameter int unsigned SubK      = 4,                   /// a subnet switch's arity k_i (K = SubK^SubStages;
+                                                          /// a router ignores it)
+  parameter int unsigned SubStages = 1,                   /// a subnet's stages m (a crossbar: 1)
+  parameter int unsigned NodeW     = drb_hdr_pkg::NodeW,  /// bits of a terminal id
+  parameter int unsigned IdW       = NodeW,               /// bits of an element id
+  parameter int unsigned PortW     = 3
+) (
+  input  logic [IdW-1:0]   elem_id_i,
+  input  logic [NodeW-1:0] dest_i,
+  output logic [PortW-1:0] port_o,
+  output logic             here_o,
+  output logic             sub_o
+);
+
+  function automatic int unsigned kpow(int unsigned i);  // K^i
+    kpow = drb_shape_pkg::ipow(K, i);
+  endfunction
+  function automatic int unsigned spow(int unsigned i);  // SubK^i
+    spow = drb_shape_pkg::ipow(SubK, i);
+  endfunction
+  localparam int unsigned Routers   = kpow(Dims);
+  localparam int unsigned PerStage  = (Family == 5) ? 1 : K / SubK;
+  localparam int unsigned PerSubnet = SubStages * PerStage;
+  localparam int unsigned PerDim    = kpow(Dims - 1) * PerSubnet;
+  localparam int unsigned W = (IdW > NodeW ? IdW : NodeW) + 1;
+
+  // A router's ids need only its own (the subnets do not shape it: one configuration serves them all).
+  if (Family < 4 || Family > 7 || K < 2 || Dims < 1 || Conc < 1 || Routers * Conc > (1 << NodeW) ||
+      (Family == 4 && Routers > (1 << IdW)) ||
+      (Family != 4 && (spow(SubStages) != K || (Family == 5 && SubStages != 1) ||
+                       Routers + Dims * PerDim > (1 << IdW)))) begin : g_bad_params
+    $error("drb_hybrid_rc: need Family 4..7, K = SubK^SubStages (a crossbar: 1 stage), K^Dims Conc terminal ids in NodeW bits and the element ids in IdW bits");
+  end
+
+  logic [W-1:0] id, dst, r;
+  assign id  = W'(elem_id_i);
+  assign dst = W'(dest_i);
+  assign r   = dst / W'(Conc);  // the destination's router
+  assign sub_o = 1'b0;
+
+  if (Family == 4) begin : g_router
+    always_comb begin
+      port_o = PortW'(Dims) + PortW'(dst % W'(Conc));
+      for (int d = Dims - 1; d >= 0; d--) begin  // the lowest differing dimension wins
+        if ((r / W'(kpow(d))) % W'(K) != (id / W'(kpow(d))) % W'(K)) port_o = PortW'(d);
+      end
+    end
+    assign here_o = (r == id);
+  end else begin : g_switch
+    logic [W-1:0] idx, dim, w, stage, offset, x, digit, anc;
+    assign idx    = id - W'(Routers);
+    assign dim    = idx / W'(PerDim);
+    assign w      = idx % W'(PerSubnet);
+    assign stage  = w / W'(PerStage);
+    assign offset = w % W'(PerStage);
+    // Per dimension and per stage a constant division each; the switch's dimension and stage select one.
+    always_comb begin
+      x = '0;
+      for (int unsigned d = 0; d < Dims; d++) begin
+        if (dim == W'(d)) x = (r / W'(kpow(d))) % W'(K);
+      end
+      digit = '0;
+      anc   = '0;
+      for (int unsigned e = 0; e < SubStages; e++) begin
+        if (stage == W'(e)) begin
+          digit = (x / W'(spow(e))) % W'(SubK);
+          anc   = W'((x / W'(spow(e + 1))) == (offset / W'(spow(e))));
+        end
+      end
+    end
+    if (Family == 5) begin : g_crossbar
+      assign port_o = PortW'(x);
+    end else if (Family == 6) begin : g_fat_tree
+      assign port_o = anc[0] ? PortW'(digit) : PortW'(SubK) + PortW'(digit);
+    end else begin : g_ruft
+      assign port_o = PortW'(digit);
+    end
+    assign here_o = 1'b0;
+    logic unused;
+    assign unused = ^{x, digit, anc};
+  end
+
+endmodule
