@@ -10,7 +10,8 @@
 //   a switch of dimension d, stage s, offset o, for x = the destination router's coordinate d:
 //     Family 5 (crossbar) port x; Family 6 (fat-tree, 2 SubK ports) down port digit s of x when the
 //     switch is an ancestor of endpoint x (x / SubK^(s+1) == o / SubK^s), else up port SubK + digit s;
-//     Family 7 (RUFT, SubK ports) output digit s of x.
+//     Family 7 (RUFT, SubK ports) output digit s of x: drb_updown_rc's routes (a crossbar its one-stage
+//     tree) within the subnet, endpoint x its terminal x.
 // A switch never holds a terminal (here_o 0: DEC never acts there). One VC class: sub_o is 0.
 
 module drb_hybrid_rc #(
@@ -67,37 +68,34 @@ module drb_hybrid_rc #(
     end
     assign here_o = (r == id);
   end else begin : g_switch
-    logic [W-1:0] idx, dim, w, stage, offset, x, digit, anc;
-    assign idx    = id - W'(Routers);
-    assign dim    = idx / W'(PerDim);
-    assign w      = idx % W'(PerSubnet);
-    assign stage  = w / W'(PerStage);
-    assign offset = w % W'(PerStage);
-    // Per dimension and per stage a constant division each; the switch's dimension and stage select one.
+    // The subnet is a SubK-ary SubStages-tree (a crossbar: one stage of K ports, every endpoint below it)
+    // or a RUFT of its endpoints, numbered within the subnet as drb_updown_rc numbers its switches and
+    // terminals: the route is that of the destination router's coordinate x in the switch's dimension.
+    localparam int unsigned SubIdW = $clog2(PerSubnet + 1), SubNodeW = $clog2(K + 1);
+    logic [W-1:0] idx, dim, w, x;
+    assign idx = id - W'(Routers);
+    assign dim = idx / W'(PerDim);
+    assign w   = idx % W'(PerSubnet);  // stage * PerStage + offset
+    // Per dimension a constant division; the switch's dimension selects one.
     always_comb begin
       x = '0;
       for (int unsigned d = 0; d < Dims; d++) begin
         if (dim == W'(d)) x = (r / W'(kpow(d))) % W'(K);
       end
-      digit = '0;
-      anc   = '0;
-      for (int unsigned e = 0; e < SubStages; e++) begin
-        if (stage == W'(e)) begin
-          digit = (x / W'(spow(e))) % W'(SubK);
-          anc   = W'((x / W'(spow(e + 1))) == (offset / W'(spow(e))));
-        end
-      end
     end
-    if (Family == 5) begin : g_crossbar
-      assign port_o = PortW'(x);
-    end else if (Family == 6) begin : g_fat_tree
-      assign port_o = anc[0] ? PortW'(digit) : PortW'(SubK) + PortW'(digit);
-    end else begin : g_ruft
-      assign port_o = PortW'(digit);
-    end
+    logic endpoint_here, subnet_sub;  // the subnet's endpoint is a router, never this switch's terminal
+    drb_updown_rc #(
+      .K(SubK), .Stages(SubStages), .Ruft(Family == 7), .NodeW(SubNodeW), .IdW(SubIdW), .PortW(PortW)
+    ) u_subnet (
+      .elem_id_i (SubIdW'(w)),
+      .dest_i    (SubNodeW'(x)),
+      .port_o,
+      .here_o    (endpoint_here),
+      .sub_o     (subnet_sub)
+    );
     assign here_o = 1'b0;
     logic unused;
-    assign unused = ^{x, digit, anc};
+    assign unused = ^{endpoint_here, subnet_sub, w[W-1:SubIdW], x[W-1:SubNodeW]};
   end
 
 endmodule

@@ -8,8 +8,8 @@
 // HybridRouting::route (dor) on hybrids, one lane per element kind: routers and crossbars of a 4-ary
 // 2-direct hybrid of 2 terminals a router and of a 3-ary 3-direct one of 3 (divisions), fat-tree subnet
 // switches of 4-ary 2-direct 2-indirect (k_i = 2) and 9-ary 2-direct 2-indirect (k_i = 3) hybrids, RUFT
-// subnet switches of an 8-ary 1-direct 3-indirect hybrid of 2 terminals and a 4-ary 2-direct 2-indirect
-// one. Expected: here_o exactly where the destination terminal ejects (Interconnect::eject_element, the
+// subnet switches of an 8-ary 1-direct 3-indirect hybrid of 2 terminals, a 4-ary 2-direct 2-indirect one
+// and a 9-ary 1-direct 2-indirect one (k_i = 3: a RUFT's port is not a fat-tree's up port modulo 2^PortW). Expected: here_o exactly where the destination terminal ejects (Interconnect::eject_element, the
 // element DEC acts at), and then port_o its ejection port (Interconnect::eject_port); elsewhere the
 // relation's one candidate (port and sub-class). Each lane first walks every (element, destination) pair
 // of its elements, then random ones.
@@ -22,6 +22,7 @@
 #include "Vdrb_hybrid_rc_r4n2c2.h"
 #include "Vdrb_hybrid_rc_u4n2m2.h"
 #include "Vdrb_hybrid_rc_u8n1m3.h"
+#include "Vdrb_hybrid_rc_u9n1m2.h"
 #include "Vdrb_hybrid_rc_x3n3c3.h"
 #include "Vdrb_hybrid_rc_x4n2c2.h"
 #include "Vdrb_updown_rc_k2n4.h"
@@ -196,6 +197,7 @@ int main(int argc, char** argv) {
   auto hf92 = hybrid_lane<Vdrb_hybrid_rc_f9n2m2>(ctx, "hybrid_9ary_2direct_2indirect_ft", 9, 2, ft, 2, 1, true, opt.seed, trace);
   auto hu81 = hybrid_lane<Vdrb_hybrid_rc_u8n1m3>(ctx, "hybrid_8ary_1direct_3indirect_ruft_c2", 8, 1, ru, 3, 2, true, opt.seed, trace);
   auto hu42 = hybrid_lane<Vdrb_hybrid_rc_u4n2m2>(ctx, "hybrid_4ary_2direct_2indirect_ruft", 4, 2, ru, 2, 1, true, opt.seed, trace);
+  auto hu91 = hybrid_lane<Vdrb_hybrid_rc_u9n1m2>(ctx, "hybrid_9ary_1direct_2indirect_ruft", 9, 1, ru, 2, 1, true, opt.seed, trace);
   trace.open();
   Checker chk("drb_switch_rc", opt);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
@@ -214,6 +216,7 @@ int main(int argc, char** argv) {
     hf92.cycle(cyc, chk, nullptr, 0);
     hu81.cycle(cyc, chk, nullptr, 0);
     hu42.cycle(cyc, chk, nullptr, 0);
+    hu91.cycle(cyc, chk, nullptr, 0);
     trace.dump(cyc);
   }
   return chk.finish(opt.cycles);
