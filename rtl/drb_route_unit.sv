@@ -20,7 +20,8 @@ module drb_route_unit #(
                                                /// 3: binary hypercube router (drb_dor_rc on a 2-ary mesh);
                                                /// 4..7: hybrid router, crossbar, fat-tree and RUFT
                                                /// subnet switches (drb_hybrid_rc); 8: RUFT switch
-                                               /// (drb_updown_rc)
+                                               /// (drb_updown_rc); 9: midimew router (drb_midimew_rc,
+                                               /// K nodes)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree, RUFT, hybrid subnet: switch arity
   parameter int unsigned TreeStages = 3,       ///   and stages
   parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid (K, Dims): terminals per switch
@@ -32,6 +33,9 @@ module drb_route_unit #(
   parameter logic [63:0] DimOrder   = 64'hfedcba9876543210,  /// position i, bits [4i +: 4]: its dimension
   parameter logic        TiePositive = 1'b1,   /// ring ties go + (routing.tie=positive)
   parameter int unsigned TieRandom  = 0,       /// ring ties follow the header's tie bits (routing.tie=random)
+  parameter int unsigned Jump       = 2,       /// midimew: the long jump b (drb_midimew_rc's B)
+  parameter int unsigned JumpW      = 4,       ///   bits of a jump count
+  parameter logic [((Family == 9) ? K : 1)*2*JumpW-1:0] Jumps = '0,  ///   its ROM of jump counts (Table)
   parameter int unsigned NumVcs     = 2,       /// VCs per port
   parameter int unsigned CrW        = 4,       /// width of a credit counter
   parameter int unsigned VcClasses  = 0,       /// ring VC classes of drb_dor_rc (0 dateline)
@@ -130,6 +134,18 @@ module drb_route_unit #(
     );
     assign port_o = PortW'(mesh_port >> 1);
     assign here   = 1'b0;
+  end else if (Family == 9) begin : g_midimew
+    drb_midimew_rc #(
+      .N(K), .B(Jump), .OffW(JumpW), .Table(Jumps), .DimOrder(DimOrder[7:0]), .VcClasses(VcClasses), .NodeW(IdW),
+      .PortW(PortW)
+    ) u_rc (
+      .node_id_i,
+      .dest_i     (IdW'(hdr_i.dest0)),
+      .dateline_i (hdr_i[drb_hdr_pkg::DatelineOff +: 2]),
+      .port_o,
+      .sub_o
+    );
+    assign here = 1'b0;
   end else if (Family == 1 || Family == 8) begin : g_tree
     drb_updown_rc #(.K(TreeK), .Stages(TreeStages), .Ruft(Family == 8), .IdW(IdW), .PortW(PortW)) u_rc (
       .elem_id_i (node_id_i),
@@ -157,7 +173,7 @@ module drb_route_unit #(
       .sub_o
     );
   end
-  if (Family != 0 && Family != 3) begin : g_dec_switch
+  if (!drb_shape_pkg::local_port_router(Family)) begin : g_dec_switch
     assign dec_id = here ? hdr_i.dest0 : ~hdr_i.dest0;
   end else begin : g_dec_router
     assign dec_id = NodeW'(node_id_i);
@@ -177,7 +193,7 @@ module drb_route_unit #(
   logic [PortW-1:0] port;
   logic [CrW-1:0]   best_cr;
   // A router ejects on its local port; a switch on the port route compute found (the terminal's).
-  assign port = (sel_eject_i && (Family == 0 || Family == 3)) ? PortW'(LocalPort) : sel_port_i;
+  assign port = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
   always_comb begin
     sel_valid_o = 1'b0;
     sel_ovc_o   = '0;

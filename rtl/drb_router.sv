@@ -15,7 +15,8 @@
 // terminals each) has port d towards its dimension-d subnet and its terminals last; a hybrid's subnet
 // switch (a crossbar of K ports, a fat-tree switch of 2 TreeK, a RUFT switch of TreeK; TreeStages stages)
 // and a RUFT's switch (TreeK ports, TreeStages stages, terminals in at stage 0 and out of the last) read
-// their place from the element id (drb_hybrid_rc, drb_updown_rc).
+// their place from the element id (drb_hybrid_rc, drb_updown_rc). A midimew's router has ports 0, 1 for
+// the jumps +-(b-1), 2, 3 for +-b and the local port 4, routed from a ROM of jump counts (drb_midimew_rc).
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -25,7 +26,7 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// topologies (midimews) and relations (adaptive, negative-first), iSLIP and oldest-first
+// relations (adaptive, negative-first), iSLIP and oldest-first
 // allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
 // an AL tick above 1.
 
@@ -34,7 +35,8 @@ module drb_router #(
                                                /// 2: flattened butterfly switch (K per dimension, Dims);
                                                /// 3: binary hypercube router (Dims); hybrid (K, Dims, Conc):
                                                /// 4 router, 5 crossbar, 6 fat-tree switch, 7 RUFT switch;
-                                               /// 8: RUFT switch (TreeK, TreeStages)
+                                               /// 8: RUFT switch (TreeK, TreeStages);
+                                               /// 9: midimew router (K nodes, Jump, Jumps; Dims 2)
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree, RUFT, hybrid subnet: switch arity
   parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
   parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid: terminals per switch, router
@@ -46,6 +48,9 @@ module drb_router #(
   parameter logic [63:0] DimOrder   = 64'hfedcba9876543210,  /// position i, bits [4i +: 4]: its dimension
   parameter logic        TiePositive = 1'b1,   /// ring ties go + (routing.tie=positive; 0: negative)
   parameter int unsigned TieRandom  = 0,       /// ring ties follow the header's tie bits (routing.tie=random)
+  parameter int unsigned Jump       = 2,       /// midimew: the long jump b (the short one b - 1)
+  parameter int unsigned JumpW      = 4,       ///   bits of a jump count
+  parameter logic [((Family == 9) ? K : 1)*2*JumpW-1:0] Jumps = '0,  ///   per offset its two counts (drb_midimew_rc)
   parameter int unsigned NumVcs     = 2,       /// VCs per port
   parameter int unsigned Depth      = 8,       /// flits per VC buffer
   parameter int unsigned DRc        = 1,       /// route-compute delay (router.delay.rc)
@@ -108,11 +113,12 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 8)
+  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 9 ||
+      (Family == 9 && Dims != 2))
   begin : g_bad_ports
-    $error("drb_router: Family 0..8, NumPorts as drb_shape_pkg::router_ports");
+    $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports, a midimew's Dims 2");
   end
-  if (Family == 0 && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
+  if ((Family == 0 || Family == 9) && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
     $error("drb_router: the header package's dateline (and tie) bits must be one per dimension");
   end
@@ -122,7 +128,7 @@ module drb_router #(
   // flattened butterfly switch's or a hybrid router's last Conc ports; a RUFT's last stage; none of a
   // hybrid's subnet switches
   logic [NumPorts-1:0] term;
-  if (Family == 0 || Family == 3) begin : g_term_cube
+  if (drb_shape_pkg::local_port_router(Family)) begin : g_term_cube
     assign term = NumPorts'(1) << (NumPorts - 1);
   end else if (Family == 2 || Family == 4) begin : g_term_conc
     assign term = ~(NumPorts'(-1) >> Conc);
@@ -241,7 +247,7 @@ module drb_router #(
 
     drb_route_unit #(
       .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
-      .TieRandom(TieRandom), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
+      .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
@@ -384,7 +390,19 @@ module drb_router #(
   endfunction
   localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
   logic [NumPorts*DlW-1:0] dl;
-  if (Family != 0) begin : g_dl_none  // switches and hypercubes have no rings
+  if (Family == 9) begin : g_dl_midimew
+    // A jump ring's dateline: + from a node whose jump passes N, - from one whose jump goes below 0.
+    for (genvar q = 0; q < NumPorts; q++) begin : g_port
+      localparam int unsigned J = (q < 2) ? Jump - 1 : Jump;
+      for (genvar d = 0; d < DlW; d++) begin : g_bit
+        if (d == q / 2 && q < 4) begin : g_ring
+          assign dl[q*DlW + d] = (q % 2 == 0) ? (32'(node_id_i) + J >= K) : (32'(node_id_i) < J);
+        end else begin : g_none
+          assign dl[q*DlW + d] = 1'b0;
+        end
+      end
+    end
+  end else if (Family != 0) begin : g_dl_none  // switches and hypercubes have no rings
     assign dl = '0;
   end else for (genvar d = 0; d < Dims; d++) begin : g_dl
     localparam int unsigned NW = IdW;
@@ -521,7 +539,7 @@ module drb_router #(
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
     // A router's local port is a terminal's by construction; a switch's terminal ports are `term`.
-    localparam bit Net = (Family != 0 && Family != 3) || (o != NumPorts - 1);
+    localparam bit Net = !drb_shape_pkg::local_port_router(Family) || (o != NumPorts - 1);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (

@@ -14,12 +14,20 @@ package drb_shape_pkg;
   // A router's or switch's port count per family (drb_router's Family): a k-ary n-cube router 2n + 1, a
   // k-ary n-tree switch 2 tree_k, a flattened butterfly switch n (k - 1) + its terminals, a binary hypercube
   // router n + 1, a hybrid's router n + its terminals, a hybrid's crossbar k, a hybrid's fat-tree switch
-  // 2 tree_k (the subnet's arity), a RUFT switch (a hybrid's or a RUFT's) tree_k.
+  // 2 tree_k (the subnet's arity), a RUFT switch (a hybrid's or a RUFT's) tree_k, a midimew router 5 (its
+  // two jump rings, dims 2).
   function automatic int unsigned router_ports(int unsigned family, int unsigned dims, int unsigned tree_k,
                                                int unsigned k, int unsigned conc);
-    router_ports = (family == 0) ? 2 * dims + 1 : (family == 1 || family == 6) ? 2 * tree_k :
+    router_ports = (family == 0 || family == 9) ? 2 * dims + 1 : (family == 1 || family == 6) ? 2 * tree_k :
                    (family == 2) ? dims * (k - 1) + conc : (family == 3) ? dims + 1 : (family == 4) ? dims + conc :
                    (family == 5) ? k : tree_k;
+  endfunction
+
+  // The routers whose one terminal hangs on the last port (the local port), where DEC compares with the
+  // router's own id: a k-ary n-cube's, a hypercube's and a midimew's; elsewhere DEC acts at the switch or
+  // router the destination terminal hangs on, on the port route compute finds.
+  function automatic bit local_port_router(int unsigned family);
+    local_port_router = (family == 0 || family == 3 || family == 9);
   endfunction
 
 endpackage

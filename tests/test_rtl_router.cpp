@@ -238,6 +238,23 @@ TEST(RtlRouter, HypercubeVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// A midimew C_50(4, 5) (odd offsets, b not a power of two): 5-port routers whose route unit
+// (drb_midimew_rc) reads a ROM of the model's jump counts per offset, the jump rings routed long jump first
+// with partition classes (does the rest of the traversal pass N?), DRB2 with GMR's early acks.
+TEST(RtlRouter, MidimewVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=midimew", "topology.nodes=50", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb2",
+           "drb2.threshold=8", "routing.vc_classes=partition", "routing.dim_order=decreasing", "traffic.rate=0.6",
+           "traffic.length=6", "sim.seed=16"},
+          {true, true}, 4000);
+}
+// A midimew C_32(3, 4) with dateline classes (the link's own wrap, then the header's bit) and DRB past
+// saturation.
+TEST(RtlRouterLong, MidimewDatelineClassesSameRun) {
+  compare({"topology.kind=midimew", "topology.nodes=32", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb",
+           "routing.vc_classes=dateline", "traffic.rate=0.9", "traffic.length=6", "sim.seed=17"},
+          {true, false}, 4000);
+}
+
 // A RUFT: every switch is the Verilated drb_router with the RUFT's route unit (drb_updown_rc, Ruft): 2
 // ports, terminals injecting at stage 0 and ejecting from the last stage (credits not counted there).
 TEST(RtlRouter, RuftSwitchesVerilatedOnFirstUseSameRun) {
@@ -299,7 +316,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
       {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
-      {r + "topology.kind=midimew topology.nodes=32", "topology.kind"},
+      {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
       {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},

@@ -2,6 +2,7 @@
 #include "systemc/cosim/rtl_shape.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
@@ -74,9 +75,11 @@ std::string describe(const Shape& s) {
     for (int i = 0; i < s.dims; ++i) order += (i ? "," : "") + std::to_string((s.dim_order >> (4 * i)) & 0xf);
   }
   if (s.family == 3) shape = "binary " + std::to_string(s.dims) + "-cube";
+  if (s.family == 9)
+    shape = "C_" + std::to_string(s.mm_n) + "(" + std::to_string(s.mm_b - 1) + "," + std::to_string(s.mm_b) + ")";
   char b[320];
   std::snprintf(b, sizeof b, "%s %s, %d VCs of %d flits, %s%s%s, layout %llx/%llx/%llx ack group %d%s%s", shape.c_str(),
-                s.family == 3 ? "(hypercube)" : s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
+                s.family == 3 ? "(hypercube)" : s.family == 9 ? "midimew" : s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
                 " classes", order.c_str(), static_cast<unsigned long long>(s.group_base),
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
@@ -93,6 +96,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   const Interconnect& ic = *cfg.ic;
   const auto* cube = dynamic_cast<const KAryNCube*>(ic.direct());
   const auto* hyper = dynamic_cast<const Hypercube*>(ic.direct());
+  const auto* mm = dynamic_cast<const Midimew*>(ic.direct());
   const KAryNTree* tree = ic.tree();
   const FlattenedButterfly* ff = ic.flatfly();
   const Ruft* ruft = ic.ruft();
@@ -101,25 +105,26 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     why = s;
     return false;
   };
-  if (!cube && !hyper && !tree && !ff && !ruft && !hy)
-    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh), a hypercube and a hybrid "
+  if (!cube && !hyper && !mm && !tree && !ff && !ruft && !hy)
+    return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh), a hypercube, a midimew and a hybrid "
               "and the switches of a k-ary n-tree, a flattened butterfly, a RUFT and a hybrid's subnets; this network is a " +
               ic.kind());
   if (ic.trunk() != 1) return no("topology.trunk: the RTL router has one link per direction");
   Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
-  if (cube || hyper) {
+  if (cube || hyper || mm) {
     // A hypercube is routed as the 2-ary n-mesh it is, the two directions of a dimension folded into one port.
+    // A midimew's two jump rings are its dimensions.
     const Topology& topo = *ic.direct();
     const int dims = topo.dims();
     if (dims > 8) return no("topology.n: the RTL router routes at most 8 dimensions; this network has " + std::to_string(dims));
     uint64_t radix = 0;
     for (int d = 0; d < dims; ++d) {
-      const int k = cube ? cube->radix(d) : 2;
+      const int k = cube ? cube->radix(d) : hyper ? 2 : 0;
       if (k > 255) return no("topology.k: the RTL router takes radices up to 255 (8 bits a dimension)");
       radix |= static_cast<uint64_t>(k) << (8 * d);
     }
-    want.family = hyper ? 3 : 0;
+    want.family = hyper ? 3 : mm ? 9 : 0;
     want.dims = dims;
     if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
     const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
@@ -142,6 +147,30 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
                       : rp.ring_classes == RingClasses::Partition ? 1
                                                                   : 2;
     want.idw = bits_for(static_cast<uint64_t>(topo.nodes()));
+    if (mm) {
+      // The ROM: per offset o = (dest - node) mod N the model's jump counts (a, c), a first.
+      const int n = mm->nodes();
+      int most = 1;
+      for (int o = 0; o < n; ++o) most = std::max({most, std::abs(mm->offset(0, o, 0, true)), std::abs(mm->offset(0, o, 1, true))});
+      want.mm_n = n;
+      want.mm_b = mm->b();
+      want.jump_w = 2;  // two's complement: -2^(w-1) .. 2^(w-1) - 1
+      while ((1 << (want.jump_w - 1)) <= most) ++want.jump_w;
+      const int w = want.jump_w, bits = 2 * w * n;
+      std::string hex((bits + 3) / 4, '0');
+      for (int o = 0; o < n; ++o)
+        for (int d = 0; d < 2; ++d) {
+          const uint32_t v = static_cast<uint32_t>(mm->offset(0, o, d, true)) & ((1u << w) - 1);
+          for (int i = 0; i < w; ++i)
+            if ((v >> i) & 1) {
+              const int bit = (2 * o + d) * w + i;
+              char& x = hex[hex.size() - 1 - bit / 4];
+              const int nib = (x <= '9' ? x - '0' : x - 'a' + 10) | (1 << (bit % 4));
+              x = static_cast<char>(nib < 10 ? '0' + nib : 'a' + nib - 10);
+            }
+        }
+      want.jumps = std::to_string(bits) + "'h" + hex;
+    }
     want.radix = radix;
     want.wrap = topo.has_wrap();
     want.dim_order = order;
@@ -275,13 +304,20 @@ std::vector<std::string> gparams(const Shape& s) {
       g.push_back(x);
     return g;
   }
-  if (s.family == 2 || s.family >= 4) {  // a flattened butterfly's or a hybrid's k, n and concentration
+  if (s.family == 2 || (s.family >= 4 && s.family <= 8)) {  // a flattened butterfly's or a hybrid's k, n and concentration
     for (const std::string& x : {"-GK=" + std::to_string(s.sw_k), "-GDims=" + std::to_string(s.sw_n),
                                  "-GConc=" + std::to_string(s.sw_conc), "-GIdW=" + std::to_string(s.idw)})
       g.push_back(x);
     if (s.family >= 5)  // a hybrid's subnet switch
       for (const std::string& x : {"-GTreeK=" + std::to_string(s.sub_k), "-GTreeStages=" + std::to_string(s.sub_m)})
         g.push_back(x);
+    return g;
+  }
+  if (s.family == 9) {  // the route compute reads the ROM; no radix, ties or mesh
+    for (const std::string& x : {"-GK=" + std::to_string(s.mm_n), std::string("-GDims=2"), "-GIdW=" + std::to_string(s.idw),
+                                 "-GJump=" + std::to_string(s.mm_b), "-GJumpW=" + std::to_string(s.jump_w),
+                                 "-GJumps=" + s.jumps, std::string(b[4]), "-GVcClasses=" + std::to_string(s.vc_classes)})
+      g.push_back(x);
     return g;
   }
   for (const std::string& x : {"-GK=" + std::to_string(s.radix & 0xff), "-GDims=" + std::to_string(s.dims), std::string(b[3]),

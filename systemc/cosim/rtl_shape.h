@@ -22,7 +22,7 @@ struct Shape {
   const char* name;
   int family;          // 0 a k-ary n-cube router, 1 a k-ary n-tree switch, 2 a flattened butterfly switch,
                        // 3 a binary hypercube router; a hybrid's 4 router, 5 crossbar, 6 fat-tree switch,
-                       // 7 RUFT switch; 8 a RUFT's switch (drb_router's Family)
+                       // 7 RUFT switch; 8 a RUFT's switch; 9 a midimew router (drb_router's Family)
   int sw_k, sw_n;      // the tree's (the RUFT's) arity and stages; the flattened butterfly's (the hybrid's) k, n
   int sw_conc;         //   and its terminals per switch (router)
   int idw;             // bits of an element id
@@ -36,10 +36,15 @@ struct Shape {
   int ack_group;
   bool high_prio, gmr;
   int sub_k = 0, sub_m = 0;  // a hybrid's subnet: switch arity k_i and stages m (a crossbar: k and 1)
+  // A midimew's nodes N, long jump b and ROM of jump counts (drb_midimew_rc's Table, as Verilator's
+  // hexadecimal digits, jump_w bits a count).
+  int mm_n = 0, mm_b = 0, jump_w = 0;
+  std::string jumps{};
   // drb_shape_pkg::router_ports
   int ports() const {
     switch (family) {
-      case 0: return 2 * dims + 1;
+      case 0:
+      case 9: return 2 * dims + 1;
       case 1: return 2 * sw_k;
       case 2: return sw_n * (sw_k - 1) + sw_conc;
       case 3: return dims + 1;
@@ -50,7 +55,7 @@ struct Shape {
       default: return sw_k;
     }
   }
-  bool cube_like() const { return family == 0 || family == 3; }
+  bool cube_like() const { return family == 0 || family == 3 || family == 9; }
 };
 
 // The configuration equal to cfg's element `elem` (a hybrid has two: its routers and its subnets'

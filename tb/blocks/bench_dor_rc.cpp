@@ -6,7 +6,9 @@
 // K = 8 and K = 5 with balanced classes (routing.vc_classes, routing.tie); a 3-D torus of radices 4, 4
 // and 3 routed z first (routing.dim_order=decreasing) with partition classes and random ties; a 5x4 mesh;
 // a ring of 6 with the negative tie-break and balanced classes. Each instance first walks every
-// (node, destination, dateline, tie) combination, then random ones.
+// (node, destination, dateline, tie) combination, then random ones. rtl/drb_midimew_rc.sv likewise against
+// DorRouting::route on a Midimew C_8(1, 2), its ROM of jump counts written by hand (rtl/CMakeLists.txt),
+// with dateline classes, and with partition classes routed long jump first.
 // The model's empty route (destination reached) is the local port, 2n.
 #include "Vdrb_dor_rc_k4n.h"
 #include "Vdrb_dor_rc_k5.h"
@@ -17,6 +19,8 @@
 #include "Vdrb_dor_rc_m54.h"
 #include "Vdrb_dor_rc_r6.h"
 #include "Vdrb_dor_rc_t443.h"
+#include "Vdrb_midimew_rc_n8.h"
+#include "Vdrb_midimew_rc_n8p.h"
 #include "models/routing/routing.h"
 #include "models/topology/kary_ncube.h"
 #include "tb/blocks/bench_common.h"
@@ -68,6 +72,84 @@ const Case kHand54[] = {
     {7, 17, 0, 0, 2, 0},  // (2,1) -> (2,3): +y
     {4, 0, 3, 0, 1, 0},   // (4,0) -> (0,0): -x four hops (on a torus one hop +); dateline bits ignored
     {19, 19, 0, 0, 4, 0}, // at the destination: the local port
+};
+
+// C_8(1, 2) by hand. Ports 0/1 = +1/-1, 2/3 = +2/-2, 4 = local; offsets (a, c) as in rtl/CMakeLists.txt.
+const Case kHandMm8[] = {
+    {0, 3, 0, 0, 0, 0},  // offset 3 = (1, 1): the +1 jump first, 0 + 1 < 8
+    {7, 2, 0, 0, 0, 1},  // offset 3 from 7: +1 from 7 passes 8, the ring's dateline link
+    {1, 6, 0, 0, 1, 0},  // offset 5 = (-1, -1): -1 from 1 stays >= 0
+    {0, 4, 0, 0, 2, 0},  // offset 4 = (0, 2): two +2 jumps
+    {0, 4, 2, 0, 2, 1},  // the same with the +-2 ring's dateline bit set
+    {5, 1, 0, 0, 2, 0},  // offset 4 from 5: this jump reaches 7, the next one passes 8
+    {3, 3, 0, 0, 4, 0},  // at the destination: the local port
+};
+// The same ring with partition classes, the +-2 ring first.
+const Case kHandMm8p[] = {
+    {0, 3, 0, 0, 2, 0},  // offset 3 = (1, 1): +2 first
+    {5, 1, 0, 0, 2, 1},  // offset 4 = (0, 2) from 5: 5 + 2 * 2 passes 8 on the way
+    {1, 6, 0, 0, 3, 1},  // offset 5 = (-1, -1): -2 from 1 goes below 0
+    {2, 7, 0, 0, 3, 0},  // offset 5 from 2: -2 reaches 0, not below
+    {0, 7, 0, 0, 1, 1},  // offset 7 = (-1, 0) from 0: the -1 jump goes below 0
+    {6, 1, 0, 0, 2, 1},  // offset 3 = (1, 1) from 6: +2 reaches 8, the wrap
+};
+
+// A midimew lane: drb_midimew_rc has no tie input and reads its ROM.
+template <class Dut>
+class MidimewLane {
+ public:
+  MidimewLane(VerilatedContext& ctx, const char* name, int n, const RoutingParams& p, uint64_t seed, Trace& trace)
+      : dut_(&ctx, name), topo_(n), rng_(Rng::stream(seed, static_cast<uint64_t>(n * 37 + p.dim_order.size()))),
+        name_(name) {
+    routing_ = make_routing("dor", topo_, p);
+    trace.add(dut_);
+  }
+
+  void cycle(uint64_t cyc, Checker& chk, const Case* hand, size_t nhand) {
+    const uint64_t n = static_cast<uint64_t>(topo_.nodes()), exhaustive = n * n * 4;
+    Case c{0, 0, 0, 0, -2, -2};
+    if (cyc < nhand) {
+      c = hand[cyc];
+    } else if (cyc - nhand < exhaustive) {
+      const uint64_t i = cyc - nhand;
+      c.node = static_cast<uint32_t>(i / (n * 4));
+      c.dest = static_cast<uint32_t>(i / 4 % n);
+      c.dateline = static_cast<uint32_t>(i % 4);
+    } else {
+      c.node = static_cast<uint32_t>(rng_.below(n));
+      c.dest = static_cast<uint32_t>(rng_.below(n));
+      c.dateline = static_cast<uint32_t>(rng_.below(4));
+    }
+    dut_.node_id_i = c.node;
+    dut_.dest_i = c.dest;
+    dut_.dateline_i = c.dateline;
+    dut_.eval();
+    Header h;
+    h.dest[0] = c.dest;
+    h.dateline = static_cast<uint8_t>(c.dateline);
+    RouteSet rs;
+    routing_->route(static_cast<int>(c.node), h, rs);
+    const int port = rs.n ? rs.c[0].port : topo_.local_port();
+    const int sub = rs.n ? rs.c[0].sub : 0;
+    chk.eq(cyc, name_ + ".model candidates", rs.n, c.node == c.dest ? 0 : 1);
+    chk.eq(cyc, name_ + ".port_o", dut_.port_o, port);
+    chk.eq(cyc, name_ + ".sub_o", dut_.sub_o, sub);
+    if (c.port >= -1) {
+      chk.eq(cyc, name_ + ".model port vs hand-worked", port, c.port);
+      chk.eq(cyc, name_ + ".model sub vs hand-worked", sub, c.sub);
+    }
+    chk.context([&] {
+      return name_ + " node_id_i=" + std::to_string(c.node) + " dest_i=" + std::to_string(c.dest) +
+             " dateline_i=" + std::to_string(c.dateline);
+    });
+  }
+
+ private:
+  Dut dut_;
+  Midimew topo_;
+  std::unique_ptr<RoutingFunction> routing_;
+  Rng rng_;
+  std::string name_;
 };
 
 template <class Dut>
@@ -162,6 +244,10 @@ int main(int argc, char** argv) {
   Lane<Vdrb_dor_rc_m54> m54(ctx, "rc_mesh_54", {5, 4}, false, rp(RingClasses::Dateline, true, false), opt.seed, trace);
   Lane<Vdrb_dor_rc_r6> r6(ctx, "rc_ring6_tieneg_balanced", {6}, true, rp(RingClasses::Balanced, false, false), opt.seed,
                           trace);
+  MidimewLane<Vdrb_midimew_rc_n8> mm8(ctx, "midimew_8_dateline", 8, rp(RingClasses::Dateline, true, false), opt.seed,
+                                      trace);
+  MidimewLane<Vdrb_midimew_rc_n8p> mm8p(ctx, "midimew_8_partition_decreasing", 8,
+                                        rp(RingClasses::Partition, true, false, {1, 0}), opt.seed, trace);
   trace.open();
   Checker chk("drb_dor_rc", opt);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
@@ -174,6 +260,8 @@ int main(int argc, char** argv) {
     t443.cycle(cyc, chk, kHand443, std::size(kHand443));
     m54.cycle(cyc, chk, kHand54, std::size(kHand54));
     r6.cycle(cyc, chk, nullptr, 0);
+    mm8.cycle(cyc, chk, kHandMm8, std::size(kHandMm8));
+    mm8p.cycle(cyc, chk, kHandMm8p, std::size(kHandMm8p));
     trace.dump(cyc);
   }
   return chk.finish(opt.cycles);
