@@ -94,77 +94,29 @@ const Case kHandMm8p[] = {
     {6, 1, 0, 0, 2, 1},  // offset 3 = (1, 1) from 6: +2 reaches 8, the wrap
 };
 
-// A midimew lane: drb_midimew_rc has no tie input and reads its ROM.
-template <class Dut>
-class MidimewLane {
- public:
-  MidimewLane(VerilatedContext& ctx, const char* name, int n, const RoutingParams& p, uint64_t seed, Trace& trace)
-      : dut_(&ctx, name), topo_(n), rng_(Rng::stream(seed, static_cast<uint64_t>(n * 37 + p.dim_order.size()))),
-        name_(name) {
-    routing_ = make_routing("dor", topo_, p);
-    trace.add(dut_);
-  }
-
-  void cycle(uint64_t cyc, Checker& chk, const Case* hand, size_t nhand) {
-    const uint64_t n = static_cast<uint64_t>(topo_.nodes()), exhaustive = n * n * 4;
-    Case c{0, 0, 0, 0, -2, -2};
-    if (cyc < nhand) {
-      c = hand[cyc];
-    } else if (cyc - nhand < exhaustive) {
-      const uint64_t i = cyc - nhand;
-      c.node = static_cast<uint32_t>(i / (n * 4));
-      c.dest = static_cast<uint32_t>(i / 4 % n);
-      c.dateline = static_cast<uint32_t>(i % 4);
-    } else {
-      c.node = static_cast<uint32_t>(rng_.below(n));
-      c.dest = static_cast<uint32_t>(rng_.below(n));
-      c.dateline = static_cast<uint32_t>(rng_.below(4));
-    }
-    dut_.node_id_i = c.node;
-    dut_.dest_i = c.dest;
-    dut_.dateline_i = c.dateline;
-    dut_.eval();
-    Header h;
-    h.dest[0] = c.dest;
-    h.dateline = static_cast<uint8_t>(c.dateline);
-    RouteSet rs;
-    routing_->route(static_cast<int>(c.node), h, rs);
-    const int port = rs.n ? rs.c[0].port : topo_.local_port();
-    const int sub = rs.n ? rs.c[0].sub : 0;
-    chk.eq(cyc, name_ + ".model candidates", rs.n, c.node == c.dest ? 0 : 1);
-    chk.eq(cyc, name_ + ".port_o", dut_.port_o, port);
-    chk.eq(cyc, name_ + ".sub_o", dut_.sub_o, sub);
-    if (c.port >= -1) {
-      chk.eq(cyc, name_ + ".model port vs hand-worked", port, c.port);
-      chk.eq(cyc, name_ + ".model sub vs hand-worked", sub, c.sub);
-    }
-    chk.context([&] {
-      return name_ + " node_id_i=" + std::to_string(c.node) + " dest_i=" + std::to_string(c.dest) +
-             " dateline_i=" + std::to_string(c.dateline);
-    });
-  }
-
- private:
-  Dut dut_;
-  Midimew topo_;
-  std::unique_ptr<RoutingFunction> routing_;
-  Rng rng_;
-  std::string name_;
-};
+// drb_midimew_rc has no tie input.
+template <class D>
+auto set_tie(D& d, uint32_t t, int) -> decltype(d.tie_i = t, void()) {
+  d.tie_i = t;
+}
+template <class D>
+void set_tie(D&, uint32_t, long) {}
 
 template <class Dut>
 class Lane {
  public:
+  // A k-ary n-cube of radices k.
   Lane(VerilatedContext& ctx, const char* name, std::vector<int> k, bool wrap, const RoutingParams& p, uint64_t seed,
        Trace& trace)
-      : dut_(&ctx, name), topo_(k, wrap), rng_(Rng::stream(seed, static_cast<uint64_t>(k[0] * 31 + k.size()))), name_(name),
-        lines_(uint64_t{1} << k.size()), ties_(p.tie_random ? lines_ : 1) {
-    routing_ = make_routing("dor", topo_, p);
-    trace.add(dut_);
-  }
+      : Lane(ctx, name, std::make_unique<KAryNCube>(k, wrap), p, static_cast<uint64_t>(k[0] * 31 + k.size()), seed,
+             trace) {}
+  // A midimew of n nodes.
+  Lane(VerilatedContext& ctx, const char* name, int n, const RoutingParams& p, uint64_t seed, Trace& trace)
+      : Lane(ctx, name, std::make_unique<Midimew>(n), p, static_cast<uint64_t>(n * 37 + p.dim_order.size()), seed,
+             trace) {}
 
   void cycle(uint64_t cyc, Checker& chk, const Case* hand, size_t nhand) {
-    const uint64_t n = static_cast<uint64_t>(topo_.nodes()), exhaustive = n * n * lines_ * ties_;
+    const uint64_t n = static_cast<uint64_t>(topo_->nodes()), exhaustive = n * n * lines_ * ties_;
     Case c{0, 0, 0, 0, -2, -2};
     if (cyc < nhand) {
       c = hand[cyc];
@@ -183,7 +135,7 @@ class Lane {
     dut_.node_id_i = c.node;
     dut_.dest_i = c.dest;
     dut_.dateline_i = c.dateline;
-    dut_.tie_i = c.tie;
+    set_tie(dut_, c.tie, 0);
     dut_.eval();
 
     Header h;
@@ -192,7 +144,7 @@ class Lane {
     h.tie = static_cast<uint16_t>(c.tie);
     RouteSet rs;
     routing_->route(static_cast<int>(c.node), h, rs);
-    const int port = rs.n ? rs.c[0].port : topo_.local_port();
+    const int port = rs.n ? rs.c[0].port : topo_->local_port();
     const int sub = rs.n ? rs.c[0].sub : 0;
     chk.eq(cyc, n_model_candidates_, rs.n, c.node == c.dest ? 0 : 1);
     chk.eq(cyc, n_port_o_, dut_.port_o, port);
@@ -208,8 +160,16 @@ class Lane {
   }
 
  private:
+  Lane(VerilatedContext& ctx, const char* name, std::unique_ptr<Topology> topo, const RoutingParams& p, uint64_t stream,
+       uint64_t seed, Trace& trace)
+      : dut_(&ctx, name), topo_(std::move(topo)), rng_(Rng::stream(seed, stream)), name_(name),
+        lines_(uint64_t{1} << topo_->dims()), ties_(p.tie_random ? lines_ : 1) {
+    routing_ = make_routing("dor", *topo_, p);
+    trace.add(dut_);
+  }
+
   Dut dut_;
-  KAryNCube topo_;
+  std::unique_ptr<Topology> topo_;
   std::unique_ptr<RoutingFunction> routing_;
   Rng rng_;
   std::string name_;
@@ -244,10 +204,9 @@ int main(int argc, char** argv) {
   Lane<Vdrb_dor_rc_m54> m54(ctx, "rc_mesh_54", {5, 4}, false, rp(RingClasses::Dateline, true, false), opt.seed, trace);
   Lane<Vdrb_dor_rc_r6> r6(ctx, "rc_ring6_tieneg_balanced", {6}, true, rp(RingClasses::Balanced, false, false), opt.seed,
                           trace);
-  MidimewLane<Vdrb_midimew_rc_n8> mm8(ctx, "midimew_8_dateline", 8, rp(RingClasses::Dateline, true, false), opt.seed,
-                                      trace);
-  MidimewLane<Vdrb_midimew_rc_n8p> mm8p(ctx, "midimew_8_partition_decreasing", 8,
-                                        rp(RingClasses::Partition, true, false, {1, 0}), opt.seed, trace);
+  Lane<Vdrb_midimew_rc_n8> mm8(ctx, "midimew_8_dateline", 8, rp(RingClasses::Dateline, true, false), opt.seed, trace);
+  Lane<Vdrb_midimew_rc_n8p> mm8p(ctx, "midimew_8_partition_decreasing", 8, rp(RingClasses::Partition, true, false, {1, 0}),
+                                 opt.seed, trace);
   trace.open();
   Checker chk("drb_dor_rc", opt);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {
