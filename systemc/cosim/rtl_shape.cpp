@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
