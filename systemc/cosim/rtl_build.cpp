@@ -178,10 +178,9 @@ MakeRouterPorts load_router_ports(const std::vector<std::string>& params, const 
     // precompiled from the build. A 4x4x4 torus router: 47 s in one compiler run before, 24 s now with
     // Verilator's own run (2 cores, measured); the simulation is as fast.
     const std::string root = DRB_VERILATOR_ROOT;
-    const std::vector<std::string> flags{"-std=c++17", "-fPIC", "-pthread", "-w", "-DVM_COVERAGE=0", "-DVM_SC=0",
-                                         "-DVM_TRACE=0", "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=0", "-I" + tmp.string(),
-                                         "-I" + root + "/include", "-I" + root + "/include/vltstd",
-                                         "-I" + std::string(DRB_RTL_SOURCE_ROOT)};
+    std::vector<std::string> flags{DRB_VL_CXX_FLAGS};  // the precompiled runtime's (rtl/CMakeLists.txt)
+    flags.insert(flags.end(), {"-I" + tmp.string(), "-I" + root + "/include", "-I" + root + "/include/vltstd",
+                               "-I" + std::string(DRB_RTL_SOURCE_ROOT)});
     std::vector<std::pair<uintmax_t, fs::path>> srcs;
     for (const auto& e : fs::directory_iterator(tmp))
       if (e.path().extension() == ".cpp") srcs.emplace_back(fs::file_size(e.path()), e.path());
