@@ -78,15 +78,42 @@ namespace {
 uint64_t body_tag(const Flit& f) { return static_cast<uint64_t>(f.pkt) | static_cast<uint64_t>(f.idx) << 32; }
 }  // namespace
 
-RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store)
-    : id_(id) {
-  std::string why;
+// What the elements of one kind share: their configuration, the header layout of its RTL (the build's
+// package, or the network's own for a configuration verilated on first use) and, verilated on first use,
+// its loaded factory.
+struct RtlRouter::Kind {
   Shape s;
-  if (!find_shape(cfg, net, id, s, why)) throw std::invalid_argument(why);
-  // The header layout of the RTL: the build's package, or the network's own for a configuration verilated
-  // on first use.
-  const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, s.dims, net.max_length, s.tie == kTieRandom};
-  impl_ = std::make_unique<Impl>(cfg, chan, store, s.name[0] ? rtl_layout() : own, s.ports());
+  LayoutParams lay;
+  MakeRouterPorts make = nullptr;
+};
+
+std::vector<std::unique_ptr<RtlRouter>> RtlRouter::build_all(const NetParams& net, const RouterConfig& cfg,
+                                                             ChannelTable& chan, PacketStore& store) {
+  std::vector<std::unique_ptr<Kind>> kinds(2);
+  std::vector<std::unique_ptr<RtlRouter>> all;
+  for (int e = 0; e < cfg.ic->elements(); ++e) {
+    std::unique_ptr<Kind>& k = kinds[element_kind(*cfg.ic, e)];
+    if (!k) {
+      k = std::make_unique<Kind>();
+      std::string why;
+      if (!find_shape(cfg, net, e, k->s, why)) throw std::invalid_argument(why);
+      const LayoutParams own{cfg.ic->terminals(), net.al_width, net.seq_bits, k->s.dims, net.max_length, k->s.tie == kTieRandom};
+      k->lay = k->s.name[0] ? rtl_layout() : own;
+#if DRB_HAVE_RTL
+      if (!k->s.name[0]) k->make = load_router_ports(gparams(k->s), own, describe(k->s));
+#endif
+    }
+    if (cfg.ic->ports(e) != k->s.ports())
+      throw std::logic_error("router.impl: element " + std::to_string(e) + " has " + std::to_string(cfg.ic->ports(e)) +
+                             " ports, its RTL configuration " + std::to_string(k->s.ports()));
+    all.push_back(std::unique_ptr<RtlRouter>(new RtlRouter(*k, cfg, e, chan, store)));
+  }
+  return all;
+}
+
+RtlRouter::RtlRouter(const Kind& k, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store) : id_(id) {
+  const Shape& s = k.s;
+  impl_ = std::make_unique<Impl>(cfg, chan, store, k.lay, s.ports());
   Impl& m = *impl_;
   const int n = m.ports * m.vcs;
   m.out.resize(m.ports);
@@ -100,11 +127,10 @@ RtlRouter::RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, Chan
 #if DRB_HAVE_RTL
   const int vcw = m.vcs > 1 ? bits_for(static_cast<uint64_t>(m.vcs)) : 1;
   const std::string name = "router_" + std::to_string(id);
-  if (s.name[0])
-    m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
+  if (k.make)
+    m.rtl.reset(k.make(m.ports, bits_for(static_cast<uint64_t>(m.ports)), m.vcs, vcw, m.lay.total_bits(), name.c_str()));
   else
-    m.rtl.reset(load_router_ports(gparams(s), own, describe(s))(m.ports, bits_for(static_cast<uint64_t>(m.ports)), m.vcs, vcw, m.lay.total_bits(),
-                                                                 name.c_str()));
+    m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
   // Without GMR in the scenario, a configuration with it gets the largest threshold: it never fires.
   const uint32_t threshold = cfg.p.gmr ? cfg.gmr->threshold() : (1u << m.lay.width(Field::Latency)) - 1;
   m.rtl->reset(static_cast<uint32_t>(id), threshold, cfg.gmr->every_hop());

@@ -44,10 +44,13 @@ RtlVcTables rtl_vc_tables(const VcLayout& layout);
 
 class RtlRouter {
  public:
-  // Router `id` of cfg.ic; std::invalid_argument (rtl_router_unsupported's reason) if it cannot be, and
-  // std::runtime_error if verilating its configuration failed. The RTL is reset here and its GMR
-  // registers written at the first clock edge.
-  RtlRouter(const NetParams& net, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
+  // Every element of cfg.ic, in id order; std::invalid_argument (rtl_router_unsupported's reason) if they
+  // cannot be, and std::runtime_error if verilating a configuration failed. The configuration is found
+  // (and verilated on first use) once per kind of element (a hybrid has two), not once per element: a
+  // midimew's has a ROM of N entries. The RTL is reset here and its GMR registers written at the first
+  // clock edge.
+  static std::vector<std::unique_ptr<RtlRouter>> build_all(const NetParams& net, const RouterConfig& cfg,
+                                                           ChannelTable& chan, PacketStore& store);
   ~RtlRouter();
   RtlRouter(const RtlRouter&) = delete;
   RtlRouter& operator=(const RtlRouter&) = delete;
@@ -68,6 +71,8 @@ class RtlRouter {
   std::string dump(int64_t now) const;         // per input VC the RTL's state and the flits buffered
 
  private:
+  struct Kind;
+  RtlRouter(const Kind& kind, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
   struct Impl;
   std::unique_ptr<Impl> impl_;
   int id_;

@@ -158,18 +158,17 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
       want.jump_w = 2;  // two's complement: -2^(w-1) .. 2^(w-1) - 1
       while ((1 << (want.jump_w - 1)) <= most) ++want.jump_w;
       const int w = want.jump_w, bits = 2 * w * n;
-      std::string hex((bits + 3) / 4, '0');
+      std::vector<uint8_t> nib((bits + 3) / 4, 0);  // nibble i holds bits [4i, 4i + 4)
       for (int o = 0; o < n; ++o)
         for (int d = 0; d < 2; ++d) {
           const uint32_t v = static_cast<uint32_t>(mm->offset(0, o, d, true)) & ((1u << w) - 1);
-          for (int i = 0; i < w; ++i)
-            if ((v >> i) & 1) {
-              const int bit = (2 * o + d) * w + i;
-              char& x = hex[hex.size() - 1 - bit / 4];
-              const int nib = (x <= '9' ? x - '0' : x - 'a' + 10) | (1 << (bit % 4));
-              x = static_cast<char>(nib < 10 ? '0' + nib : 'a' + nib - 10);
-            }
+          for (int i = 0; i < w; ++i) {
+            const int bit = (2 * o + d) * w + i;
+            nib[bit / 4] |= static_cast<uint8_t>(((v >> i) & 1) << (bit % 4));
+          }
         }
+      std::string hex;
+      for (auto it = nib.rbegin(); it != nib.rend(); ++it) hex += "0123456789abcdef"[*it];
       want.jumps = std::to_string(bits) + "'h" + hex;
     }
     want.radix = radix;
@@ -282,6 +281,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   found.ack_group = std::max(0, L.ack_group());  // no acks cross the network: any group will do
   return true;
 }
+
+int element_kind(const Interconnect& ic, int elem) { return ic.hybrid() && !ic.hybrid()->is_router(elem) ? 1 : 0; }
 
 std::vector<std::string> gparams(const Shape& s) {
   char b[5][40];

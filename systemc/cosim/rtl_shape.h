@@ -62,6 +62,9 @@ struct Shape {
 // switches): one the build verilated, or (name "") one to verilate on first use; false with the reason
 // ("key: why") in why.
 bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& found, std::string& why);
+// Which kind of element elem is, 0 or 1: elements of one kind have one configuration (a hybrid's routers
+// and its subnets' switches are its two kinds).
+int element_kind(const Interconnect& ic, int elem);
 // Verilator's parameters of a configuration (drb_router.sv's).
 std::vector<std::string> gparams(const Shape& s);
 // A configuration in words, for the first-use message and the refusal listing the built ones.

@@ -29,10 +29,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
   if (p.rtl_router) {  // every element clocked every cycle (its AL timer counts cycles)
-    for (int r = 0; r < e; ++r) {
-      rtl_.push_back(std::make_unique<cosim::RtlRouter>(s_.p, s_.router, r, chan_, store_));
-      router_busy_.add(r);
-    }
+    rtl_ = cosim::RtlRouter::build_all(s_.p, s_.router, chan_, store_);
+    for (int r = 0; r < e; ++r) router_busy_.add(r);
   }
   s_.ni.observers = &obs_;
   s_.ni.acks = &ack_wire_;
