@@ -15,6 +15,8 @@
 //                (going +: dest < node; going -: dest > node);
 //   2 balanced:  1 if the traversal ends in the half reached across the wrap link (going +: dest < k/2;
 //                going -: dest >= k/2); dateline bits do not matter.
+// Per dimension it also tells the minimal directions (move_o, plus_o, tie_o), which minimal adaptive
+// routing (AdaptiveRouting) offers beside the dimension-order port.
 
 module drb_dor_rc #(
   parameter int unsigned K           = 8,                      /// radix of every dimension, unless Radix
@@ -33,7 +35,10 @@ module drb_dor_rc #(
   input  logic [Dims-1:0]  dateline_i,
   input  logic [Dims-1:0]  tie_i,
   output logic [PortW-1:0] port_o,
-  output logic             sub_o
+  output logic             sub_o,
+  output logic [Dims-1:0]  move_o,   // dimension d still needs hops,
+  output logic [Dims-1:0]  plus_o,   //   in its + direction (on a ring tie the tie rule's side; meaningful where move_o),
+  output logic [Dims-1:0]  tie_o     //   and both of its directions are minimal (a ring tie)
 );
 
   // The radix of dimension d and the id stride of its coordinate (constant functions; Yosys 0.23 takes
@@ -127,6 +132,7 @@ module drb_dor_rc #(
       assign twice    = {fwd, 1'b0};
       assign tie_plus = (TieRandom != 0) ? tie_i[d] : TiePositive;
       assign plus[d]  = (twice < {1'b0, KD}) || (tie_plus && (twice == {1'b0, KD}));
+      assign tie_o[d] = (twice == {1'b0, KD});
       assign wrap     = plus[d] ? (nc == KMax) : (nc == '0);
       if (VcClasses == 0) begin : g_dateline
         assign cls1[d] = dateline_i[d] | wrap;
@@ -142,8 +148,12 @@ module drb_dor_rc #(
     end else begin : g_mesh
       assign plus[d] = dc > nc;
       assign cls1[d] = 1'b0;
+      assign tie_o[d] = 1'b0;
     end
   end
+
+  assign move_o = move;
+  assign plus_o = plus;
 
   // The first dimension in DimOrder's order that still needs a hop.
   logic [31:0] pick;

@@ -12,7 +12,14 @@
 //    the head's class with the most credits (ties to the lower VC); a head ejecting takes the first free VC
 //    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
 //    the group the header's step (data) or AckGroup (acks), as VcLayout::cls lays them out; the tables
-//    hold 4 bits an entry.
+//    hold 4 bits an entry. With AtomicVc (Duato's escape, router.vc_realloc=atomic) an output VC is free
+//    only once its previous packet has left the next buffer (all Depth credits back).
+//    With Adaptive (minimal adaptive routing on a k-ary n-cube or hypercube, AdaptiveRouting) the candidates are, in
+//    the model's order, the adaptive class (sub AdSub) on the dimension-order port, then on every other
+//    minimal port (dimensions in DimOrder's order, on a ring tie the tie rule's side first), then the
+//    escape class (the ring sub-class) on the dimension-order port: the first with a free VC is taken.
+//    They are computed from hdr_i every cycle: while a head waits, hdr_i is its stored header, which route
+//    compute read when it routed.
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
@@ -44,6 +51,9 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
+  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing with a DOR escape (Family 0, 3)
+  parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
+  parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
@@ -96,6 +106,21 @@ module drb_route_unit #(
   assign pop_o   = dec_pop;
   assign eject_o = dec_eject;
 
+  // The minimal directions per dimension (drb_dor_rc's; zero outside the k-ary n-cube and hypercube).
+  logic [Dims-1:0] min_move, min_plus, min_tie;
+  if (Family != 0 && Family != 3) begin : g_no_min
+    assign min_move = '0;
+    assign min_plus = '0;
+    assign min_tie  = '0;
+  end
+  if (!Adaptive) begin : g_unused_min
+    logic unused_min;
+    assign unused_min = ^{min_move, min_plus, min_tie};
+  end
+  if (Adaptive && Family != 0 && Family != 3) begin : g_bad_adaptive
+    $error("drb_route_unit: Adaptive routes a k-ary n-cube or hypercube router (Family 0, 3)");
+  end
+
   if (Family == 0) begin : g_cube
     // The header's tie bits exist only when the layout carries them (routing.tie=random).
     logic [Dims-1:0] tie;
@@ -113,7 +138,10 @@ module drb_route_unit #(
       .dateline_i (hdr_i[drb_hdr_pkg::DatelineOff +: Dims]),
       .tie_i      (tie),
       .port_o,
-      .sub_o
+      .sub_o,
+      .move_o     (min_move),
+      .plus_o     (min_plus),
+      .tie_o      (min_tie)
     );
     assign here = 1'b0;
   end else if (Family == 3) begin : g_hypercube
@@ -130,7 +158,10 @@ module drb_route_unit #(
       .dateline_i ({Dims{1'b0}}),
       .tie_i      ({Dims{1'b0}}),
       .port_o     (mesh_port),
-      .sub_o
+      .sub_o,
+      .move_o     (min_move),
+      .plus_o     (min_plus),
+      .tie_o      (min_tie)
     );
     assign port_o = PortW'(mesh_port >> 1);
     assign here   = 1'b0;
@@ -182,39 +213,95 @@ module drb_route_unit #(
   end
 
   // ---- selection
-  logic [3:0] group, cls, first, count;
-  always_comb begin
-    group = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
-    cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
-    first = ClassFirst[{cls, 2'b00} +: 4];
-    count = ClassCount[{cls, 2'b00} +: 4];
-  end
-
-  logic [PortW-1:0] port;
-  logic [CrW-1:0]   best_cr;
+  // The candidates in order of preference: (port, sub); one without Adaptive.
+  localparam int unsigned NCand = Adaptive ? 2 * Dims + 2 : 1;
+  localparam int unsigned AdSub = Wrap ? 2 : 1;  // AdaptiveRouting::adaptive_sub (esc0, esc1 | esc, adaptive)
+  logic [NCand-1:0]       cand_ok;
+  logic [NCand*PortW-1:0] cand_port;
+  logic [NCand*2-1:0]     cand_sub;
+  logic [PortW-1:0]       port;
   // A router ejects on its local port; a switch on the port route compute found (the terminal's).
   assign port = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
+  if (Adaptive) begin : g_cands
+    logic [31:0]      d;
+    logic [PortW-1:0] p, q;
+    always_comb begin
+      d = '0;
+      p = '0;
+      q = '0;
+      cand_ok   = '0;
+      cand_port = '0;
+      cand_sub  = '0;
+      cand_ok[0]               = 1'b1;
+      cand_port[0 +: PortW]    = sel_port_i;
+      cand_sub[0 +: 2]         = 2'(AdSub);
+      for (int unsigned i = 0; i < Dims; i++) begin
+        // position i's dimension d: the tie rule's side p, then on a tie the other side q
+        d = 32'(DimOrder[4*i +: 4]);
+        p = (Family == 3) ? PortW'(d) : PortW'(2 * d + 32'(!min_plus[d]));  // a hypercube's one link of d
+        q = PortW'(2 * d + 32'(min_plus[d]));
+        cand_ok[2*i+1]                    = min_move[d] && (p != sel_port_i);
+        cand_port[(2*i+1)*PortW +: PortW] = p;
+        cand_sub[(2*i+1)*2 +: 2]          = 2'(AdSub);
+        cand_ok[2*i+2]                    = min_tie[d] && (q != sel_port_i);
+        cand_port[(2*i+2)*PortW +: PortW] = q;
+        cand_sub[(2*i+2)*2 +: 2]          = 2'(AdSub);
+      end
+      cand_ok[NCand-1]                      = 1'b1;
+      cand_port[(NCand-1)*PortW +: PortW]   = sel_port_i;
+      cand_sub[(NCand-1)*2 +: 2]            = {1'b0, sel_sub_i};
+    end
+  end else begin : g_cand
+    assign cand_ok   = 1'b1;
+    assign cand_port = port;
+    assign cand_sub  = {1'b0, sel_sub_i};
+  end
+
+  logic [3:0]       group, cls, first, count;
+  logic [PortW-1:0] cp;
+  logic [CrW-1:0]   best_cr;
+  logic             usable;
   always_comb begin
-    sel_valid_o = 1'b0;
-    sel_ovc_o   = '0;
-    best_cr     = '0;
-    for (int unsigned c = 0; c < NumVcs; c++) begin
-      if (free_i[32'(port)*NumVcs + c]) begin
-        if (sel_eject_i) begin
-          if (!sel_valid_o) begin
-            sel_valid_o = 1'b1;
-            sel_ovc_o   = VcW'(c);
-          end
-        end else if (5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count}) begin
-          if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin
-            sel_valid_o = 1'b1;
-            sel_ovc_o   = VcW'(c);
-            best_cr     = credits_i[(32'(port)*NumVcs + c)*CrW +: CrW];
+    group          = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
+    sel_valid_o    = 1'b0;
+    sel_ovc_o      = '0;
+    sel_out_port_o = port;
+    best_cr        = '0;
+    cls            = '0;
+    first          = '0;
+    count          = '0;
+    cp             = '0;
+    usable         = 1'b0;
+    if (sel_eject_i) begin
+      for (int unsigned c = 0; c < NumVcs; c++) begin
+        if (free_i[32'(port)*NumVcs + c] && !sel_valid_o) begin
+          sel_valid_o = 1'b1;
+          sel_ovc_o   = VcW'(c);
+        end
+      end
+    end else begin
+      for (int unsigned j = 0; j < NCand; j++) begin
+        if (cand_ok[j] && !sel_valid_o) begin
+          cp    = cand_port[j*PortW +: PortW];
+          cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
+          first = ClassFirst[{cls, 2'b00} +: 4];
+          count = ClassCount[{cls, 2'b00} +: 4];
+          for (int unsigned c = 0; c < NumVcs; c++) begin
+            usable = free_i[32'(cp)*NumVcs + c] &&
+                     (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
+                     5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
+            // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
+            if (usable && (!sel_valid_o || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+              sel_valid_o    = 1'b1;
+              sel_out_port_o = cp;
+              sel_ovc_o      = VcW'(c);
+              best_cr        = credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW];
+            end
           end
         end
       end
     end
   end
-  assign sel_out_port_o = port;
+
 
 endmodule

@@ -26,7 +26,7 @@
 // from t + 1.
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// relations (adaptive, negative-first), iSLIP and oldest-first
+// relations (negative-first; adaptive outside the k-ary n-cube and hypercube), iSLIP and oldest-first
 // allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
 // an AL tick above 1.
 
@@ -58,6 +58,8 @@ module drb_router #(
   parameter int unsigned DDec       = 1,       /// extra route compute after a DEC pop (router.delay.dec)
   parameter int unsigned OutDelay   = 2,       /// switch allocation + traversal (router.delay.sa + .st)
   parameter int unsigned VcClasses  = 0,       /// ring VC classes (routing.vc_classes: 0 dateline)
+  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing, DOR escape (routing.algorithm=adaptive; Family 0, 3)
+  parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
   parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
   parameter logic [63:0] ClassCount = 64'h0,   ///   per class its VCs
@@ -249,7 +251,7 @@ module drb_router #(
       .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
-      .NumPorts(NumPorts), .PortW(PortW)
+      .Adaptive(Adaptive), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),

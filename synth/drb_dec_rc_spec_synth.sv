@@ -40,6 +40,12 @@ module drb_dec_rc_spec_synth (
     .eject_o   (eject_d)
   );
 
+  // The minimal directions (adaptive routing's) are not part of this path.
+  logic [1:0] move_stay, plus_stay, tie_stay;
+  logic [1:0] move_pop, plus_pop, tie_pop;
+  logic unused_min;
+  assign unused_min = ^{move_stay, plus_stay, tie_stay, move_pop, plus_pop, tie_pop};
+
   drb_dor_rc #(
     .K (8)
   ) u_rc_stay (
@@ -48,7 +54,10 @@ module drb_dec_rc_spec_synth (
     .dateline_i (hdr_q.dateline),
     .tie_i      (2'b00),
     .port_o     (port_stay),
-    .sub_o      (sub_stay)
+    .sub_o      (sub_stay),
+    .move_o     (move_stay),
+    .plus_o     (plus_stay),
+    .tie_o      (tie_stay)
   );
 
   drb_dor_rc #(
@@ -59,7 +68,10 @@ module drb_dec_rc_spec_synth (
     .dateline_i (2'b00),
     .tie_i      (2'b00),
     .port_o     (port_pop),
-    .sub_o      (sub_pop)
+    .sub_o      (sub_pop),
+    .move_o     (move_pop),
+    .plus_o     (plus_pop),
+    .tie_o      (tie_pop)
   );
 
   assign port_d = pop_d ? port_pop : port_stay;

@@ -39,6 +39,11 @@ module drb_dec_rc_synth (
     .eject_o   (eject_d)
   );
 
+  // The minimal directions (adaptive routing's) are not part of this path.
+  logic [1:0] move, plus, tie;
+  logic unused_min;
+  assign unused_min = ^{move, plus, tie};
+
   drb_dor_rc #(
     .K (8)
   ) u_rc (
@@ -47,7 +52,10 @@ module drb_dec_rc_synth (
     .dateline_i (hdr_d.dateline),
     .tie_i      (2'b00),
     .port_o     (port_d),
-    .sub_o      (sub_d)
+    .sub_o      (sub_d),
+    .move_o     (move),
+    .plus_o     (plus),
+    .tie_o      (tie)
   );
 
 endmodule

@@ -25,6 +25,11 @@ module drb_dor_rc_synth (
     sub_o      <= sub_d;
   end
 
+  // The minimal directions (adaptive routing's) are not part of this path.
+  logic [1:0] move, plus, tie;
+  logic unused_min;
+  assign unused_min = ^{move, plus, tie};
+
   drb_dor_rc #(
     .K (8)
   ) u_rc (
@@ -33,7 +38,10 @@ module drb_dor_rc_synth (
     .dateline_i (dateline_q),
     .tie_i      (2'b00),
     .port_o     (port_d),
-    .sub_o      (sub_d)
+    .sub_o      (sub_d),
+    .move_o     (move),
+    .plus_o     (plus),
+    .tie_o      (tie)
   );
 
 endmodule

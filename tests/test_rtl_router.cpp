@@ -209,6 +209,28 @@ TEST(RtlRouter, MeshVerilatedOnFirstUseSameRun) {
            "drb2.threshold=8", "traffic.rate=0.5", "traffic.length=6", "sim.seed=7"},
           {true, true}, 4000);
 }
+// Minimal adaptive routing on a 4x4 torus (routing.algorithm=adaptive): per head the adaptive class on
+// the dimension-order port, then on the other minimal ports (both sides of a radix-4 ring at distance 2,
+// the side the packet's tie bit picks first), then the dateline escape class; VCs reallocated once empty
+// (Duato's atomic rule). Past saturation most heads find their first choice taken.
+TEST(RtlRouter, AdaptiveTorusVerilatedOnFirstUseSameRun) {
+  compare({"topology.k=4", "routing.algorithm=adaptive", "router.vcs=4", "router.buffer=4", "routing.tie=random",
+           "traffic.rate=0.6", "traffic.length=6", "sim.seed=8"},
+          {false, false}, 4000);
+}
+// The same on a 5x4 mesh (escape and adaptive classes, no ties), dimensions corrected y first.
+TEST(RtlRouterLong, AdaptiveMeshSameRun) {
+  compare({"topology.kind=mesh", "topology.k=5,4", "routing.algorithm=adaptive", "router.vcs=3", "router.buffer=4",
+           "routing.dim_order=decreasing", "traffic.rate=0.5", "traffic.length=6", "sim.seed=9"},
+          {false, false}, 20000);
+}
+
+// On a binary 4-cube (each dimension one link, no ring classes), highest dimension first.
+TEST(RtlRouterLong, AdaptiveHypercubeSameRun) {
+  compare({"topology.kind=hypercube", "topology.n=4", "routing.algorithm=adaptive", "router.vcs=3", "router.buffer=4",
+           "routing.dim_order=decreasing", "traffic.rate=0.6", "traffic.length=6", "sim.seed=10"},
+          {false, false}, 20000);
+}
 
 // A k-ary n-tree: every switch is the Verilated drb_router with the up/down route unit (drb_updown_rc), 8
 // ports, credits counted on its links and not towards terminals (stage 0's down ports), DEC acting where
@@ -217,6 +239,13 @@ TEST(RtlRouter, FatTreeSwitchesVerilatedOnFirstUseSameRun) {
   compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
            "routing.algorithm=drb", "traffic.rate=0.8", "traffic.length=6", "sim.seed=8"},
           {true, false}, 4000);
+}
+
+// Atomic VC reallocation outside adaptive routing (router.vc_realloc=atomic), in a fat-tree's switches.
+TEST(RtlRouterLong, FatTreeAtomicVcReallocationSameRun) {
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
+           "routing.algorithm=drb", "router.vc_realloc=atomic", "traffic.rate=0.8", "traffic.length=6", "sim.seed=11"},
+          {true, false}, 20000);
 }
 
 // A flattened butterfly: every switch is the Verilated drb_router with the minimal dimension-order route
@@ -317,7 +346,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
       {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
-      {r + "topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
+      {r + "topology.kind=mesh topology.k=4 routing.algorithm=negative_first router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},

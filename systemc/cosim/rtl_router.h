@@ -26,8 +26,8 @@
 namespace drb::cosim {
 
 // Why routers of cfg cannot be the Verilated drb_router, or "" if they can: a router of a k-ary n-cube
-// (torus or mesh, any radices and up to 8 dimensions) or hypercube with DOR routing (any dimension order
-// and tie rule), the switches of a k-ary n-tree (up/down, deterministic up phase), a flattened butterfly,
+// (torus or mesh, any radices and up to 8 dimensions) with DOR or minimal adaptive routing, or a hypercube
+// with DOR routing (any dimension order and tie rule), the switches of a k-ary n-tree (up/down, deterministic up phase), a flattened butterfly,
 // a RUFT, and a hybrid's routers and subnet switches with their family's deterministic relation, the
 // default pipeline and round-robin separable allocation, in one of the configurations the build verilated (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) or one that can be verilated on first use
 // (rtl_build.h, with a header package of the network's own layout when the build's does not hold its

@@ -65,7 +65,7 @@ std::string describe(const Shape& s) {
                     s.family == 5 ? "crossbar" : s.family == 6 ? "fat-tree" : "RUFT", s.sub_k);
     std::snprintf(b, sizeof b, "%s of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", kWhat[s.family], sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
-                  s.ack_group, s.high_prio ? ", high-priority acks" : "");
+                  s.ack_group, (std::string(s.high_prio ? ", high-priority acks" : "") + (s.atomic ? ", atomic VC reallocation" : "")).c_str());
     return b;
   }
   std::string shape;
@@ -84,7 +84,8 @@ std::string describe(const Shape& s) {
                 " classes", order.c_str(), static_cast<unsigned long long>(s.group_base),
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
-                (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "")).c_str());
+                (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "") +
+                 (s.adaptive ? ", minimal adaptive" : "") + (s.atomic ? ", atomic VC reallocation" : "")).c_str());
   return b;
 }
 
@@ -128,12 +129,20 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     want.family = hyper ? 3 : mm ? 9 : 0;
     want.dims = dims;
     if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
-    const auto* dor = dynamic_cast<const DorRouting*>(cfg.routing);
+    // Dimension order, or on a k-ary n-cube or hypercube minimal adaptive routing around it (drb_route_unit's
+    // Adaptive).
+    const auto* adaptive = mm ? nullptr : dynamic_cast<const AdaptiveRouting*>(cfg.routing);
+    const auto* dor = adaptive ? static_cast<const RoutingFunction*>(adaptive) : dynamic_cast<const DorRouting*>(cfg.routing);
     if (!dor)
-      return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc); the " +
-                cfg.routing->name() + " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
-    if (p.ack_mode != AckMode::Ideal && !dynamic_cast<const DorRouting*>(cfg.ack_routing))
-      return no("drb.ack_mode: acks crossing the network must route by dimension order in the RTL router");
+      return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc" +
+                std::string(mm ? "" : ", and minimal adaptive routing around it") + "); the " + cfg.routing->name() +
+                " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
+    // The RTL routes acks with the data's relation.
+    if (p.ack_mode != AckMode::Ideal &&
+        (adaptive ? !dynamic_cast<const AdaptiveRouting*>(cfg.ack_routing) : !dynamic_cast<const DorRouting*>(cfg.ack_routing)))
+      return no(std::string("drb.ack_mode: acks crossing the network must route as the data does in the RTL router (") +
+                (adaptive ? "adaptive" : "dimension order") + ")");
+    want.adaptive = adaptive != nullptr;
     const RoutingParams& rp = dor->params();
     uint64_t order = kIdentityOrder;  // positions past the network's dimensions keep the identity
     for (size_t i = 0; i < rp.dim_order.size(); ++i)
@@ -223,7 +232,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
                              " ports, its RTL configuration " + std::to_string(want.ports()));
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
-  if (p.atomic_vc) return no("router.vc_realloc: the RTL router reallocates an output VC once its tail has left");
   if (p.sa_islip) return no("router.alloc.sa: the RTL router's switch allocator is separable (islip has no RTL yet)");
   if (p.va_islip) return no("router.alloc.va: the RTL router's VC allocator is separable (islip has no RTL yet)");
   if (p.age_arbiter) return no("router.arbiter: the RTL router's arbiters are round robin (age has no RTL yet)");
@@ -247,12 +255,14 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   want.class_count = t.class_count;
   want.ack_group = L.ack_group();
   want.high_prio = p.ack_mode == AckMode::HighPriority;
+  want.atomic = p.atomic_vc;
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
     if (!t.fits || !build_layout_fits || s.family != want.family || s.dims != want.dims || s.radix != want.radix ||
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
-        s.class_count != want.class_count || s.high_prio != want.high_prio)
+        s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
+        s.atomic != want.atomic)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -295,6 +305,8 @@ std::vector<std::string> gparams(const Shape& s) {
                              "-GAckGroup=" + std::to_string(s.ack_group),
                              std::string("-GHighPrio=1'b") + (s.high_prio ? "1" : "0"),
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
+  if (s.adaptive) g.push_back("-GAdaptive=1'b1");  // (off by default: the build's configurations' strings stay)
+  if (s.atomic) g.push_back("-GAtomicVc=1'b1");
   if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
     g.push_back("-GFamily=" + std::to_string(s.family));
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));

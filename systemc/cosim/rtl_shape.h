@@ -35,6 +35,8 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
+  bool adaptive = false;  // minimal adaptive routing around DOR (a k-ary n-cube's router)
+  bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
   int sub_k = 0, sub_m = 0;  // a hybrid's subnet: switch arity k_i and stages m (a crossbar: k and 1)
   // A midimew's nodes N, long jump b and ROM of jump counts (drb_midimew_rc's Table, as Verilator's
   // hexadecimal digits, jump_w bits a count).

@@ -101,6 +101,19 @@ auto set_tie(D& d, uint32_t t, int) -> decltype(d.tie_i = t, void()) {
 }
 template <class D>
 void set_tie(D&, uint32_t, long) {}
+// drb_dor_rc's minimal directions per dimension (move_o, plus_o, tie_o: adaptive routing's candidates);
+// false for drb_midimew_rc, which has none.
+template <class D>
+auto min_dirs(const D& d, uint32_t out[3], int) -> decltype(d.move_o, bool()) {
+  out[0] = d.move_o;
+  out[1] = d.plus_o;
+  out[2] = d.tie_o;
+  return true;
+}
+template <class D>
+bool min_dirs(const D&, uint32_t*, long) {
+  return false;
+}
 
 template <class Dut>
 class Lane {
@@ -149,6 +162,21 @@ class Lane {
     chk.eq(cyc, n_model_candidates_, rs.n, c.node == c.dest ? 0 : 1);
     chk.eq(cyc, n_port_o_, dut_.port_o, port);
     chk.eq(cyc, n_sub_o_, dut_.sub_o, sub);
+    // The minimal directions, from the topology's offsets (AdaptiveRouting offers them): the side the tie
+    // rule picks, and both sides of a ring tie.
+    if (uint32_t got[3]; min_dirs(dut_, got, 0)) {
+      uint32_t want[3] = {0, 0, 0};
+      for (int d = 0; d < topo_->dims(); ++d) {
+        const bool positive = tie_random_ ? (c.tie >> d) & 1 : tie_positive_;
+        const int off = topo_->offset(static_cast<int>(c.node), static_cast<int>(c.dest), d, positive);
+        want[0] |= uint32_t{off != 0} << d;
+        want[1] |= uint32_t{off > 0} << d;
+        want[2] |= uint32_t{topo_->tie(static_cast<int>(c.node), static_cast<int>(c.dest), d)} << d;
+      }
+      chk.eq(cyc, n_move_o_, got[0], want[0]);
+      chk.eq(cyc, n_plus_o_, got[1] & got[0], want[1]);  // a direction only where there is a hop
+      chk.eq(cyc, n_tie_o_, got[2], want[2]);
+    }
     if (c.port >= -1) {
       chk.eq(cyc, name_ + ".model port vs hand-worked", port, c.port);
       chk.eq(cyc, name_ + ".model sub vs hand-worked", sub, c.sub);
@@ -163,7 +191,8 @@ class Lane {
   Lane(VerilatedContext& ctx, const char* name, std::unique_ptr<Topology> topo, const RoutingParams& p, uint64_t stream,
        uint64_t seed, Trace& trace)
       : dut_(&ctx, name), topo_(std::move(topo)), rng_(Rng::stream(seed, stream)), name_(name),
-        lines_(uint64_t{1} << topo_->dims()), ties_(p.tie_random ? lines_ : 1) {
+        lines_(uint64_t{1} << topo_->dims()), ties_(p.tie_random ? lines_ : 1), tie_random_(p.tie_random),
+        tie_positive_(p.tie_positive) {
     routing_ = make_routing("dor", *topo_, p);
     trace.add(dut_);
   }
@@ -174,8 +203,10 @@ class Lane {
   Rng rng_;
   std::string name_;
   uint64_t lines_, ties_;  // dateline and tie-bit combinations
+  bool tie_random_, tie_positive_;
   const std::string n_model_candidates_ = name_ + ".model candidates", n_port_o_ = name_ + ".port_o",
-                    n_sub_o_ = name_ + ".sub_o";
+                    n_sub_o_ = name_ + ".sub_o", n_move_o_ = name_ + ".move_o", n_plus_o_ = name_ + ".plus_o",
+                    n_tie_o_ = name_ + ".tie_o";
 };
 
 }  // namespace
