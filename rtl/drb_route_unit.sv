@@ -213,28 +213,67 @@ module drb_route_unit #(
   end
 
   // ---- selection
-  // The candidates in order of preference: (port, sub); one without Adaptive.
-  localparam int unsigned NCand = Adaptive ? 2 * Dims + 2 : 1;
-  localparam int unsigned AdSub = Wrap ? 2 : 1;  // AdaptiveRouting::adaptive_sub (esc0, esc1 | esc, adaptive)
-  logic [NCand-1:0]       cand_ok;
-  logic [NCand*PortW-1:0] cand_port;
-  logic [NCand*2-1:0]     cand_sub;
-  logic [PortW-1:0]       port;
+  logic [3:0]       group;
+  logic [PortW-1:0] port;
   // A router ejects on its local port; a switch on the port route compute found (the terminal's).
-  assign port = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
-  if (Adaptive) begin : g_cands
-    logic [31:0]      d;
-    logic [PortW-1:0] p, q;
+  assign group = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
+  assign port  = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
+
+  if (!Adaptive) begin : g_sel
+    // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
+    // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2.)
+    logic [3:0]     cls, first, count;
+    logic [CrW-1:0] best_cr;
     always_comb begin
-      d = '0;
-      p = '0;
-      q = '0;
+      cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
+      first = ClassFirst[{cls, 2'b00} +: 4];
+      count = ClassCount[{cls, 2'b00} +: 4];
+    end
+    always_comb begin
+      // (in the process, not a continuous assignment: Verilator 5.006 then compiled the 8-VC router
+      // with a reference to a member it did not declare)
+      sel_out_port_o = port;
+      sel_valid_o    = 1'b0;
+      sel_ovc_o      = '0;
+      best_cr        = '0;
+      for (int unsigned c = 0; c < NumVcs; c++) begin
+        if (free_i[32'(port)*NumVcs + c]) begin
+          if (sel_eject_i) begin
+            if (!sel_valid_o) begin
+              sel_valid_o = 1'b1;
+              sel_ovc_o   = VcW'(c);
+            end
+          end else if (5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+                       (!AtomicVc || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] == CrW'(Depth))) begin
+            if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin
+              sel_valid_o = 1'b1;
+              sel_ovc_o   = VcW'(c);
+              best_cr     = credits_i[(32'(port)*NumVcs + c)*CrW +: CrW];
+            end
+          end
+        end
+      end
+    end
+  end else begin : g_sel_adaptive
+    // The candidates in order of preference, (port, sub): the adaptive class on the route's (DOR) port,
+    // on the other minimal ports, the escape class on the DOR port.
+    localparam int unsigned NCand = 2 * Dims + 2;
+    localparam int unsigned AdSub = Wrap ? 2 : 1;  // AdaptiveRouting::adaptive_sub (esc0, esc1 | esc, adaptive)
+    logic [NCand-1:0]       cand_ok;
+    logic [NCand*PortW-1:0] cand_port;
+    logic [NCand*2-1:0]     cand_sub;
+    logic [31:0]            d;
+    logic [PortW-1:0]       p, q;
+    always_comb begin
       cand_ok   = '0;
       cand_port = '0;
       cand_sub  = '0;
-      cand_ok[0]               = 1'b1;
-      cand_port[0 +: PortW]    = sel_port_i;
-      cand_sub[0 +: 2]         = 2'(AdSub);
+      d = '0;
+      p = '0;
+      q = '0;
+      cand_ok[0]            = 1'b1;
+      cand_port[0 +: PortW] = sel_port_i;
+      cand_sub[0 +: 2]      = 2'(AdSub);
       for (int unsigned i = 0; i < Dims; i++) begin
         // position i's dimension d: the tie rule's side p, then on a tie the other side q
         d = 32'(DimOrder[4*i +: 4]);
@@ -247,61 +286,55 @@ module drb_route_unit #(
         cand_port[(2*i+2)*PortW +: PortW] = q;
         cand_sub[(2*i+2)*2 +: 2]          = 2'(AdSub);
       end
-      cand_ok[NCand-1]                      = 1'b1;
-      cand_port[(NCand-1)*PortW +: PortW]   = sel_port_i;
-      cand_sub[(NCand-1)*2 +: 2]            = {1'b0, sel_sub_i};
+      cand_ok[NCand-1]                    = 1'b1;
+      cand_port[(NCand-1)*PortW +: PortW] = sel_port_i;
+      cand_sub[(NCand-1)*2 +: 2]          = {1'b0, sel_sub_i};
     end
-  end else begin : g_cand
-    assign cand_ok   = 1'b1;
-    assign cand_port = port;
-    assign cand_sub  = {1'b0, sel_sub_i};
-  end
 
-  logic [3:0]       group, cls, first, count;
-  logic [PortW-1:0] cp;
-  logic [CrW-1:0]   best_cr;
-  logic             usable;
-  always_comb begin
-    group          = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
-    sel_valid_o    = 1'b0;
-    sel_ovc_o      = '0;
-    sel_out_port_o = port;
-    best_cr        = '0;
-    cls            = '0;
-    first          = '0;
-    count          = '0;
-    cp             = '0;
-    usable         = 1'b0;
-    if (sel_eject_i) begin
-      for (int unsigned c = 0; c < NumVcs; c++) begin
-        if (free_i[32'(port)*NumVcs + c] && !sel_valid_o) begin
-          sel_valid_o = 1'b1;
-          sel_ovc_o   = VcW'(c);
+    logic [3:0]       cls, first, count;
+    logic [PortW-1:0] cp;
+    logic [CrW-1:0]   best_cr;
+    logic             usable;
+    always_comb begin
+      sel_valid_o    = 1'b0;
+      sel_ovc_o      = '0;
+      sel_out_port_o = port;
+      best_cr        = '0;
+      cls            = '0;
+      first          = '0;
+      count          = '0;
+      cp             = '0;
+      usable         = 1'b0;
+      if (sel_eject_i) begin
+        for (int unsigned c = 0; c < NumVcs; c++) begin
+          if (free_i[32'(port)*NumVcs + c] && !sel_valid_o) begin
+            sel_valid_o = 1'b1;
+            sel_ovc_o   = VcW'(c);
+          end
         end
-      end
-    end else begin
-      for (int unsigned j = 0; j < NCand; j++) begin
-        if (cand_ok[j] && !sel_valid_o) begin
-          cp    = cand_port[j*PortW +: PortW];
-          cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
-          first = ClassFirst[{cls, 2'b00} +: 4];
-          count = ClassCount[{cls, 2'b00} +: 4];
-          for (int unsigned c = 0; c < NumVcs; c++) begin
-            usable = free_i[32'(cp)*NumVcs + c] &&
-                     (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
-                     5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
-            // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-            if (usable && (!sel_valid_o || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
-              sel_valid_o    = 1'b1;
-              sel_out_port_o = cp;
-              sel_ovc_o      = VcW'(c);
-              best_cr        = credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW];
+      end else begin
+        for (int unsigned j = 0; j < NCand; j++) begin
+          if (cand_ok[j] && !sel_valid_o) begin
+            cp    = cand_port[j*PortW +: PortW];
+            cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
+            first = ClassFirst[{cls, 2'b00} +: 4];
+            count = ClassCount[{cls, 2'b00} +: 4];
+            for (int unsigned c = 0; c < NumVcs; c++) begin
+              usable = free_i[32'(cp)*NumVcs + c] &&
+                       (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
+                       5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
+              // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
+              if (usable && (!sel_valid_o || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+                sel_valid_o    = 1'b1;
+                sel_out_port_o = cp;
+                sel_ovc_o      = VcW'(c);
+                best_cr        = credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW];
+              end
             end
           end
         end
       end
     end
   end
-
 
 endmodule
