@@ -103,9 +103,7 @@ std::vector<std::unique_ptr<RtlRouter>> RtlRouter::build_all(const NetParams& ne
       if (!k->s.name[0]) k->make = load_router_ports(gparams(k->s), own, describe(k->s));
 #endif
     }
-    if (cfg.ic->ports(e) != k->s.ports())
-      throw std::logic_error("router.impl: element " + std::to_string(e) + " has " + std::to_string(cfg.ic->ports(e)) +
-                             " ports, its RTL configuration " + std::to_string(k->s.ports()));
+    require_ports(*cfg.ic, e, k->s);
     all.push_back(std::unique_ptr<RtlRouter>(new RtlRouter(*k, cfg, e, chan, store)));
   }
   return all;

@@ -227,9 +227,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         want.sub_m = hy->m();
       }
     }
-    if (ic.ports(elem) != want.ports())
-      throw std::logic_error("router.impl: element " + std::to_string(elem) + " has " + std::to_string(ic.ports(elem)) +
-                             " ports, its RTL configuration " + std::to_string(want.ports()));
+    require_ports(ic, elem, want);
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.sa_islip) return no("router.alloc.sa: the RTL router's switch allocator is separable (islip has no RTL yet)");
@@ -293,6 +291,12 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
 }
 
 int element_kind(const Interconnect& ic, int elem) { return ic.hybrid() && !ic.hybrid()->is_router(elem) ? 1 : 0; }
+
+void require_ports(const Interconnect& ic, int elem, const Shape& s) {
+  if (ic.ports(elem) != s.ports())
+    throw std::logic_error("router.impl: element " + std::to_string(elem) + " has " + std::to_string(ic.ports(elem)) +
+                           " ports, its RTL configuration " + std::to_string(s.ports()));
+}
 
 std::vector<std::string> gparams(const Shape& s) {
   char b[5][40];

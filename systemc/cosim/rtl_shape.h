@@ -67,6 +67,9 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
 // Which kind of element elem is, 0 or 1: elements of one kind have one configuration (a hybrid's routers
 // and its subnets' switches are its two kinds).
 int element_kind(const Interconnect& ic, int elem);
+// Throws std::logic_error unless element elem has the configuration's port count: the topology and the
+// configuration disagreeing is a defect, not a user's error.
+void require_ports(const Interconnect& ic, int elem, const Shape& s);
 // Verilator's parameters of a configuration (drb_router.sv's).
 std::vector<std::string> gparams(const Shape& s);
 // A configuration in words, for the first-use message and the refusal listing the built ones.
