@@ -16,7 +16,8 @@
 //   2 balanced:  1 if the traversal ends in the half reached across the wrap link (going +: dest < k/2;
 //                going -: dest >= k/2); dateline bits do not matter.
 // Per dimension it also tells the minimal directions (move_o, plus_o, tie_o), which minimal adaptive
-// routing (AdaptiveRouting) offers beside the dimension-order port.
+// routing (AdaptiveRouting) offers beside the dimension-order port, and whether this node's coordinate is
+// 0 (at0_o: a mesh node there has no - link, which negative-first's misroutes need).
 
 module drb_dor_rc #(
   parameter int unsigned K           = 8,                      /// radix of every dimension, unless Radix
@@ -38,7 +39,8 @@ module drb_dor_rc #(
   output logic             sub_o,
   output logic [Dims-1:0]  move_o,   // dimension d still needs hops,
   output logic [Dims-1:0]  plus_o,   //   in its + direction (on a ring tie the tie rule's side; meaningful where move_o),
-  output logic [Dims-1:0]  tie_o     //   and both of its directions are minimal (a ring tie)
+  output logic [Dims-1:0]  tie_o,    //   and both of its directions are minimal (a ring tie)
+  output logic [Dims-1:0]  at0_o     // this node's coordinate of dimension d is 0
 );
 
   // The radix of dimension d and the id stride of its coordinate (constant functions; Yosys 0.23 takes
@@ -119,6 +121,7 @@ module drb_dor_rc #(
       end
     end
     assign move[d] = (nc != dc);
+    assign at0_o[d] = (nc == '0);
     if (Wrap) begin : g_torus
       localparam logic [CW-1:0] KMax  = CW'(Kd - 1);
       localparam logic [CW-1:0] KHalf = CW'(Kd / 2);

@@ -20,6 +20,15 @@
 //    escape class (the ring sub-class) on the dimension-order port: the first with a free VC is taken.
 //    They are computed from hdr_i every cycle: while a head waits, hdr_i is its stored header, which route
 //    compute read when it routed.
+//    With NegFirst (negative-first on an n-D mesh, NegativeFirstRouting, docs/negative-first.md) the
+//    candidates are the minimal ports of the current phase (negative while some dimension still needs
+//    negative hops, lowest dimension first), then, with Misroute, the misroutes: the - port of every
+//    dimension with nothing left to do downwards whose coordinate is above 0, offered only to a head that
+//    came down a negative channel (it entered on a + port, InPort even) or, with MisrouteAtSource, from
+//    the NI. The selection is the model's least-loaded one (Selection::LeastLoaded): among the minimal
+//    candidates with a free VC the port with the fewest VCs owned (ties to the lower dimension), else
+//    among the misroutes; then that port's free VC with the most credits. Both ejection scans (adaptive
+//    and negative-first) are first_free.
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
@@ -52,6 +61,10 @@ module drb_route_unit #(
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
   parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing with a DOR escape (Family 0, 3)
+  parameter bit          NegFirst   = 1'b0,    /// negative-first with misroutes (Family 0 mesh)
+  parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
+  parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
+  parameter int unsigned InPort     = 0,       ///   the input port of this VC (its misroutes depend on it)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -113,13 +126,34 @@ module drb_route_unit #(
     assign min_plus = '0;
     assign min_tie  = '0;
   end
-  if (!Adaptive) begin : g_unused_min
+  logic [Dims-1:0] min_at0;  // the coordinates at 0 (negative-first's misroutes)
+  if (Family != 0) begin : g_no_at0
+    assign min_at0 = '0;
+  end
+  if (!Adaptive && !NegFirst) begin : g_unused_min
     logic unused_min;
     assign unused_min = ^{min_move, min_plus, min_tie};
+  end
+  if (!NegFirst) begin : g_unused_at0
+    logic unused_at0;
+    assign unused_at0 = ^min_at0;
+  end else begin : g_unused_tie
+    logic unused_tie;  // a mesh has no ring ties
+    assign unused_tie = ^min_tie;
   end
   if (Adaptive && Family != 0 && Family != 3) begin : g_bad_adaptive
     $error("drb_route_unit: Adaptive routes a k-ary n-cube or hypercube router (Family 0, 3)");
   end
+  if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
+    $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
+  end
+
+  // The first free VC of a head's ejection port, {found, VC}.
+  function automatic logic [VcW:0] first_free(input logic [NumVcs-1:0] f);
+    first_free = '0;
+    for (int unsigned c = 0; c < NumVcs; c++)
+      if (f[c] && !first_free[VcW]) first_free = {1'b1, VcW'(c)};
+  endfunction
 
   if (Family == 0) begin : g_cube
     // The header's tie bits exist only when the layout carries them (routing.tie=random).
@@ -141,7 +175,8 @@ module drb_route_unit #(
       .sub_o,
       .move_o     (min_move),
       .plus_o     (min_plus),
-      .tie_o      (min_tie)
+      .tie_o      (min_tie),
+      .at0_o      (min_at0)
     );
     assign here = 1'b0;
   end else if (Family == 3) begin : g_hypercube
@@ -161,7 +196,10 @@ module drb_route_unit #(
       .sub_o,
       .move_o     (min_move),
       .plus_o     (min_plus),
-      .tie_o      (min_tie)
+      .tie_o      (min_tie),
+      /* verilator lint_off PINCONNECTEMPTY */
+      .at0_o      ()
+      /* verilator lint_on PINCONNECTEMPTY */
     );
     assign port_o = PortW'(mesh_port >> 1);
     assign here   = 1'b0;
@@ -219,9 +257,91 @@ module drb_route_unit #(
   assign group = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
   assign port  = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
 
-  if (!Adaptive) begin : g_sel
+  if (NegFirst) begin : g_sel_negfirst
+    localparam int unsigned UW = $clog2(NumVcs + 1);
+    // The misroutes' condition: came down a negative channel (entered on a + port, even), or from the NI.
+    localparam bit May = Misroute && ((InPort == LocalPort) ? MisrouteAtSource : (InPort % 2 == 0));
+    logic unused_sub;  // one sub-class: a mesh's ring class is always 0
+    assign unused_sub = sel_sub_i;
+    logic [3:0]          cls, first, count;
+    logic [NumPorts-1:0] ok;                 // per port: a usable VC of the class
+    logic [NumPorts*UW-1:0] used;            //   and how many of its VCs have an owner
+    logic                neg;                // the negative phase
+    logic [Dims-1:0]     c_min, c_mis;       // per dimension: a minimal candidate, a misroute
+    always_comb begin
+      cls   = GroupBase[{group, 2'b00} +: 4];  // one sub-class
+      first = ClassFirst[{cls, 2'b00} +: 4];
+      count = ClassCount[{cls, 2'b00} +: 4];
+      ok    = '0;
+      used  = '0;
+      for (int unsigned q = 0; q < NumPorts; q++) begin
+        for (int unsigned c = 0; c < NumVcs; c++) begin
+          if (free_i[q*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+              (!AtomicVc || credits_i[(q*NumVcs + c)*CrW +: CrW] == CrW'(Depth)))
+            ok[q] = 1'b1;
+          used[q*UW +: UW] = used[q*UW +: UW] + UW'(!free_i[q*NumVcs + c]);
+        end
+      end
+      neg   = |(min_move & ~min_plus);
+      c_min = neg ? (min_move & ~min_plus) : (min_move & min_plus);
+      c_mis = May ? ~(min_move & ~min_plus) & ~min_at0 : '0;
+    end
+
+    logic [PortW-1:0] best, q;
+    logic             found, mis, got;
+    logic [UW-1:0]    best_used;
+    logic [CrW-1:0]   best_cr;
+    always_comb begin
+      best      = '0;
+      found     = 1'b0;
+      best_used = '0;
+      q         = '0;
+      // The minimal candidates, then (none with a free VC) the misroutes: the fewest owned VCs, ties to
+      // the lower dimension.
+      for (int unsigned d = 0; d < Dims; d++) begin
+        q = PortW'(2 * d + 32'(neg));
+        if (c_min[d] && ok[q] && (!found || used[32'(q)*UW +: UW] < best_used)) begin
+          found     = 1'b1;
+          best      = q;
+          best_used = used[32'(q)*UW +: UW];
+        end
+      end
+      mis = !found;
+      for (int unsigned d = 0; d < Dims; d++) begin
+        q = PortW'(2 * d + 1);
+        if (mis && c_mis[d] && ok[q] && (!found || used[32'(q)*UW +: UW] < best_used)) begin
+          found     = 1'b1;
+          best      = q;
+          best_used = used[32'(q)*UW +: UW];
+        end
+      end
+    end
+    // That port's free VC of the class with the most credits, ties to the lower VC.
+    always_comb begin
+      sel_valid_o    = found;
+      sel_out_port_o = best;
+      sel_ovc_o      = '0;
+      best_cr        = '0;
+      got            = 1'b0;
+      for (int unsigned c = 0; c < NumVcs; c++) begin
+        if (free_i[32'(best)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+            (!AtomicVc || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
+            (!got || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+          got       = 1'b1;
+          sel_ovc_o = VcW'(c);
+          best_cr   = credits_i[(32'(best)*NumVcs + c)*CrW +: CrW];
+        end
+      end
+      if (sel_eject_i) begin
+        {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
+        sel_out_port_o           = port;
+      end
+    end
+  end else if (!Adaptive) begin : g_sel
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
-    // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2.)
+    // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2; so
+    // did taking the ejection's scan out of this loop (one scan before the branches: 64 -> 74, 31,716
+    // cells), which the other branches share as first_free.)
     logic [3:0]     cls, first, count;
     logic [CrW-1:0] best_cr;
     always_comb begin
@@ -306,12 +426,7 @@ module drb_route_unit #(
       cp             = '0;
       usable         = 1'b0;
       if (sel_eject_i) begin
-        for (int unsigned c = 0; c < NumVcs; c++) begin
-          if (free_i[32'(port)*NumVcs + c] && !sel_valid_o) begin
-            sel_valid_o = 1'b1;
-            sel_ovc_o   = VcW'(c);
-          end
-        end
+        {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
       end else begin
         for (int unsigned j = 0; j < NCand; j++) begin
           if (cand_ok[j] && !sel_valid_o) begin

@@ -59,6 +59,9 @@ module drb_router #(
   parameter int unsigned OutDelay   = 2,       /// switch allocation + traversal (router.delay.sa + .st)
   parameter int unsigned VcClasses  = 0,       /// ring VC classes (routing.vc_classes: 0 dateline)
   parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing, DOR escape (routing.algorithm=adaptive; Family 0, 3)
+  parameter bit          NegFirst   = 1'b0,    /// negative-first with misroutes (routing.algorithm=negative_first; Family 0 mesh)
+  parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
+  parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
   parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
@@ -251,7 +254,8 @@ module drb_router #(
       .K(K), .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .DimOrder(DimOrder), .TiePositive(TiePositive),
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
-      .Adaptive(Adaptive), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
+      .InPort(k / NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),

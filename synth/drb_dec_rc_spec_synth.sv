@@ -40,11 +40,12 @@ module drb_dec_rc_spec_synth (
     .eject_o   (eject_d)
   );
 
-  // The minimal directions (adaptive routing's) are not part of this path.
-  logic [1:0] move_stay, plus_stay, tie_stay;
-  logic [1:0] move_pop, plus_pop, tie_pop;
+  // The minimal directions and the coordinates at 0 (adaptive and negative-first routing's) are not part
+  // of this path.
+  logic [1:0] move_stay, plus_stay, tie_stay, at0_stay;
+  logic [1:0] move_pop, plus_pop, tie_pop, at0_pop;
   logic unused_min;
-  assign unused_min = ^{move_stay, plus_stay, tie_stay, move_pop, plus_pop, tie_pop};
+  assign unused_min = ^{move_stay, plus_stay, tie_stay, at0_stay, move_pop, plus_pop, tie_pop, at0_pop};
 
   drb_dor_rc #(
     .K (8)
@@ -57,7 +58,8 @@ module drb_dec_rc_spec_synth (
     .sub_o      (sub_stay),
     .move_o     (move_stay),
     .plus_o     (plus_stay),
-    .tie_o      (tie_stay)
+    .tie_o      (tie_stay),
+    .at0_o      (at0_stay)
   );
 
   drb_dor_rc #(
@@ -71,7 +73,8 @@ module drb_dec_rc_spec_synth (
     .sub_o      (sub_pop),
     .move_o     (move_pop),
     .plus_o     (plus_pop),
-    .tie_o      (tie_pop)
+    .tie_o      (tie_pop),
+    .at0_o      (at0_pop)
   );
 
   assign port_d = pop_d ? port_pop : port_stay;

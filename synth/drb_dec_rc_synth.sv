@@ -39,10 +39,11 @@ module drb_dec_rc_synth (
     .eject_o   (eject_d)
   );
 
-  // The minimal directions (adaptive routing's) are not part of this path.
-  logic [1:0] move, plus, tie;
+  // The minimal directions and the coordinates at 0 (adaptive and negative-first routing's) are not part
+  // of this path.
+  logic [1:0] move, plus, tie, at0;
   logic unused_min;
-  assign unused_min = ^{move, plus, tie};
+  assign unused_min = ^{move, plus, tie, at0};
 
   drb_dor_rc #(
     .K (8)
@@ -55,7 +56,8 @@ module drb_dec_rc_synth (
     .sub_o      (sub_d),
     .move_o     (move),
     .plus_o     (plus),
-    .tie_o      (tie)
+    .tie_o      (tie),
+    .at0_o      (at0)
   );
 
 endmodule

@@ -225,6 +225,22 @@ TEST(RtlRouterLong, AdaptiveMeshSameRun) {
           {false, false}, 20000);
 }
 
+// Negative-first on a 4x4 mesh (routing.algorithm=negative_first): per head the minimal ports of its phase
+// (negative hops first), chosen by least load (the fewest VCs owned), and past saturation the misroutes
+// onto - ports, offered to heads that came down a negative channel or from the NI.
+TEST(RtlRouter, NegativeFirstMeshVerilatedOnFirstUseSameRun) {
+  compare({"topology.kind=mesh", "topology.k=4", "routing.algorithm=negative_first", "router.vcs=2", "router.buffer=4",
+           "traffic.rate=0.6", "traffic.length=6", "sim.seed=11"},
+          {false, false}, 4000);
+}
+// On a 5x4 mesh without misroutes at the source, 3 VCs reallocated once empty.
+TEST(RtlRouterLong, NegativeFirstNoSourceMisrouteAtomicSameRun) {
+  compare({"topology.kind=mesh", "topology.k=5,4", "routing.algorithm=negative_first", "routing.misroute_at_source=false",
+           "router.vc_realloc=atomic", "router.vcs=3", "router.buffer=4", "traffic.rate=0.5", "traffic.length=6",
+           "sim.seed=12"},
+          {false, false}, 20000);
+}
+
 // On a binary 4-cube (each dimension one link, no ring classes), highest dimension first.
 TEST(RtlRouterLong, AdaptiveHypercubeSameRun) {
   compare({"topology.kind=hypercube", "topology.n=4", "routing.algorithm=adaptive", "router.vcs=3", "router.buffer=4",
@@ -346,7 +362,6 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
       {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
-      {r + "topology.kind=mesh topology.k=4 routing.algorithm=negative_first router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},

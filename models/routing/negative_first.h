@@ -28,6 +28,7 @@ class NegativeFirstRouting : public RoutingRelation {
   // The most misroutes a packet from router src can take (section 4.1: each negative hop lowers the sum of
   // the coordinates, which stays >= 0), so it crosses at most distance + 2 * bound channels.
   int misroute_bound(int src) const;
+  const NegativeFirstParams& params() const { return p_; }
 
  private:
   const KAryNCube& m_;

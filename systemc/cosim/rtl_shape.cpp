@@ -8,6 +8,7 @@
 #include "models/routing/fat_tree_routing.h"
 #include "models/routing/flatfly_routing.h"
 #include "models/routing/hybrid_routing.h"
+#include "models/routing/negative_first.h"
 #include "models/routing/routing.h"
 #include "models/routing/ruft_routing.h"
 #include "models/topology/kary_ncube.h"
@@ -85,7 +86,11 @@ std::string describe(const Shape& s) {
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
                 (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "") +
-                 (s.adaptive ? ", minimal adaptive" : "") + (s.atomic ? ", atomic VC reallocation" : "")).c_str());
+                 (s.adaptive ? ", minimal adaptive" : "") +
+                 (s.negfirst ? std::string(", negative-first") + (!s.misroute ? " without misroutes"
+                                                                   : !s.misroute_at_source ? ", no misroute at the source" : "")
+                             : "") +
+                 (s.atomic ? ", atomic VC reallocation" : "")).c_str());
   return b;
 }
 
@@ -130,20 +135,30 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     want.dims = dims;
     if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
     // Dimension order, or on a k-ary n-cube or hypercube minimal adaptive routing around it (drb_route_unit's
-    // Adaptive).
+    // Adaptive), or on a mesh negative-first (NegFirst; it reads no routing key of the ring or the order).
     const auto* adaptive = mm ? nullptr : dynamic_cast<const AdaptiveRouting*>(cfg.routing);
+    const auto* nf = dynamic_cast<const NegativeFirstRouting*>(cfg.routing);
     const auto* dor = adaptive ? static_cast<const RoutingFunction*>(adaptive) : dynamic_cast<const DorRouting*>(cfg.routing);
-    if (!dor)
+    if (!dor && !nf)
       return no("routing.algorithm: the RTL router's route unit is dimension-order routing (drb_dor_rc" +
-                std::string(mm ? "" : ", and minimal adaptive routing around it") + "); the " + cfg.routing->name() +
-                " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
+                std::string(mm ? "" : ", minimal adaptive routing around it, negative-first on a mesh") + "); the " +
+                cfg.routing->name() + " relation has no RTL yet (dor, drb, drb2 and valiant route with it)");
+    if (nf && nf->params().allow_positive_negative)
+      return no("routing.algorithm: negative_first's negative control (the forbidden turn allowed) has no RTL");
     // The RTL routes acks with the data's relation.
     if (p.ack_mode != AckMode::Ideal &&
-        (adaptive ? !dynamic_cast<const AdaptiveRouting*>(cfg.ack_routing) : !dynamic_cast<const DorRouting*>(cfg.ack_routing)))
+        (adaptive ? !dynamic_cast<const AdaptiveRouting*>(cfg.ack_routing)
+         : nf     ? !dynamic_cast<const NegativeFirstRouting*>(cfg.ack_routing)
+                  : !dynamic_cast<const DorRouting*>(cfg.ack_routing)))
       return no(std::string("drb.ack_mode: acks crossing the network must route as the data does in the RTL router (") +
-                (adaptive ? "adaptive" : "dimension order") + ")");
+                (adaptive ? "adaptive" : nf ? "negative-first" : "dimension order") + ")");
     want.adaptive = adaptive != nullptr;
-    const RoutingParams& rp = dor->params();
+    want.negfirst = nf != nullptr;
+    if (nf) {
+      want.misroute = nf->params().misroute;
+      want.misroute_at_source = nf->params().misroute_at_source;
+    }
+    const RoutingParams rp = dor ? dor->params() : RoutingParams{};  // negative-first: the defaults, unread
     uint64_t order = kIdentityOrder;  // positions past the network's dimensions keep the identity
     for (size_t i = 0; i < rp.dim_order.size(); ++i)
       order = (order & ~(uint64_t{0xf} << (4 * i))) | static_cast<uint64_t>(rp.dim_order[i]) << (4 * i);
@@ -260,7 +275,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
-        s.atomic != want.atomic)
+        s.atomic != want.atomic || s.negfirst != want.negfirst || s.misroute != want.misroute ||
+        s.misroute_at_source != want.misroute_at_source)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -311,6 +327,9 @@ std::vector<std::string> gparams(const Shape& s) {
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
   if (s.adaptive) g.push_back("-GAdaptive=1'b1");  // (off by default: the build's configurations' strings stay)
   if (s.atomic) g.push_back("-GAtomicVc=1'b1");
+  if (s.negfirst) g.push_back("-GNegFirst=1'b1");
+  if (s.negfirst && !s.misroute) g.push_back("-GMisroute=1'b0");
+  if (s.negfirst && !s.misroute_at_source) g.push_back("-GMisrouteAtSource=1'b0");
   if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
     g.push_back("-GFamily=" + std::to_string(s.family));
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));

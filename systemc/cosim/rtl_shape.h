@@ -37,6 +37,8 @@ struct Shape {
   bool high_prio, gmr;
   bool adaptive = false;  // minimal adaptive routing around DOR (a k-ary n-cube's router)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
+  bool negfirst = false;  // negative-first on a mesh (its router), with misroutes
+  bool misroute = true, misroute_at_source = true;  //   (routing.misroute, routing.misroute_at_source)
   int sub_k = 0, sub_m = 0;  // a hybrid's subnet: switch arity k_i and stages m (a crossbar: k and 1)
   // A midimew's nodes N, long jump b and ROM of jump counts (drb_midimew_rc's Table, as Verilator's
   // hexadecimal digits, jump_w bits a count).

@@ -101,13 +101,14 @@ auto set_tie(D& d, uint32_t t, int) -> decltype(d.tie_i = t, void()) {
 }
 template <class D>
 void set_tie(D&, uint32_t, long) {}
-// drb_dor_rc's minimal directions per dimension (move_o, plus_o, tie_o: adaptive routing's candidates);
-// false for drb_midimew_rc, which has none.
+// drb_dor_rc's minimal directions per dimension (move_o, plus_o, tie_o: adaptive routing's candidates)
+// and the coordinates at 0 (at0_o: negative-first's misroutes); false for drb_midimew_rc, which has none.
 template <class D>
-auto min_dirs(const D& d, uint32_t out[3], int) -> decltype(d.move_o, bool()) {
+auto min_dirs(const D& d, uint32_t out[4], int) -> decltype(d.move_o, bool()) {
   out[0] = d.move_o;
   out[1] = d.plus_o;
   out[2] = d.tie_o;
+  out[3] = d.at0_o;
   return true;
 }
 template <class D>
@@ -164,9 +165,11 @@ class Lane {
     chk.eq(cyc, n_sub_o_, dut_.sub_o, sub);
     // The minimal directions, from the topology's offsets (AdaptiveRouting offers them): the side the tie
     // rule picks, and both sides of a ring tie.
-    if (uint32_t got[3]; min_dirs(dut_, got, 0)) {
-      uint32_t want[3] = {0, 0, 0};
+    if (uint32_t got[4]; min_dirs(dut_, got, 0)) {
+      uint32_t want[4] = {0, 0, 0, 0};
+      const std::vector<int> xy = topo_->coords(static_cast<int>(c.node));
       for (int d = 0; d < topo_->dims(); ++d) {
+        want[3] |= uint32_t{xy[static_cast<size_t>(d)] == 0} << d;
         const bool positive = tie_random_ ? (c.tie >> d) & 1 : tie_positive_;
         const int off = topo_->offset(static_cast<int>(c.node), static_cast<int>(c.dest), d, positive);
         want[0] |= uint32_t{off != 0} << d;
@@ -176,6 +179,7 @@ class Lane {
       chk.eq(cyc, n_move_o_, got[0], want[0]);
       chk.eq(cyc, n_plus_o_, got[1] & got[0], want[1]);  // a direction only where there is a hop
       chk.eq(cyc, n_tie_o_, got[2], want[2]);
+      chk.eq(cyc, n_at0_o_, got[3], want[3]);
     }
     if (c.port >= -1) {
       chk.eq(cyc, name_ + ".model port vs hand-worked", port, c.port);
@@ -206,7 +210,7 @@ class Lane {
   bool tie_random_, tie_positive_;
   const std::string n_model_candidates_ = name_ + ".model candidates", n_port_o_ = name_ + ".port_o",
                     n_sub_o_ = name_ + ".sub_o", n_move_o_ = name_ + ".move_o", n_plus_o_ = name_ + ".plus_o",
-                    n_tie_o_ = name_ + ".tie_o";
+                    n_tie_o_ = name_ + ".tie_o", n_at0_o_ = name_ + ".at0_o";
 };
 
 }  // namespace
