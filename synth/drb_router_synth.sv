@@ -8,6 +8,9 @@
 // * Family 1: a switch of the 4-ary 3-tree (64 terminals, the header's 6-bit node ids hold its 48 switch
 //   ids), 8 ports, up/down routing; the same two classes serve DRB's two groups (metapath steps and acks,
 //   GroupBase: group g in class g), as a DRB fat-tree's layout has them.
+// * Adaptive (Family 0): the torus router with minimal adaptive routing (routing.algorithm=adaptive), at
+//   4 VCs or more: three classes, the two dateline escape classes of one VC each and the adaptive class of
+//   the rest; output VCs reallocated once empty (AtomicVc), as the model's adaptive routing has them.
 // Every input and every combinational output is registered, so each reported path runs from a flip-flop to
 // a flip-flop.
 
@@ -15,6 +18,7 @@ module drb_router_synth #(
   parameter int unsigned NumVcs = 2,     /// VCs per port
   parameter bit          Drb    = 1'b1,  /// DEC, AL and GMR in the router
   parameter int unsigned Family = 0,     /// 0: 8x8 torus router; 1: 4-ary 3-tree switch
+  parameter bit          Adaptive = 1'b0,  /// minimal adaptive routing (Family 0, NumVcs >= 3)
   parameter int unsigned P      = drb_shape_pkg::router_ports(Family, 2, 4, 8, 1),  /// ports: 5, or 8
   parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -40,9 +44,10 @@ module drb_router_synth #(
   // The layout: two classes of NumVcs / 2 VCs (class 1 from VC NumVcs / 2); on the torus the dateline
   // sub-classes of the one group, on the fat-tree the classes of groups 0 and 1.
   localparam int unsigned Half = NumVcs / 2;
+  // Adaptive: classes esc0 (VC 0), esc1 (VC 1), adaptive (VCs 2..NumVcs-1).
   localparam logic [63:0] Base = (Family == 0) ? 64'h0 : 64'h10;
-  localparam logic [63:0] First = {56'd0, 4'(Half), 4'd0};
-  localparam logic [63:0] Count = {56'd0, 4'(Half), 4'(Half)};
+  localparam logic [63:0] First = Adaptive ? 64'h210 : {56'd0, 4'(Half), 4'd0};
+  localparam logic [63:0] Count = Adaptive ? {52'd0, 4'(NumVcs - 2), 8'h11} : {56'd0, 4'(Half), 4'(Half)};
 
   logic [5:0]         node_q;
   logic               cfg_we_q;
@@ -70,6 +75,7 @@ module drb_router_synth #(
   drb_router #(
     .Family(Family), .TreeK(4), .TreeStages(3), .K(8), .NumPorts(P),
     .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
+    .Adaptive(Adaptive), .AtomicVc(Adaptive),
     .GroupBase(Base), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
     .Drb(Drb), .Gmr(Drb)
   ) u_router (

@@ -55,6 +55,14 @@ report_checks -path_delay max -digits 3
 TCL
 "$STA" -no_init -exit "$block.sta.tcl" > "$block.sta.rpt" 2>&1
 
+# ICE40=0 skips the iCE40 mapping (a row whose synth_ice40 does not finish in this machine's memory): the
+# row then has no LUT count and no Fmax, and its nextpnr log says so.
+if [ "${ICE40:-1}" = 0 ]; then
+  rm -f "$block.ice40.stat"
+  echo "not mapped: ICE40=0 (synth_ice40 of this row needs more memory than the flow's machine has)" > "$block.nextpnr.log"
+  python3 "$here/synth_report.py" row --block "$block" --dir . --liberty "$lib" --period "$PERIOD_NS" --out "$block.json"
+  exit 0
+fi
 "$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; $chparam synth_ice40 -top $top;
   tee -q -o $block.ice40.stat stat; write_json $block.ice40.json"
 # The HX8K has 7680 logic cells, one LUT4 each: a wrapper past that cannot be placed (nextpnr tries for

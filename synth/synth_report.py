@@ -114,12 +114,16 @@ def cmd_row(a):
     row["osu018_arrival_ns"] = arrival
     row["osu018_period_ns"] = round(a.period - slack, 3)  # clk->Q + logic + setup
 
+    pnr = read(d / f"{b}.nextpnr.log")
+    if pnr.startswith("not mapped"):  # flow.sh with ICE40=0: no iCE40 figures at all
+        row.update(ice40_luts=None, ice40_carries=None, ice40_ffs=None, ice40_fmax_mhz=None)
+        Path(a.out).write_text(json.dumps(row, indent=1) + "\n")
+        return
     ice = read(d / f"{b}.ice40.stat")
     ic = cell_counts(ice)
     row["ice40_luts"] = ic.get("SB_LUT4", 0)
     row["ice40_carries"] = ic.get("SB_CARRY", 0)
     row["ice40_ffs"] = sum(n for t, n in ic.items() if t.startswith("SB_DFF"))
-    pnr = read(d / f"{b}.nextpnr.log")
     # None: the wrapper exceeds the device (flow.sh skips placement and says so in the log).
     row["ice40_fmax_mhz"] = None if pnr.startswith("does not fit") else one(
         r"Max frequency for clock[^:]*:\s+([\d.]+) MHz", pnr, "nextpnr Fmax", float, last=True)
@@ -170,9 +174,9 @@ endmodule
 """)
 
 
-def fmt(v):
+def fmt(v, none="does not fit"):
     if v is None:
-        return "does not fit"
+        return none
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
@@ -186,7 +190,9 @@ def cmd_table(a):
         w.writerows(rows)
     lines = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
-        lines.append("| " + " | ".join(fmt(r.get(k, "")) for k, _ in COLUMNS) + " |")
+        # A row without iCE40 figures (ICE40=0) was not mapped; one with LUTs but no Fmax did not fit.
+        none = "not mapped" if r.get("ice40_luts", 0) is None else "does not fit"
+        lines.append("| " + " | ".join(fmt(r.get(k, ""), none) for k, _ in COLUMNS) + " |")
     Path(a.out_md).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
@@ -204,6 +210,9 @@ def cmd_check(a):
             continue
         for k, what in GUARDED.items():
             if k not in b:
+                continue
+            if r.get(k) is None:
+                bad.append(f"{block}: {what} not measured (the baseline has {fmt(b[k])})")
                 continue
             limit = b[k] * (1 + a.tolerance)
             if r[k] > limit:

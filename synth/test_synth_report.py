@@ -62,6 +62,16 @@ class Guard(unittest.TestCase):
         self.assertEqual(rc, 1)
         self.assertIn("new: not in the baseline", out)
 
+    def test_unmeasured_guarded_metric_fails(self):
+        # A row mapped without iCE40 (flow.sh ICE40=0) against a baseline that has its LUTs.
+        rc, out = run_check(BASE, self.result(ice40_luts=None))
+        self.assertEqual(rc, 1)
+        self.assertIn("iCE40 LUT4s not measured", out)
+
+    def test_unmapped_metric_outside_the_baseline_passes(self):
+        base = {"blk": {k: v for k, v in BASE["blk"].items() if k != "ice40_luts"}}
+        self.assertEqual(run_check(base, self.result(ice40_luts=None))[0], 0)
+
     def test_missing_block_fails(self):
         self.assertEqual(run_check(BASE, {})[0], 1)
 
