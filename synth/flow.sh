@@ -60,30 +60,29 @@ TCL
 if [ "${ICE40:-1}" = 0 ]; then
   rm -f "$block.ice40.stat"
   echo "not mapped: ICE40=0 (synth_ice40 of this row needs more memory than the flow's machine has)" > "$block.nextpnr.log"
-  python3 "$here/synth_report.py" row --block "$block" --dir . --liberty "$lib" --period "$PERIOD_NS" --out "$block.json"
-  exit 0
-fi
-"$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; $chparam synth_ice40 -top $top;
-  tee -q -o $block.ice40.stat stat; write_json $block.ice40.json"
-# The HX8K has 7680 logic cells, one LUT4 each: a wrapper past that cannot be placed (nextpnr tries for
-# minutes, then fails), so it gets no Fmax and its log says why.
-luts=$(awk '$1 == "SB_LUT4" {print $2}' "$block.ice40.stat")
-if [ "${luts:-0}" -gt 7680 ]; then
-  echo "does not fit: $luts LUT4s > 7680 logic cells of the HX8K" > "$block.nextpnr.log"
 else
-  python3 "$here/synth_report.py" shell --netlist "$block.ice40.json" --top "$top" --out "$block.ice40_top.sv"
-  "$YOSYS" -q -l "$block.ice40_top.log" -p "$read_rtl $block.ice40_top.sv; $chparam synth_ice40 -top ice40_top -json $block.ice40_top.json"
-  # The shell adds its own cells: a wrapper just under the limit may still not place.
-  if ! "$NEXTPNR" --hx8k --package ct256 --json "$block.ice40_top.json" --seed 1 --freq 12 --timing-allow-fail \
-      -q -l "$block.nextpnr.place.log"; then
-    if grep -q "no BELs remaining" "$block.nextpnr.place.log"; then
-      echo "does not fit: $luts LUT4s and the shell's cells exceed the HX8K (nextpnr: no BELs remaining)" > "$block.nextpnr.log"
-    else
-      cat "$block.nextpnr.place.log" >&2
-      exit 1
-    fi
+  "$YOSYS" -q -l "$block.ice40.log" -p "$read_rtl; $chparam synth_ice40 -top $top;
+    tee -q -o $block.ice40.stat stat; write_json $block.ice40.json"
+  # The HX8K has 7680 logic cells, one LUT4 each: a wrapper past that cannot be placed (nextpnr tries for
+  # minutes, then fails), so it gets no Fmax and its log says why.
+  luts=$(awk '$1 == "SB_LUT4" {print $2}' "$block.ice40.stat")
+  if [ "${luts:-0}" -gt 7680 ]; then
+    echo "does not fit: $luts LUT4s > 7680 logic cells of the HX8K" > "$block.nextpnr.log"
   else
-    mv "$block.nextpnr.place.log" "$block.nextpnr.log"
+    python3 "$here/synth_report.py" shell --netlist "$block.ice40.json" --top "$top" --out "$block.ice40_top.sv"
+    "$YOSYS" -q -l "$block.ice40_top.log" -p "$read_rtl $block.ice40_top.sv; $chparam synth_ice40 -top ice40_top -json $block.ice40_top.json"
+    # The shell adds its own cells: a wrapper just under the limit may still not place.
+    if ! "$NEXTPNR" --hx8k --package ct256 --json "$block.ice40_top.json" --seed 1 --freq 12 --timing-allow-fail \
+        -q -l "$block.nextpnr.place.log"; then
+      if grep -q "no BELs remaining" "$block.nextpnr.place.log"; then
+        echo "does not fit: $luts LUT4s and the shell's cells exceed the HX8K (nextpnr: no BELs remaining)" > "$block.nextpnr.log"
+      else
+        cat "$block.nextpnr.place.log" >&2
+        exit 1
+      fi
+    else
+      mv "$block.nextpnr.place.log" "$block.nextpnr.log"
+    fi
   fi
 fi
 

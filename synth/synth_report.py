@@ -117,16 +117,14 @@ def cmd_row(a):
     pnr = read(d / f"{b}.nextpnr.log")
     if pnr.startswith("not mapped"):  # flow.sh with ICE40=0: no iCE40 figures at all
         row.update(ice40_luts=None, ice40_carries=None, ice40_ffs=None, ice40_fmax_mhz=None)
-        Path(a.out).write_text(json.dumps(row, indent=1) + "\n")
-        return
-    ice = read(d / f"{b}.ice40.stat")
-    ic = cell_counts(ice)
-    row["ice40_luts"] = ic.get("SB_LUT4", 0)
-    row["ice40_carries"] = ic.get("SB_CARRY", 0)
-    row["ice40_ffs"] = sum(n for t, n in ic.items() if t.startswith("SB_DFF"))
-    # None: the wrapper exceeds the device (flow.sh skips placement and says so in the log).
-    row["ice40_fmax_mhz"] = None if pnr.startswith("does not fit") else one(
-        r"Max frequency for clock[^:]*:\s+([\d.]+) MHz", pnr, "nextpnr Fmax", float, last=True)
+    else:
+        ic = cell_counts(read(d / f"{b}.ice40.stat"))
+        row["ice40_luts"] = ic.get("SB_LUT4", 0)
+        row["ice40_carries"] = ic.get("SB_CARRY", 0)
+        row["ice40_ffs"] = sum(n for t, n in ic.items() if t.startswith("SB_DFF"))
+        # None: the wrapper exceeds the device (flow.sh skips placement and says so in the log).
+        row["ice40_fmax_mhz"] = None if pnr.startswith("does not fit") else one(
+            r"Max frequency for clock[^:]*:\s+([\d.]+) MHz", pnr, "nextpnr Fmax", float, last=True)
     Path(a.out).write_text(json.dumps(row, indent=1) + "\n")
 
 
