@@ -9,7 +9,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <functional>
 #include <map>
+#include <sstream>
 
 #include <systemc>
 #include <tlm>
@@ -17,7 +19,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "systemc/fabric/fabric.h"
-#include "tb/vp/vp_fabric.h"
+#include "systemc/fabric/vp_fabric.h"
 #include "tests/support.h"
 
 using namespace drb;
@@ -194,18 +196,18 @@ TEST(Tlm, SplitReadReturnsTheRemoteBytes) {
   EXPECT_TRUE(rx0.got.empty());
 }
 
-// The message a VpFabric constructor throws for these keys ("constructed" if none), from a child process
-// killed after 20 s: a constructor that blocks fails the test instead of hanging it.
-std::string vp_refusal(const std::vector<std::string>& keys, const std::vector<int>& hosts = {}) {
+// What f() returns (or the message it throws), from a child process killed after 60 s: one fabric per
+// process (SystemC elaborates once), and a constructor that blocks fails the test instead of hanging it.
+std::string in_child(const std::function<std::string()>& f) {
   int fd[2];
   if (pipe(fd) != 0) return "no pipe";
   std::fflush(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     close(fd[0]);
-    std::string m = "constructed";
+    std::string m;
     try {
-      VpFabric f("vp", keys, hosts);
+      m = f();
     } catch (const std::exception& e) {
       m = e.what();
     }
@@ -215,7 +217,7 @@ std::string vp_refusal(const std::vector<std::string>& keys, const std::vector<i
   close(fd[1]);
   struct pollfd p {fd[0], POLLIN, 0};
   std::string m;
-  if (poll(&p, 1, 20000) <= 0) {
+  if (poll(&p, 1, 60000) <= 0) {
     kill(pid, SIGKILL);
     m = "timed out";
   } else {
@@ -225,6 +227,20 @@ std::string vp_refusal(const std::vector<std::string>& keys, const std::vector<i
   close(fd[0]);
   waitpid(pid, nullptr, 0);
   return m;
+}
+
+// The message a VpFabric constructor throws for these keys ("constructed" if none).
+std::string vp_refusal(const std::vector<std::string>& keys, const std::vector<int>& hosts = {}) {
+  return in_child([&] {
+    VpFabric f("vp", keys, hosts);
+    return std::string("constructed");
+  });
+}
+std::string vp_refusal(const VpParams& p) {
+  return in_child([&] {
+    VpFabric f("vp", p);
+    return std::string("constructed");
+  });
 }
 
 bool starts(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
@@ -310,6 +326,101 @@ TEST(VpFabric, TraceThatIsNotARegularFileIsRefusedAtOnce) {
     EXPECT_TRUE(m.find("is not a regular file") != std::string::npos || m.find("is a directory") != std::string::npos)
         << path << ": " << m;
   }
+}
+
+// A hot spot: every other node writes 40 messages of 64 bytes into node 0 as fast as its NI takes them.
+// Returns the fabric's derived parameters and every delivery at node 0 (source window, cycle), one per line.
+std::string hot_spot(VpFabric& vp) {
+  std::vector<std::unique_ptr<Sender>> tx;
+  std::vector<std::unique_ptr<Receiver>> rx;
+  for (int n = 0; n < vp.nodes(); ++n) {
+    tx.push_back(std::make_unique<Sender>(("tx" + std::to_string(n)).c_str()));
+    rx.push_back(std::make_unique<Receiver>(("rx" + std::to_string(n)).c_str()));
+    if (n)
+      for (int i = 0; i < 40; ++i) tx[n]->plan.push_back({static_cast<uint64_t>(i) * 64, std::vector<uint8_t>(64, static_cast<uint8_t>(n))});
+    tx[n]->out.bind(vp.host(n).in);
+    vp.host(n).out.bind(rx[n]->in);
+  }
+  sc_core::sc_start(vp.period() * 20000.0);
+  vp.check();
+  const NetParams& p = vp.params();
+  std::ostringstream out;
+  out << "acks " << p.acks << " gmr " << p.gmr << " steps " << p.steps << " atomic_vc " << p.atomic_vc << " max_length "
+      << p.max_length << " gmr_threshold " << p.gmr_threshold << " delivered " << vp.delivered_messages() << "\n";
+  for (const Record& r : rx[0]->got) out << r.addr << " " << r.when.value() / vp.period().value() << "\n";
+  return out.str();
+}
+
+// The typed parameters of the keys {topology.k=4, routing.algorithm=drb2, router.vcs=4}, with the keys'
+// ring classes where NetParams' default differs (routing.vc_classes=auto: balanced on a torus).
+VpParams typed_drb2() {
+  VpParams p;
+  p.net.topo.kind = "torus";
+  p.net.topo.k = {4, 4};
+  p.net.algorithm = "drb2";
+  p.net.vcs = 4;
+  p.net.routing.ring_classes = RingClasses::Balanced;
+  return p;
+}
+
+// The typed constructor derives what validation derives for the keys and builds DRB's sources: the same
+// network, delivery for delivery. Expected from the spec: DRB2's sources take acks and GMR, its metapaths
+// two step groups (sga:2), DOR needs no atomic reallocation, the longest packet is 10 flits, and GMR's
+// threshold is 1.775 T0 with T0 = 15 cycles (NI 1 + 4 stages + NI 1 + 9 flits) + 32/15 mean hops x 5
+// cycles = 25.67: 46.
+TEST(VpFabric, TypedParametersBuildTheNetworkOfTheKeys) {
+  const std::string keys = in_child([] {
+    VpFabric vp("vp", std::vector<std::string>{"topology.k=4", "routing.algorithm=drb2", "router.vcs=4"});
+    return hot_spot(vp);
+  });
+  const std::string typed = in_child([] {
+    VpFabric vp("vp", typed_drb2());
+    return hot_spot(vp);
+  });
+  const std::string head = "acks 1 gmr 1 steps 2 atomic_vc 0 max_length 10 gmr_threshold 46 delivered 600\n";
+  EXPECT_EQ(keys.substr(0, head.size()), head) << keys.substr(0, 200);
+  EXPECT_EQ(std::count(keys.begin(), keys.end(), '\n'), 601);
+  EXPECT_EQ(typed, keys);
+  // Without DRB's sources (the canonical path) the hot spot's deliveries differ: the comparison can fail.
+  const std::string plain = in_child([] {
+    VpParams p = typed_drb2();
+    p.net.algorithm = "dor";
+    VpFabric vp("vp", p);
+    return hot_spot(vp);
+  });
+  EXPECT_NE(plain.substr(plain.find('\n')), keys.substr(keys.find('\n')));
+}
+
+// What the typed constructor refuses, before building anything, each with the field or key it names.
+TEST(VpFabric, TypedParametersAreChecked) {
+  auto with = [](const std::function<void(VpParams&)>& f) {
+    VpParams p = typed_drb2();
+    f(p);
+    return vp_refusal(p);
+  };
+  EXPECT_EQ(with([](VpParams&) {}), "constructed");
+  EXPECT_EQ(with([](VpParams& p) { p.net.acks = true; }),
+            "net.acks: derived from net.algorithm's sources; leave it at its default");
+  EXPECT_EQ(with([](VpParams& p) { p.net.max_length = 20; }).substr(0, 29), "net.max_length: derived from ");
+  EXPECT_EQ(with([](VpParams& p) { p.net.depth = 5000; }), "router.buffer: value 5000 out of range [0, 4096]");
+  EXPECT_EQ(with([](VpParams& p) { p.net.vcs = 2; }).substr(0, 40), "router.vcs: drb2 on a torus needs 4 VC c");
+  EXPECT_EQ(with([](VpParams& p) { p.longest_message = 0; }), "longest_message: value 0 out of range [1, 65535]");
+  EXPECT_TRUE(starts(with([](VpParams& p) { p.sources.drb.supernode = "sga:9"; }), "drb.supernode: "));
+  // 4096 routers of 5 ports, 64 VCs of 4096 flits: some 5 G buffer slots, refused before any is allocated.
+  const std::string big = with([](VpParams& p) {
+    p.net.topo.k = {64, 64};
+    p.net.vcs = 64;
+    p.net.depth = 4096;
+    p.mem_limit = uint64_t{8} << 30;
+  });
+  EXPECT_TRUE(starts(big, "mem_limit: the fabric needs an estimated ")) << big;
+  EXPECT_NE(big.find("above mem_limit = 8.0 GiB"), std::string::npos) << big;
+  struct rusage ru {};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  EXPECT_LT(ru.ru_maxrss, 512 * 1024) << "KiB: a refused fabric was built";
+  EXPECT_TRUE(starts(with([](VpParams& p) { p.net.rtl_router = true; }), "net.rtl_router: "));
+  EXPECT_TRUE(starts(with([](VpParams& p) { p.net.algorithm = "adaptive"; p.vc_realloc = VcRealloc::Eager; }),
+                     "router.vc_realloc: adaptive routing needs atomic VC reallocation"));
 }
 
 }  // namespace

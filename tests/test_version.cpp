@@ -6,7 +6,7 @@
 
 #include <regex>
 
-#include "tb/vp/vp_fabric.h"
+#include "systemc/fabric/vp_fabric.h"
 #include "tests/support.h"
 
 using namespace drb::test;

@@ -40,6 +40,11 @@ struct Footprint {
   }
 };
 
+// The memory this process may use: the lower of physical memory and its cgroup limit (0 if unknown).
+uint64_t machine_memory();
+// "12.0 MiB": bytes in binary units, one decimal below 10.
+std::string format_bytes(double b);
+
 // Per-item sizes of the traffic-dependent state, for the caller's bounds.
 struct FabricItemBytes {
   double message = 0;   // a message in a source queue (pool slot and queue entry)

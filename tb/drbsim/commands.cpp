@@ -138,14 +138,22 @@ int run_metapaths_command(const std::string& yaml, const std::string& origin, co
                                          "routing.algorithm=drb, re-injection is not modelled): no multistep paths to study");
     if (!r.ic->direct()) {
       // The graph's supernodes hold terminal x terminal distances, one search per terminal to fill them.
-      check_graph_construction(s, *r.ic);
+      try {
+        check_graph_construction(s.drb, *r.ic);
+      } catch (const std::invalid_argument& e) {
+        throw keyed_error(e);
+      }
       const double terminals = r.ic->terminals();
       check_command_cost(s, "the metapath study on the graph",
                          terminals * static_cast<double>(r.ic->graph().elements().size() + r.ic->graph().channels().size()),
                          GraphSupernodes::table_bytes(r.ic->terminals()));
     }
     r.rel = make_static_relation(*r.ic, RelationParams{s.net.routing, s.net.up_selection});
-    r.world = make_drb_world(s, *r.ic, *r.rel);
+    try {
+      r.world = make_drb_world(s.drb, *r.ic, *r.rel);
+    } catch (const std::invalid_argument& e) {
+      throw keyed_error(e);
+    }
     prep.push_back(std::move(r));
   }
   print_warnings(set);  // once every row is accepted

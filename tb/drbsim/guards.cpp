@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tb/drbsim/guards.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <memory>
 
 #include "models/drb/graph_metapaths.h"
@@ -46,28 +43,7 @@ std::string duration(double seconds) {
   return num(seconds / 3.156e7) + " years";
 }
 
-uint64_t read_limit(const char* path) {
-  std::ifstream in(path);
-  std::string v;
-  if (!(in >> v) || v == "max") return 0;
-  char* end = nullptr;
-  const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
-  return *end ? 0 : x;
-}
-
 }  // namespace
-
-std::string format_bytes(double b) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  int u = 0;
-  while (b >= 1024 && u < 6) {
-    b /= 1024;
-    ++u;
-  }
-  char s[48];
-  std::snprintf(s, sizeof s, b < 10 && u ? "%.1f %s" : "%.0f %s", b, units[u]);
-  return s;
-}
 
 std::string blame(const Scenario& s, std::initializer_list<const char*> keys) {
   for (const char* k : keys)
@@ -264,17 +240,6 @@ Footprint estimate_memory(const Scenario& s) {
   return f;
 }
 
-uint64_t machine_memory() {
-  uint64_t m = 0;
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && page > 0) m = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
-  // cgroup v2 and v1 limits as this process sees them ("max" or a huge number when unlimited).
-  for (const char* p : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
-    const uint64_t l = read_limit(p);
-    if (l > 0 && (m == 0 || l < m)) m = l;
-  }
-  return m;
-}
 
 void check_set(const ScenarioSet& set) {
   const size_t runs = set.runs.size();

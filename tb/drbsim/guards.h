@@ -57,8 +57,5 @@ inline const char* closed_loop_horizon_key(const SimParams& sim) {
 
 // What one run of s is expected to take at most, by part (fabric, traffic-dependent state, statistics).
 Footprint estimate_memory(const Scenario& s);
-// The memory this process may use: the lower of physical memory and its cgroup limit (0 if unknown).
-uint64_t machine_memory();
-std::string format_bytes(double b);
 
 }  // namespace drb

@@ -7,7 +7,6 @@
 #include "models/drb/drb_world.h"
 #include "models/drb/graph_metapaths.h"
 #include "models/drb/supernode.h"
-#include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
 #include "tb/io/inputs.h"
 #include "tb/drbsim/scopes.h"
@@ -19,6 +18,7 @@
 #include "models/topology/topology.h"
 #include "systemc/cosim/rtl_config.h"
 #include "systemc/cosim/rtl_router.h"
+#include "systemc/fabric/net_resolve.h"
 #include "systemc/fabric/setup.h"
 
 namespace drb {
@@ -148,13 +148,17 @@ int check_trace(Scenario& s, int nodes) {
   return t.max_length;
 }
 
-// A std::invalid_argument from the models ("key: reason") as the front end's keyed error.
+}  // namespace
+
 ConfigError keyed_error(const std::invalid_argument& e) {
   const std::string m = e.what();
   const auto c = m.find(": ");
   return ConfigError(m.substr(0, c), m.substr(c + 2));
 }
 
+SourceParams source_params(const Scenario& s) { return SourceParams{s.drb, s.prdrb, s.traffic.mean_length()}; }
+
+namespace {
 // The RTL blocks exist for direct networks only. (Keys other families do not read are declared in
 // tb/drbsim/scopes.cpp.)
 void check_indirect(const Scenario& s, const Interconnect& ic) {
@@ -170,51 +174,6 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
   }
 }
 }  // namespace
-
-namespace {
-// The supernode spec of s, checked for a network without a direct-network helper.
-SupernodeSpec graph_spec(const Scenario& s, const Interconnect& ic) {
-  SupernodeSpec spec;
-  std::string err;
-  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_supernode(s.drb.supernode, spec, err) ||
-      !(err = GraphSupernodes::unsupported(ic, spec)).empty())
-    throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
-  return spec;
-}
-}  // namespace
-
-void check_graph_construction(const Scenario& s, const Interconnect& ic) { graph_spec(s, ic); }
-
-std::unique_ptr<GraphSupernodes> make_graph_construction(const Scenario& s, const Interconnect& ic) {
-  std::string unused;
-  return GraphSupernodes::make(ic, graph_spec(s, ic), unused);
-}
-
-std::unique_ptr<SupernodeConstruction> make_construction(const Scenario& s, const Topology& t) {
-  SupernodeSpec spec;
-  std::string err;
-  if (!parse_dga_rule(s.drb.dga_rule, spec.dga_rule, err) || !parse_line_style(s.drb.row_style, spec.line_style, err) ||
-      !parse_supernode(s.drb.supernode, spec, err))
-    throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
-  auto sn = make_supernodes(t, spec, err);
-  if (!sn) throw ConfigError(err.substr(0, err.find(':')), err.substr(err.find(':') + 2));
-  return sn;
-}
-
-std::unique_ptr<DrbWorld> make_drb_world(const Scenario& s, const Interconnect& ic, const RoutingRelation& rf) {
-  const bool table = s.drb.supernode == "table";  // the MSPs are listed: the world serves distances
-  std::string err;
-  if (const Topology* t = ic.direct()) {
-    const auto* dor = dynamic_cast<const RoutingFunction*>(&rf);
-    if (!dor) throw std::logic_error("make_drb_world: a direct network's static relation is a routing function");
-    std::shared_ptr<const SupernodeConstruction> sn = table ? make_supernodes(*t, SupernodeSpec{}, err)
-                                                            : make_construction(s, *t);
-    return direct_world(*sn, *dor, sn);
-  }
-  std::shared_ptr<const GraphSupernodes> sn = table ? GraphSupernodes::make(ic, SupernodeSpec{}, err)
-                                                    : make_graph_construction(s, ic);
-  return graph_world(ic, rf, *sn, sn);
-}
 
 // router.preset=booksim: BookSim2's defaults (dim_order_torus, iq_router), each unless given explicitly.
 // Channels: BookSim2 sets its k-ary n-cube channels' latency from the layout (use_noc_latency, on by
@@ -384,60 +343,24 @@ void validate(Scenario& s) {
   if (!topo && !s.is_set("routing.algorithm")) n.algorithm = ic->tree() || ic->ruft() ? "updown" : "dor";
   const std::string& alg = n.algorithm;
   // The relations are built to check the pair and read their needs, never routed on: no tables.
-  RelationParams checked{n.routing, n.up_selection};
-  checked.routing.next_hop_table = false;
-  std::unique_ptr<RoutingRelation> rf, ack_rf;
+  CheckedRelations rel;
   try {
-    rf = make_relation(alg, *ic, checked);
-    ack_rf = make_static_relation(*ic, checked);
+    rel = checked_relations(n, *ic);
   } catch (const std::invalid_argument& e) {
     throw keyed_error(e);
   }
-  const RelationNeeds needs = rf->needs();
+  const RelationNeeds needs = rel.data->needs();
   if (needs.input_port && n.any_rtl())
     throw ConfigError("routing.algorithm", alg + " routes on the port a head arrived on, which the RTL blocks' route "
                                            "compute (DOR's, header only) does not read");
   check_power_routing(s, *ic, needs);
-  n.atomic_vc = s.vc_realloc == "atomic" || (s.vc_realloc == "auto" && needs.atomic_vc);
-  if (needs.atomic_vc && s.vc_realloc == "eager")
-    throw ConfigError("router.vc_realloc", alg + " routing needs atomic VC reallocation (eager lets an escape VC "
-                                           "wait behind a packet that took an adaptive VC, which can deadlock)");
-  // The sources' needs, as the algorithm declares them (models/routing/source_needs.h).
-  const SourceNeeds sn = source_needs(alg);
-  n.acks = sn.acks;
-  n.gmr = sn.gmr;
-  n.steps = sn.steps;
-  if (sn.metapaths()) {
-    // VC class groups = steps of the longest MSP: two intermediates only with a double gravity area or
-    // a table that lists them.
-    const bool three = s.drb.supernode.rfind("dga", 0) == 0 ||
-                       (s.drb.supernode == "table" && s.drb.table.find('+') != std::string::npos);
-    n.steps = three ? 3 : 2;
-  }
-  SubClassSpec ack{0, -1, {}};
-  if (n.acks && n.ack_mode != AckMode::Ideal) ack = ack_rf->subclasses();
-  VcLayout lay(n.vcs, n.steps, rf->subclasses(), ack);
-  if (!lay.ok()) {
-    std::string why = alg + " on a " + ic->kind() + " needs " + std::to_string(lay.needed()) + " VC classes";
-    const SubClassSpec sc = rf->subclasses();
-    why += " (" + std::to_string(n.steps) + " step group" + (n.steps > 1 ? "s" : "") + " x " + std::to_string(sc.count);
-    if (ack.count) why += " + " + std::to_string(ack.count) + " for acks";
-    why += "), got " + std::to_string(n.vcs);
-    throw ConfigError("router.vcs", why);
-  }
-  if (!n.vc_split.empty()) {
-    // Every class keeps at least one VC, so the class structure the CDG test proves acyclic is unchanged;
-    // a class without VCs would be a split that cannot route (refused).
-    const VcLayout split(n.vcs, n.steps, rf->subclasses(), ack, n.vc_split);
-    if (!split.ok()) {
-      int sum = 0;
-      for (int x : n.vc_split) sum += x;
-      throw ConfigError("router.vc_split", "must give each of the " + std::to_string(lay.classes()) + " VC classes of " +
-                                               alg + " on a " + ic->kind() + " (" + lay.class_names() +
-                                               ") at least one VC, " + std::to_string(n.vcs) + " in all; got " +
-                                               std::to_string(n.vc_split.size()) + " counts adding up to " +
-                                               std::to_string(sum));
-    }
+  // What the relation and the algorithm's sources declare (systemc/fabric/net_resolve.h).
+  const VcRealloc realloc = s.vc_realloc == "atomic" ? VcRealloc::Atomic : s.vc_realloc == "eager" ? VcRealloc::Eager : VcRealloc::Auto;
+  SourceNeeds sn;
+  try {
+    sn = resolve_sources(n, realloc, s.drb, *ic, rel);
+  } catch (const std::invalid_argument& e) {
+    throw keyed_error(e);
   }
   const uint64_t span = uint64_t{1} << n.al_width;
   if (static_cast<uint64_t>(n.watchdog / n.al_tick) >= span)
@@ -457,7 +380,7 @@ void validate(Scenario& s) {
                       "sim.watchdog = " + std::to_string(n.watchdog) + " cycles is not longer than the configured "
                       "delays of one hop (" + std::to_string(quiet) + " cycles: NI, link, long link, credit and "
                       "pipeline stages); a healthy network would be reported as stalled");
-  n.max_length = std::max(max_pkt, n.ack_flits);
+  resolve_lengths(n, max_pkt, s.gmr_threshold_auto, *ic);
   if (!s.out.plot.empty()) {
     const std::string& p = s.out.plot;
     if (p.size() < 5 || (p.substr(p.size() - 4) != ".png" && p.substr(p.size() - 4) != ".svg"))
@@ -473,15 +396,12 @@ void validate(Scenario& s) {
   if (sn.metapaths()) {
     // The supernode method is checked against the network without building the runs' tables (a graph
     // network's distances take terminals^2 entries; the run builds them after the memory guard).
-    if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
-    else if (topo) make_construction(s, *topo);
-    else check_graph_construction(s, *ic);
-    if (sn.gmr && s.gmr_threshold_auto) {
-      // GMR fires when a packet's queueing alone reaches what the configuration phase would grow on:
-      // Latency(P*) above (1.5 x 1.85) T0 means queueing above 1.775 T0, with T0 the mean zero-load time.
-      const double hops = topo ? topo->average_distance() : mean_terminal_distance(*ic);
-      const double t0 = static_cast<double>(msp_transmission_time(n, 0, 0, max_pkt)) + hops * (n.d_rc + n.d_va + n.d_sa + n.d_st + n.d_link);
-      n.gmr_threshold = static_cast<uint32_t>(1.775 * t0 + 0.5);
+    try {
+      if (s.drb.supernode == "table") parse_msp_table(s.drb.table, ic->terminals());
+      else if (topo) make_construction(s.drb, *topo);
+      else check_graph_construction(s.drb, *ic);
+    } catch (const std::invalid_argument& e) {
+      throw keyed_error(e);
     }
   }
 
@@ -504,7 +424,7 @@ void validate(Scenario& s) {
   }
   if (n.rtl_router) check_rtl_router(s);
   // The routing keys act where a relation of the run reads them: the packets' and, in the network, the acks'.
-  note_inert_keys(s, *ic, needs.reads | (n.acks && n.ack_mode != AckMode::Ideal ? ack_rf->needs().reads : 0));
+  note_inert_keys(s, *ic, needs.reads | (n.acks && n.ack_mode != AckMode::Ideal ? rel.ack->needs().reads : 0));
 }
 
 LayoutParams header_layout(const Scenario& s, const Interconnect& ic) {

@@ -23,18 +23,10 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
                            const std::vector<std::string>& overrides);
 std::string read_file(const std::string& path);  // throws ConfigError("scenario", ...) on failure
 void validate(Scenario& s);
-// The scenario's supernode construction (drb.supernode, drb.dga_rule, drb.row_style) on t; ConfigError
-// if the method does not fit the topology.
-std::unique_ptr<class SupernodeConstruction> make_construction(const Scenario& s, const class Topology& t);
-// The same on a network without a direct-network helper (sga, dga, static, random on the graph). The
-// construction holds terminals^2 distances; check_graph_construction refuses what make would, building nothing.
-std::unique_ptr<class GraphSupernodes> make_graph_construction(const Scenario& s, const class Interconnect& ic);
-void check_graph_construction(const Scenario& s, const class Interconnect& ic);
-// The scenario's DRB world on ic (models/drb/drb_world.h), `rf` its static relation (make_static_relation):
-// the direct networks' construction where the topology has coordinates, the graph's otherwise. Under
-// drb.supernode=table the world serves distances only, with the static construction. ConfigError as above.
-std::unique_ptr<class DrbWorld> make_drb_world(const Scenario& s, const class Interconnect& ic,
-                                               const class RoutingRelation& rf);
+// What the scenario's source path policies are made from (drb.*, prdrb.*, the traffic's mean length).
+SourceParams source_params(const Scenario& s);
+// A std::invalid_argument from the library ("key: reason") as the front end's keyed error.
+ConfigError keyed_error(const std::invalid_argument& e);
 // The head-flit layout of a run on t: network size and dimensions, al.width, ni.seq_bits, the longest packet
 // and whether tie bits travel (routing.tie=random).
 LayoutParams header_layout(const Scenario& s, const class Interconnect& ic);

@@ -11,7 +11,6 @@
 
 #include "models/routing/source_needs.h"
 #include "systemc/fabric/fabric.h"
-#include "tb/drbsim/drb_policy_factory.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
@@ -129,21 +128,7 @@ void end_traces(Fabric& fab) {
 
 }  // namespace
 
-std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s) {
-  const int nodes = make_interconnect(s.net.topo)->terminals();
-  const SourceNeeds sn = source_needs(s.net.algorithm);
-  if (sn.paths == SourceNeeds::Paths::Valiant) {
-    ValiantPolicy::Open open;
-    if (const OpenPath path = open_paths(s))  // draw only intermediates whose path passes the failed links
-      open = [path](int src, int mid, int dst) {
-        const uint32_t m = static_cast<uint32_t>(mid);
-        return path(src, mid < 0 ? nullptr : &m, mid < 0 ? 0 : 1, dst);
-      };
-    return [nodes, open](int n) -> std::unique_ptr<PathPolicy> { return std::make_unique<ValiantPolicy>(n, nodes, open); };
-  }
-  if (sn.metapaths()) return drb_policy_factory(s);
-  return {};
-}
+PolicyFactory policy_factory(const Scenario& s) { return policy_factory(s.net, source_params(s)); }
 
 // Closed loop: no windows; the run is measured from cycle 0 until the quota is delivered (T_sim).
 nlohmann::json run_closed(const Scenario& s, const RunContext& ctx) {

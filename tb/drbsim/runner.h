@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "models/drb/path_policy.h"
+#include "systemc/fabric/source_policies.h"
 #include "tb/drbsim/loader.h"
 
 namespace drb {
@@ -19,8 +19,8 @@ struct RunContext {
   std::string label;
 };
 
-// The path policy factory a scenario implies (static, Valiant, DRB).
-std::function<std::unique_ptr<PathPolicy>(int)> policy_factory(const Scenario& s);
+// The path policy factory a scenario implies (static, Valiant, DRB): systemc/fabric/source_policies.h.
+PolicyFactory policy_factory(const Scenario& s);
 
 nlohmann::json run_one(const Scenario& s, const RunContext& ctx = {});
 // Run i of a set: its index, the set's size and its label (the swept keys' values), for the progress line.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "systemc/fabric/net_types.h"
+#include "systemc/fabric/source_policies.h"
 #include "tb/stats/stats_params.h"
 #include "tb/traffic/traffic_params.h"
 
@@ -32,36 +33,6 @@ struct OutParams {
   std::vector<int> watch;              // trace.watch: packet ids (empty: all)
 };
 
-// DRB policy knobs (read by the metapath policy; see docs/drb.md).
-struct DrbParams {
-  std::string supernode = "sga:2";
-  std::string dga_rule = "none";
-  std::string row_style = "auto";
-  int s_max = 3;
-  int64_t lat_umbral = 0;   // 0: derived from the zero-load latency (see docs)
-  int64_t tol_lat = 0;
-  double tol_bw = 1.0;
-  double k_bw = 2.0;
-  std::string trigger_mode = "lat_band";
-  std::string init_latency = "zero_load";
-  int64_t bw_scale = 1 << 20;
-  std::string table;  // drb.supernode=table: explicit MSPs per channel
-};
-
-// PR-DRB's own parameters (prdrb.*); the metapath ones are DRB's (drb.*).
-struct PrdrbScenario {
-  int64_t th_router = 0;         // 0: the packet length in flits
-  std::string trigger = "local"; // local | accumulated
-  int f_max = 4;
-  std::string capture = "link";  // link | buffer
-  int w_stable = 8;
-  std::string match = "jaccard"; // jaccard | exact | key
-  double theta = 0.5;
-  int e_max = 4;
-  std::string disjoint = "links"; // links | none: alternative MSPs share no link with the original path
-  std::string apply = "threshold"; // threshold | pattern
-};
-
 // A key the user set that a run cannot act on (tb/drbsim/scopes.cpp): warned about, or else refused.
 struct InertKey {
   bool warn = false;
@@ -75,7 +46,7 @@ struct Scenario {
   StatsParams stats;
   OutParams out;
   DrbParams drb;
-  PrdrbScenario prdrb;
+  PrdrbSourceParams prdrb;
   std::string vc_realloc = "auto";
   std::string vc_classes = "auto";
   std::string preset = "none";  // router.preset: applied by validate() to every key not given explicitly  // routing.vc_classes before the topology resolves auto

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tb/drbsim/version.h"
 
-#include "tb/vp/vp_fabric.h"
+#include "systemc/fabric/vp_fabric.h"
 
 namespace drb {
 

@@ -13,7 +13,7 @@ namespace drb {
 // themselves are not versioned by it: they follow the model, named by version and commit.
 constexpr int kResultsSchema = 1;
 
-const char* version();  // "major.minor.patch", as the installed package (tb/vp/vp_fabric.h)
+const char* version();  // "major.minor.patch", as the installed package (systemc/fabric/vp_fabric.h)
 const char* commit();   // 12 hex digits, "-dirty" with uncommitted changes, or "unknown" (cmake/git_commit.cmake)
 
 // "drbsim 0.1.0 (results schema 1, commit 0123456789ab)"

@@ -1,36 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tb/drbsim/drb_policy_factory.h"
+#include "systemc/fabric/source_policies.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "models/drb/drb_world.h"
-#include "models/drb/metapath.h"
+#include "models/drb/graph_metapaths.h"
 #include "models/drb/msp_candidates.h"
 #include "models/drb/prdrb.h"
 #include "models/drb/supernode.h"
 #include "models/routing/registry.h"
 #include "models/routing/routability.h"
 #include "models/routing/source_needs.h"
-#include "tb/drbsim/keys.h"
-#include "tb/drbsim/loader.h"
 
 namespace drb {
 
-MetapathParams metapath_params(const Scenario& s) {
+MetapathParams metapath_params(const DrbParams& d) {
   MetapathParams p;
-  p.s_max = s.drb.s_max;
-  p.lat_umbral = s.drb.lat_umbral;
-  p.tol_lat = s.drb.tol_lat;
-  p.tol_bw = s.drb.tol_bw;
-  p.k_bw = s.drb.k_bw;
-  p.bw_compare = s.drb.trigger_mode == "bw_compare";
-  p.init = s.drb.init_latency == "metapath"    ? MetapathParams::MetapathLatency
-           : s.drb.init_latency == "canonical" ? MetapathParams::Canonical
+  p.s_max = d.s_max;
+  p.lat_umbral = d.lat_umbral;
+  p.tol_lat = d.tol_lat;
+  p.tol_bw = d.tol_bw;
+  p.k_bw = d.k_bw;
+  p.bw_compare = d.trigger_mode == "bw_compare";
+  p.init = d.init_latency == "metapath"    ? MetapathParams::MetapathLatency
+           : d.init_latency == "canonical" ? MetapathParams::Canonical
                                                : MetapathParams::ZeroLoad;
-  p.bw_scale = s.drb.bw_scale;
+  p.bw_scale = d.bw_scale;
   return p;
 }
 
@@ -41,7 +39,7 @@ int64_t msp_transmission_time(const NetParams& n, int hops, int intermediates, i
 
 std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> parse_msp_table(const std::string& text, int nodes) {
   std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> t;
-  auto bad = [](const std::string& why) { return ConfigError("drb.table", why); };
+  auto bad = [](const std::string& why) { return std::invalid_argument("drb.table: " + why); };
   auto num = [&](const std::string& x) {
     char* end = nullptr;
     const long v = std::strtol(x.c_str(), &end, 10);
@@ -70,20 +68,20 @@ std::map<std::pair<int, int>, std::vector<std::vector<uint32_t>>> parse_msp_tabl
   return t;
 }
 
-OpenPath open_paths(const Scenario& s) {
-  if (!s.net.faults.on()) return {};
+OpenPath open_paths(const NetParams& n) {
+  if (!n.faults.on()) return {};
   struct Pruned {
     std::unique_ptr<Interconnect> ic;
     std::unique_ptr<RoutingRelation> rel;
     std::unique_ptr<FaultPrunedRelation> pruned;
   };
   auto sh = std::make_shared<Pruned>();
-  sh->ic = make_interconnect(s.net.topo);
-  sh->rel = make_relation(s.net.algorithm, *sh->ic, RelationParams{s.net.routing, s.net.up_selection});
-  sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->rel, s.net.faults.channels);
-  return [sh](int src, const uint32_t* intermediates, int n, int dst) {
+  sh->ic = make_interconnect(n.topo);
+  sh->rel = make_relation(n.algorithm, *sh->ic, RelationParams{n.routing, n.up_selection});
+  sh->pruned = std::make_unique<FaultPrunedRelation>(*sh->ic, *sh->rel, n.faults.channels);
+  return [sh](int src, const uint32_t* intermediates, int count, int dst) {
     return sh->pruned->alive_from(sh->ic->graph().terminals()[src].inject.element,
-                                  make_data_header(src, dst, intermediates, n, 0, 1));
+                                  make_data_header(src, dst, intermediates, count, 0, 1));
   };
 }
 
@@ -101,7 +99,8 @@ bool disjoint_msp(const CandidateMsp& original, const CandidateMsp& alt, int por
   return true;
 }
 
-std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenario& s) {
+namespace {
+PolicyFactory metapath_factory(const NetParams& n, const SourceParams& s) {
   // The scenario's DRB world (models/drb/drb_world.h) gives distances and candidates on every family.
   // Candidates are computed per channel on first use.
   struct Shared {
@@ -117,19 +116,19 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
     OpenPath open;  // link faults: which MSPs can still pass
   };
   auto sh = std::make_shared<Shared>();
-  sh->ic = make_interconnect(s.net.topo);
-  sh->rf = make_static_relation(*sh->ic, RelationParams{s.net.routing, s.net.up_selection});
-  sh->net = s.net;
+  sh->ic = make_interconnect(n.topo);
+  sh->rf = make_static_relation(*sh->ic, RelationParams{n.routing, n.up_selection});
+  sh->net = n;
   sh->s_max = s.drb.s_max;
-  const int len = static_cast<int>(std::lround(s.traffic.mean_length()));
-  sh->length = s.net.max_packet_flits > 0 ? std::min(len, s.net.max_packet_flits) : len;
-  sh->world = make_drb_world(s, *sh->ic, *sh->rf);
+  const int len = static_cast<int>(std::lround(s.mean_length));
+  sh->length = n.max_packet_flits > 0 ? std::min(len, n.max_packet_flits) : len;
+  sh->world = make_drb_world(s.drb, *sh->ic, *sh->rf);
   sh->listed = s.drb.supernode == "table";
   if (sh->listed) sh->table = parse_msp_table(s.drb.table, sh->ic->terminals());
-  sh->open = open_paths(s);
-  const bool prdrb = source_needs(s.net.algorithm).paths == SourceNeeds::Paths::Prdrb;
+  sh->open = open_paths(n);
+  const bool prdrb = source_needs(n.algorithm).paths == SourceNeeds::Paths::Prdrb;
   sh->disjoint = prdrb && s.prdrb.disjoint == "links";
-  const MetapathParams mp = metapath_params(s);
+  const MetapathParams mp = metapath_params(s.drb);
   MetapathPolicy::Candidates cands = [sh](int src, int dst) {
     std::vector<Msp> out;
     auto dist = [&](int a, int b) { return sh->world->distance(a, b); };
@@ -192,6 +191,68 @@ std::function<std::unique_ptr<PathPolicy>(int)> drb_policy_factory(const Scenari
   return [mp, cands](int node) -> std::unique_ptr<PathPolicy> {
     return std::make_unique<MetapathPolicy>(node, mp, cands);
   };
+}
+
+// The supernode spec of d, checked for a network without a direct-network helper.
+SupernodeSpec graph_spec(const DrbParams& d, const Interconnect& ic) {
+  SupernodeSpec spec;
+  std::string err;
+  if (!parse_dga_rule(d.dga_rule, spec.dga_rule, err) || !parse_supernode(d.supernode, spec, err) ||
+      !(err = GraphSupernodes::unsupported(ic, spec)).empty())
+    throw std::invalid_argument(err);
+  return spec;
+}
+}  // namespace
+
+void check_graph_construction(const DrbParams& d, const Interconnect& ic) { graph_spec(d, ic); }
+
+std::unique_ptr<GraphSupernodes> make_graph_construction(const DrbParams& d, const Interconnect& ic) {
+  std::string unused;
+  return GraphSupernodes::make(ic, graph_spec(d, ic), unused);
+}
+
+std::unique_ptr<SupernodeConstruction> make_construction(const DrbParams& d, const Topology& t) {
+  SupernodeSpec spec;
+  std::string err;
+  if (!parse_dga_rule(d.dga_rule, spec.dga_rule, err) || !parse_line_style(d.row_style, spec.line_style, err) ||
+      !parse_supernode(d.supernode, spec, err))
+    throw std::invalid_argument(err);
+  auto sn = make_supernodes(t, spec, err);
+  if (!sn) throw std::invalid_argument(err);
+  return sn;
+}
+
+std::unique_ptr<DrbWorld> make_drb_world(const DrbParams& d, const Interconnect& ic, const RoutingRelation& rf) {
+  const bool table = d.supernode == "table";  // the MSPs are listed: the world serves distances
+  std::string err;
+  if (const Topology* t = ic.direct()) {
+    const auto* dor = dynamic_cast<const RoutingFunction*>(&rf);
+    if (!dor) throw std::logic_error("make_drb_world: a direct network's static relation is a routing function");
+    std::shared_ptr<const SupernodeConstruction> sn = table ? make_supernodes(*t, SupernodeSpec{}, err)
+                                                            : make_construction(d, *t);
+    return direct_world(*sn, *dor, sn);
+  }
+  std::shared_ptr<const GraphSupernodes> sn = table ? GraphSupernodes::make(ic, SupernodeSpec{}, err)
+                                                    : make_graph_construction(d, ic);
+  return graph_world(ic, rf, *sn, sn);
+}
+
+PolicyFactory policy_factory(const NetParams& n, const SourceParams& s) {
+  const int nodes = make_interconnect(n.topo)->terminals();
+  const SourceNeeds sn = source_needs(n.algorithm);
+  if (sn.paths == SourceNeeds::Paths::Valiant) {
+    ValiantPolicy::Open open;
+    if (const OpenPath path = open_paths(n))  // draw only intermediates whose path passes the failed links
+      open = [path](int src, int mid, int dst) {
+        const uint32_t m = static_cast<uint32_t>(mid);
+        return path(src, mid < 0 ? nullptr : &m, mid < 0 ? 0 : 1, dst);
+      };
+    return [nodes, open](int node) -> std::unique_ptr<PathPolicy> {
+      return std::make_unique<ValiantPolicy>(node, nodes, open);
+    };
+  }
+  if (sn.metapaths()) return metapath_factory(n, s);
+  return {};
 }
 
 }  // namespace drb

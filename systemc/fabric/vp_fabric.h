@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// The fabric for a user's SystemC virtual platform (docs/integration.md; installed as <drb/vp_fabric.h>):
+// built from typed parameters (VpParams) or from scenario keys exactly as drbsim takes them, with a
+// TLM-2.0 host adapter (NiHost: target socket `in`, initiator socket `out`) on each node that has a host.
+// Bind every host's sockets before sc_start; the fabric then runs for as long as the kernel does.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "systemc/fabric/net_resolve.h"
+#include "systemc/fabric/net_types.h"
+#include "systemc/fabric/source_policies.h"
+#include "systemc/ni/ni_host.h"
+
+namespace drb {
+
+class Fabric;
+
+// The typed form of the keys a fabric takes. NetParams' defaults are the model's: where the keys resolve
+// an auto, set the field yourself to have the keys' network (routing.vc_classes=auto takes balanced ring
+// classes on a torus; NetParams' default is dateline).
+struct VpParams {
+  // Every field as its key sets it (systemc/fabric/net_ranges.h), except what the fabric derives, as
+  // validation does for the keys: net.acks, net.gmr, net.steps, net.atomic_vc and net.max_length stay at
+  // their defaults (std::invalid_argument naming the field otherwise); net.gmr_threshold = 0 is derived.
+  NetParams net;
+  SourceParams sources;                    // drb.*, prdrb.*; mean_length: the messages' mean, in flits
+  VcRealloc vc_realloc = VcRealloc::Auto;  // router.vc_realloc
+  int longest_message = 10;                // flits (traffic.length's longest): the header's length field, GMR
+  double clock_ns = 1.0;                   // sim.clock_ns: the period when no clock is bound
+  uint64_t mem_limit = 0;                  // sim.mem_limit in bytes; 0: this machine's memory
+};
+
+class VpFabric : public sc_core::sc_module {
+ public:
+  // Bound to a clock signal (your sc_clock), the fabric steps on its rising edges and the clock_ns is not
+  // used; unbound, it runs its own clock of clock_ns. Either way an idle fabric (nothing in flight)
+  // skips its cycles until a host sends.
+  sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> clk;
+  // A bad field or combination throws std::invalid_argument("key: reason") before anything is built, as
+  // does a fabric whose estimated memory exceeds mem_limit. host_nodes: distinct nodes, empty = every node
+  // (std::invalid_argument "host_nodes: ...").
+  VpFabric(sc_core::sc_module_name name, const VpParams& p, const std::vector<int>& host_nodes = {});
+  // keys: "topology.k=4", "routing.algorithm=drb", ... (drbsim --help lists them all); a bad key or value
+  // (a NUL byte included) throws std::invalid_argument("key: reason") before anything is built, as does a
+  // fabric whose estimated memory exceeds sim.mem_limit (default: the machine's). Parsed by the front end
+  // (tb/vp/vp_keys.cpp, in drb::fabric's archives).
+  VpFabric(sc_core::sc_module_name name, const std::vector<std::string>& keys, const std::vector<int>& host_nodes = {});
+  ~VpFabric() override;
+  int nodes() const;
+  NiHost& host(int node);  // std::out_of_range for a node that does not exist or has no host
+  sc_core::sc_time period() const;  // one clock cycle (clock_ns, or the bound sc_clock's period)
+  int64_t cycle() const;            // cycles simulated so far
+  uint64_t delivered_messages() const;
+  const NetParams& params() const;  // as built: the derived fields filled in
+  // A scoreboard failure or stall pauses the kernel (sc_start returns early) with the fabric's report held;
+  // call check() after sc_start returns to have it rethrown (std::runtime_error).
+  void check();
+
+ private:
+  struct Built {  // a checked network and its sources' policies
+    NetParams net;
+    PolicyFactory policies;
+    double clock_ns = 1.0;
+  };
+  static Built from_params(const VpParams& p);
+  static Built from_keys(const std::vector<std::string>& keys);  // the front end's
+  VpFabric(sc_core::sc_module_name name, Built b, const std::vector<int>& host_nodes);
+  struct Counter;
+  std::unique_ptr<Counter> counter_;  // declared first: destroyed after the fabric that calls it
+  std::unique_ptr<Fabric> fabric_;
+};
+
+// The installed package's version ("major.minor.patch", CMake's project version) and the git commit it was
+// built from (12 hex digits, "-dirty" with uncommitted changes, "unknown" outside a checkout): what
+// `drbsim --version` reports.
+const char* version();
+const char* commit();
+
+}  // namespace drb
