@@ -30,6 +30,12 @@ CheckedRelations checked_relations(const NetParams& n, const Interconnect& ic);
 SourceNeeds resolve_sources(NetParams& n, VcRealloc realloc, const DrbParams& drb, const Interconnect& ic,
                             const CheckedRelations& r);
 
+// The longest packet a message of `message` flits gives: ni.max_packet_flits (n.max_packet_flits) splits
+// longer messages.
+inline int longest_packet(const NetParams& n, int message) {
+  return n.max_packet_flits > 0 && n.max_packet_flits < message ? n.max_packet_flits : message;
+}
+
 // n.max_length from the longest packet (max_packet flits) and the acks' length; with GMR and gmr_auto,
 // n.gmr_threshold: 1.775 x the mean zero-load time, the queueing at which the configuration phase would grow
 // a metapath (Latency(P*) above 1.5 x 1.85 T0).

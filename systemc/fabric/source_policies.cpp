@@ -14,6 +14,8 @@
 #include "models/routing/registry.h"
 #include "models/routing/routability.h"
 #include "models/routing/source_needs.h"
+#include "systemc/base/footprint.h"
+#include "systemc/fabric/net_resolve.h"
 
 namespace drb {
 
@@ -120,8 +122,7 @@ PolicyFactory metapath_factory(const NetParams& n, const SourceParams& s) {
   sh->rf = make_static_relation(*sh->ic, RelationParams{n.routing, n.up_selection});
   sh->net = n;
   sh->s_max = s.drb.s_max;
-  const int len = static_cast<int>(std::lround(s.mean_length));
-  sh->length = n.max_packet_flits > 0 ? std::min(len, n.max_packet_flits) : len;
+  sh->length = longest_packet(n, static_cast<int>(std::lround(s.mean_length)));
   sh->world = make_drb_world(s.drb, *sh->ic, *sh->rf);
   sh->listed = s.drb.supernode == "table";
   if (sh->listed) sh->table = parse_msp_table(s.drb.table, sh->ic->terminals());
@@ -235,6 +236,11 @@ std::unique_ptr<DrbWorld> make_drb_world(const DrbParams& d, const Interconnect&
   std::shared_ptr<const GraphSupernodes> sn = table ? GraphSupernodes::make(ic, SupernodeSpec{}, err)
                                                     : make_graph_construction(d, ic);
   return graph_world(ic, rf, *sn, sn);
+}
+
+void add_policy_footprint(Footprint& f, const NetParams& n, const Interconnect& ic) {
+  if (n.acks && !ic.direct())
+    f.add("DRB supernode distances (terminals x terminals)", heap_bytes(GraphSupernodes::table_bytes(ic.terminals())));
 }
 
 PolicyFactory policy_factory(const NetParams& n, const SourceParams& s) {

@@ -20,6 +20,8 @@ namespace drb {
 
 class SupernodeConstruction;
 class GraphSupernodes;
+class Interconnect;
+struct Footprint;
 class DrbWorld;
 struct CandidateMsp;
 
@@ -62,6 +64,9 @@ struct SourceParams {
 using PolicyFactory = std::function<std::unique_ptr<PathPolicy>(int node)>;
 // The policy of every source NI for n.algorithm (its SourceNeeds): empty for the canonical path.
 PolicyFactory policy_factory(const NetParams& n, const SourceParams& s);
+// What the policies of n (acks resolved) hold besides the network, for the memory guards: DRB on a network
+// without a direct-network helper measures its supernodes on the graph, a terminals^2 distance table.
+void add_policy_footprint(Footprint& f, const NetParams& n, const Interconnect& ic);
 
 // Under link faults (n.faults): can a packet from src with these intermediate destinations reach dst through
 // the relation of n.algorithm pruned of the failed channels (docs/faults.md)? Null without faults.

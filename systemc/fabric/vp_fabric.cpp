@@ -3,7 +3,6 @@
 
 #include <stdexcept>
 
-#include "models/drb/graph_metapaths.h"
 #include "systemc/fabric/fabric.h"
 #include "systemc/fabric/net_ranges.h"
 
@@ -52,15 +51,13 @@ VpFabric::Built VpFabric::from_params(const VpParams& p) {
   b.clock_ns = p.clock_ns;
   NetParams& n = b.net;
   const auto ic = make_interconnect(n.topo);
+  b.nodes = ic->terminals();
   const CheckedRelations rel = checked_relations(n, *ic);
   resolve_sources(n, p.vc_realloc, p.sources.drb, *ic, rel);
-  const int longest = n.max_packet_flits > 0 ? std::min(p.longest_message, n.max_packet_flits) : p.longest_message;
-  resolve_lengths(n, longest, n.gmr_threshold == 0, *ic);
-  // The memory guard, before anything is sized: the fabric, and DRB's supernode distances (terminals^2)
-  // where the graph holds them.
+  resolve_lengths(n, longest_packet(n, p.longest_message), n.gmr_threshold == 0, *ic);
+  // The memory guard, before anything is sized: the fabric and its sources' policies.
   Footprint f = Network::footprint(n, *ic);
-  if (n.acks && !ic->direct())
-    f.add("DRB supernode distances (terminals x terminals)", heap_bytes(GraphSupernodes::table_bytes(ic->terminals())));
+  add_policy_footprint(f, n, *ic);
   const uint64_t limit = p.mem_limit ? p.mem_limit : machine_memory();
   if (limit > 0 && f.total() > static_cast<double>(limit)) {
     const Footprint::Part& big = f.largest();
@@ -79,7 +76,7 @@ VpFabric::VpFabric(sc_core::sc_module_name name, const VpParams& p, const std::v
 VpFabric::VpFabric(sc_core::sc_module_name name, Built b, const std::vector<int>& host_nodes)
     : sc_module(name), clk("clk") {
   std::vector<int> hosts = host_nodes;
-  const int n = make_interconnect(b.net.topo)->terminals();
+  const int n = b.nodes;
   if (hosts.empty())
     for (int i = 0; i < n; ++i) hosts.push_back(i);
   std::vector<bool> seen(static_cast<size_t>(n));

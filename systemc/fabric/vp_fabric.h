@@ -65,6 +65,7 @@ class VpFabric : public sc_core::sc_module {
     NetParams net;
     PolicyFactory policies;
     double clock_ns = 1.0;
+    int nodes = 0;  // the network's terminals, for host_nodes
   };
   static Built from_params(const VpParams& p);
   static Built from_keys(const std::vector<std::string>& keys);  // the front end's

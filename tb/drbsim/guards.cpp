@@ -5,11 +5,11 @@
 #include <cmath>
 #include <memory>
 
-#include "models/drb/graph_metapaths.h"
 #include "models/drb/metapath.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/fabric/network.h"
+#include "systemc/fabric/source_policies.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
@@ -159,10 +159,7 @@ Footprint estimate_memory(const Scenario& s) {
   if (const Topology* t = ic->direct())
     f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
   f.add("process (program, libraries, SystemC kernel)", 16.0 * 1048576);
-  // DRB on a network without a direct-network helper measures its supernodes on the graph: a distance table
-  // of terminals^2 entries, built by the run's path policies.
-  if (n.acks && !ic->direct())
-    f.add("DRB supernode distances (terminals x terminals)", heap_bytes(GraphSupernodes::table_bytes(ic->terminals())));
+  add_policy_footprint(f, n, *ic);
 
   // A closed loop offers its quota (requests and replies) over at most its horizon.
   const bool closed = tr.closed.active > 0;

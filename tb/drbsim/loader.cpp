@@ -296,7 +296,7 @@ void validate(Scenario& s) {
   int max_len = *std::max_element(tr.lengths.begin(), tr.lengths.end());
   if (tr.pattern == "trace") max_len = check_trace(s, ic->terminals());
   else if (s.is_set("traffic.trace")) throw ConfigError("traffic.trace", "configures traffic.pattern=trace");
-  const int max_pkt = n.max_packet_flits > 0 ? std::min(max_len, n.max_packet_flits) : max_len;
+  const int max_pkt = longest_packet(n, max_len);
   if (n.max_packet_flits == 1 && max_len > 1)
     throw ConfigError("ni.max_packet_flits", "packets of 1 flit cannot carry a multi-flit message (each packet needs its head)");
   if (n.vct && n.depth < max_pkt)

@@ -3,6 +3,7 @@
 // then the same assembly as the typed constructor.
 #include <stdexcept>
 
+#include "models/topology/interconnect.h"
 #include "systemc/fabric/vp_fabric.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/loader.h"
@@ -20,7 +21,7 @@ VpFabric::Built VpFabric::from_keys(const std::vector<std::string>& keys) {
     none.rate = 0;
     set.runs[0].traffic = none;
     check_memory(set);
-    return Built{s.net, policy_factory(s), s.sim.clock_ns};
+    return Built{s.net, policy_factory(s), s.sim.clock_ns, make_interconnect(s.net.topo)->terminals()};
   } catch (const ConfigError& e) {
     throw std::invalid_argument(e.key + ": " + e.reason);
   }
