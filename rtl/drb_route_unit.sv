@@ -29,6 +29,13 @@
 //    candidates with a free VC the port with the fewest VCs owned (ties to the lower dimension), else
 //    among the misroutes; then that port's free VC with the most credits. Both ejection scans (adaptive
 //    and negative-first) are first_free.
+//    With TreeUp (the adaptive up phase of a k-ary n-tree switch, FatTreeRouting with
+//    routing.algorithm=adaptive) a head below an ancestor of its destination (route compute's port is an
+//    up port) may take any up port, in the relation's order: from the deterministic one (up_selection
+//    first_free, sadp) or from up port 0 (lowest). first_free and lowest take the first with a usable VC,
+//    sadp (Selection::MostCredits) the one whose usable VCs hold the most credits, each VC counting its
+//    credits + 1 (ties to the order); then, on that port, the usable VC with the most credits. A head
+//    going down, or ejecting, has route compute's one port.
 
 module drb_route_unit #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router (drb_dor_rc); 1: k-ary n-tree switch
@@ -65,6 +72,8 @@ module drb_route_unit #(
   parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
   parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
   parameter int unsigned InPort     = 0,       ///   the input port of this VC (its misroutes depend on it)
+  parameter int unsigned TreeUp     = 0,       /// k-ary n-tree's up phase (Family 1): 0 the deterministic port;
+                                               /// adaptive 1 first_free, 2 lowest, 3 sadp (most credits)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -146,6 +155,9 @@ module drb_route_unit #(
   end
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
+  end
+  if (TreeUp > 3 || (TreeUp != 0 && (Family != 1 || Adaptive || NegFirst))) begin : g_bad_tree_up
+    $error("drb_route_unit: TreeUp (0..3) routes a k-ary n-tree switch (Family 1), without Adaptive or NegFirst");
   end
 
   // The first free VC of a head's ejection port, {found, VC}.
@@ -332,6 +344,67 @@ module drb_route_unit #(
           best_cr   = credits_i[(32'(best)*NumVcs + c)*CrW +: CrW];
         end
       end
+      if (sel_eject_i) begin
+        {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
+        sel_out_port_o           = port;
+      end
+    end
+  end else if (TreeUp != 0) begin : g_sel_tree
+    localparam int unsigned SW = CrW + VcW + 1;  // a port's score: at most NumVcs x 2^CrW
+    logic unused_sub;  // one sub-class
+    assign unused_sub = sel_sub_i;
+    logic [3:0]       cls, first, count;
+    logic             up;
+    logic [31:0]      base, u;
+    logic [PortW-1:0] cp, best;
+    logic [SW-1:0]    score, best_score;
+    logic             found, got;
+    logic [CrW-1:0]   best_cr;
+    always_comb begin
+      cls   = GroupBase[{group, 2'b00} +: 4];
+      first = ClassFirst[{cls, 2'b00} +: 4];
+      count = ClassCount[{cls, 2'b00} +: 4];
+      // Up ports are TreeK .. 2 TreeK - 1; route compute's is TreeK + the destination's digit.
+      up    = !sel_eject_i && 32'(sel_port_i) >= TreeK;
+      base  = (TreeUp == 2) ? 32'd0 : 32'(sel_port_i) - TreeK;
+      best       = port;
+      found      = 1'b0;
+      best_score = '0;
+      cp         = '0;
+      score      = '0;
+      u          = '0;
+      for (int unsigned i = 0; i < TreeK; i++) begin
+        u  = base + i;  // below 2 TreeK: one subtraction wraps it
+        cp = PortW'(TreeK + ((u >= TreeK) ? u - TreeK : u));
+        score = '0;
+        for (int unsigned c = 0; c < NumVcs; c++)
+          if (free_i[32'(cp)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+              (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)))
+            score = score + SW'(credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW]) + SW'(1);
+        if (up && score != '0 && ((TreeUp == 3) ? score > best_score : !found)) begin
+          found      = 1'b1;
+          best       = cp;
+          best_score = score;
+        end
+      end
+    end
+    // On that port (or route compute's), the usable VC of the class with the most credits, ties to the lower.
+    always_comb begin
+      sel_out_port_o = best;
+      sel_valid_o    = 1'b0;
+      sel_ovc_o      = '0;
+      best_cr        = '0;
+      got            = 1'b0;
+      for (int unsigned c = 0; c < NumVcs; c++) begin
+        if (free_i[32'(best)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+            (!AtomicVc || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
+            (!got || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+          got       = 1'b1;
+          sel_ovc_o = VcW'(c);
+          best_cr   = credits_i[(32'(best)*NumVcs + c)*CrW +: CrW];
+        end
+      end
+      sel_valid_o = got;
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;

@@ -25,8 +25,9 @@
 // VC counts down the cycles its stage still takes. A flit or credit given on an input in cycle t counts
 // from t + 1.
 //
-// Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): other
-// relations (negative-first; adaptive outside the k-ary n-cube and hypercube), iSLIP and oldest-first
+// Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): the
+// escape-adaptive relations of the flattened butterfly and the hybrid, the fat-tree's random up-phase
+// order (the header has no origin), iSLIP and oldest-first
 // allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
 // an AL tick above 1.
 
@@ -62,6 +63,8 @@ module drb_router #(
   parameter bit          NegFirst   = 1'b0,    /// negative-first with misroutes (routing.algorithm=negative_first; Family 0 mesh)
   parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
   parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
+  parameter int unsigned TreeUp     = 0,       /// k-ary n-tree up phase (Family 1): 0 up/down's one port; adaptive
+                                               /// (routing.up_selection) 1 first_free, 2 lowest, 3 sadp
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
   parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
@@ -255,7 +258,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .InPort(k / NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),

@@ -10,7 +10,7 @@
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
 // high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
 // torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
-// switches; a flattened butterfly's switches; a hypercube).
+// switches, up/down and adaptive; a flattened butterfly's switches; a hypercube).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -264,6 +264,31 @@ TEST(RtlRouterLong, FatTreeAtomicVcReallocationSameRun) {
           {true, false}, 20000);
 }
 
+// The adaptive up phase of a k-ary n-tree (routing.algorithm=adaptive; drb_route_unit's TreeUp): below an
+// ancestor of the destination every up port is a candidate; sadp (the default routing.selection) takes
+// the one whose free VCs hold the most credits. The up phase must choose: the run differs from updown's.
+TEST(RtlRouter, FatTreeAdaptiveUpPhaseSameRun) {
+  const std::vector<std::string> base{"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4",
+                                      "router.buffer=4", "traffic.rate=0.8", "traffic.length=6", "sim.seed=13"};
+  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 4000);
+  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 4000)["flits"],
+            run(with(base, {"routing.algorithm=updown"}), false, 4000)["flits"]);
+}
+
+// The up phase's in-order selections: lowest (from up port 0) on a 4-ary 2-tree of 2 VCs, and first_free
+// (from the deterministic port, wrapping past the last up port: odd arity) on a 3-ary 3-tree with atomic VC
+// reallocation.
+TEST(RtlRouterLong, FatTreeAdaptiveFirstFreeAndLowestSameRun) {
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=2", "router.vcs=2", "router.buffer=4",
+           "routing.algorithm=adaptive", "routing.selection=lowest", "traffic.rate=0.8", "traffic.length=6",
+           "sim.seed=14"},
+          {false, false}, 20000);
+  compare({"topology.kind=fattree", "topology.k=3", "topology.n=3", "router.vcs=3", "router.buffer=4",
+           "routing.algorithm=adaptive", "routing.selection=first_free", "router.vc_realloc=atomic", "traffic.rate=0.8",
+           "traffic.length=6", "sim.seed=15"},
+          {false, false}, 20000);
+}
+
 // A flattened butterfly: every switch is the Verilated drb_router with the minimal dimension-order route
 // unit (drb_flatfly_rc), 4-ary 2-flat of two terminals a switch (16 switches of 3 + 3 + 2 ports, credits
 // not counted towards the two terminals), DRB2's metapaths popping at intermediate terminals' switches and
@@ -360,7 +385,8 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   expect_refused({
       {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
-      {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive", "routing.algorithm"},
+      {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive routing.selection=random",
+       "routing.selection"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},

@@ -23,6 +23,7 @@ class FatTreeRouting : public RoutingRelation {
   FatTreeRouting(const KAryNTree& t, bool adaptive, UpSelection sel) : t_(t), adaptive_(adaptive), sel_(sel) {}
   std::string name() const override { return adaptive_ ? "adaptive" : "updown"; }
   bool adaptive() const { return adaptive_; }  // the up phase offers every up port (else one, updown's)
+  UpSelection up_selection() const { return sel_; }  // the adaptive up phase's order and selection
   SubClassSpec subclasses() const override { return {1, -1, {"updown"}}; }
   RelationNeeds needs() const override;
   void route(int e, const Header& h, RouteSet& out) const override;

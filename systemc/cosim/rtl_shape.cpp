@@ -54,7 +54,9 @@ std::string describe(const Shape& s) {
   if (!s.cube_like()) {
     static const char* const kWhat[] = {"", "switches", "switches", "", "routers", "crossbars", "fat-tree subnet switches",
                                         "RUFT subnet switches", "switches"};
-    char sw[120], b[280];
+    static const char* const kUp[] = {"", ", adaptive up phase (first_free)", ", adaptive up phase (lowest)",
+                                      ", adaptive up phase (sadp)"};
+    char sw[120], b[320];
     if (s.family == 1 || s.family == 8)
       std::snprintf(sw, sizeof sw, "%d-ary %d-%s", s.sw_k, s.sw_n, s.family == 1 ? "tree" : "stage RUFT");
     else if (s.family == 2)
@@ -66,7 +68,8 @@ std::string describe(const Shape& s) {
                     s.family == 5 ? "crossbar" : s.family == 6 ? "fat-tree" : "RUFT", s.sub_k);
     std::snprintf(b, sizeof b, "%s of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", kWhat[s.family], sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
-                  s.ack_group, (std::string(s.high_prio ? ", high-priority acks" : "") + (s.atomic ? ", atomic VC reallocation" : "")).c_str());
+                  s.ack_group, (std::string(s.high_prio ? ", high-priority acks" : "") + kUp[s.tree_up] +
+                                (s.atomic ? ", atomic VC reallocation" : "")).c_str());
     return b;
   }
   std::string shape;
@@ -201,16 +204,26 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   } else {
     // A switch (or a hybrid's router): its family's deterministic relation, up/down with the deterministic
     // up phase on a k-ary n-tree (updown), the one path of a RUFT (updown), minimal dimension order on a
-    // flattened butterfly and on a hybrid (dor); drb and valiant route each step with it.
+    // flattened butterfly and on a hybrid (dor); drb and valiant route each step with it. On a k-ary n-tree
+    // also the adaptive up phase (drb_route_unit's TreeUp) in the orders the header carries what they read.
+    const auto* ft = tree ? dynamic_cast<const FatTreeRouting*>(cfg.routing) : nullptr;
+    if (ft && ft->adaptive()) {
+      if (ft->up_selection() == UpSelection::Random)
+        return no("routing.selection: the RTL switch's adaptive up phase is first_free, lowest or sadp; random draws "
+                  "its order from the packet's origin, which the RTL header does not carry");
+      if (net.acks && p.ack_mode != AckMode::Ideal)
+        return no("drb.ack_mode: acks crossing the network route up/down, and the RTL route unit routes them as the data");
+      want.tree_up = ft->up_selection() == UpSelection::FirstFree ? 1 : ft->up_selection() == UpSelection::Lowest ? 2 : 3;
+    }
     auto det = [&](const RoutingRelation* r) {
       return tree ? deterministic<FatTreeRouting>(r) : ff ? deterministic<FlatFlyRouting>(r)
                  : hy ? deterministic<HybridRouting>(r) : dynamic_cast<const RuftRouting*>(r) != nullptr;
     };
-    const char* unit = tree ? "up/down routing with the deterministic up phase (drb_updown_rc)"
+    const char* unit = tree ? "up/down routing (drb_updown_rc) with the deterministic or adaptive up phase"
                        : ff ? "dimension order (drb_flatfly_rc)"
                        : hy ? "hybrid dimension order (drb_hybrid_rc)"
                             : "the RUFT's one path (drb_updown_rc)";
-    if (!det(cfg.routing))
+    if (!want.tree_up && !det(cfg.routing))
       return no(std::string("routing.algorithm: the RTL route unit is ") + unit + "; the " + cfg.routing->name() +
                 " relation has no RTL yet (" + (tree || ruft ? "updown" : "dor") +
                 (ruft ? ")" : ", drb and valiant route with it)"));
@@ -276,7 +289,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
         s.atomic != want.atomic || s.negfirst != want.negfirst || s.misroute != want.misroute ||
-        s.misroute_at_source != want.misroute_at_source)
+        s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -330,6 +343,7 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.negfirst) g.push_back("-GNegFirst=1'b1");
   if (s.negfirst && !s.misroute) g.push_back("-GMisroute=1'b0");
   if (s.negfirst && !s.misroute_at_source) g.push_back("-GMisrouteAtSource=1'b0");
+  if (s.tree_up) g.push_back("-GTreeUp=" + std::to_string(s.tree_up));
   if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
     g.push_back("-GFamily=" + std::to_string(s.family));
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));
