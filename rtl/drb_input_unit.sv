@@ -66,7 +66,11 @@ module drb_input_unit #(
   output logic [NumVcs*VcW-1:0]                     out_vc_o,
   output logic [NumVcs-1:0]                         hdr_valid_o,
   output logic [NumVcs*drb_hdr_pkg::HdrW-1:0]       hdr_o,
-  output logic [NumVcs*CntW-1:0]                    count_o
+  output logic [NumVcs*CntW-1:0]                    count_o,
+  // The state and count registers' next values (this cycle's arrivals, grants, pops and releases taken):
+  // what the model's InputVc holds after its step (the waveform of router.impl=rtl).
+  output logic [NumVcs*2-1:0]                       state_next_o,
+  output logic [NumVcs*CntW-1:0]                    count_next_o
 );
 
   // Cycles left before a VC is ready: DRc after an arrival or a release, DVa - 1, DDec - 1.
@@ -91,7 +95,8 @@ module drb_input_unit #(
     logic [FlitW-1:0] mem_q [Depth];
     logic [PtrW-1:0]  rd_q, wr_q;
     logic [CntW-1:0]  cnt_q;
-    logic [1:0]       state_q;
+    logic [1:0]       state_q, state_d;
+    logic [CntW-1:0]  cnt_d;
     logic [RemW-1:0]  rem_q;
     logic [LatW-1:0]  t1_q;
     logic             blocked_q, prio_q, eject_q, sub_q, hdr_valid_q;
@@ -99,11 +104,12 @@ module drb_input_unit #(
     logic [VcW-1:0]   out_vc_q;
     logic [HdrW-1:0]  hdr_q;
 
-    logic push, pop, release_vc, empty_after;
+    logic push, pop, release_vc, empty_after, goes_idle;
     assign push = in_valid_i && (in_vc_i == VcW'(v));
     assign pop  = pop_i[v];
     assign release_vc  = pop && mem_q[rd_q][drb_hdr_pkg::FlitTail];
     assign empty_after = (cnt_q == CntW'(1));  // the popped flit was the last (arrivals count next cycle)
+    assign goes_idle   = empty_after && !push;  // a tail leaving idles the VC unless a flit arrives
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -116,7 +122,22 @@ module drb_input_unit #(
           wr_q <= (wr_q == PtrW'(Depth - 1)) ? '0 : wr_q + 1'b1;
         end
         if (pop) rd_q <= (rd_q == PtrW'(Depth - 1)) ? '0 : rd_q + 1'b1;
-        cnt_q <= cnt_q + CntW'(push) - CntW'(pop);
+        cnt_q <= cnt_d;
+      end
+    end
+    assign cnt_d = cnt_q + CntW'(push) - CntW'(pop);
+
+    // The VC's state: route compute's result, then a VC grant, then a tail leaving (the VC idles, or
+    // routes the next head), or a head arriving at an idle VC; the later rule wins.
+    always_comb begin
+      state_d = state_q;
+      if (rc_route_i[v]) state_d = drb_router_pkg::VcVcAlloc;
+      if (va_gnt_i[v]) state_d = drb_router_pkg::VcActive;
+      if (release_vc) begin
+        if (goes_idle) state_d = drb_router_pkg::VcIdle;
+        else state_d = drb_router_pkg::VcRouting;
+      end else if (push && state_q == drb_router_pkg::VcIdle) begin
+        state_d = drb_router_pkg::VcRouting;
       end
     end
 
@@ -140,8 +161,8 @@ module drb_input_unit #(
           hdr_valid_q <= 1'b1;
         end
         else if (lat_we_i[v]) hdr_q[drb_hdr_pkg::LatencyOff +: LatW] <= lat_d_i[v*LatW +: LatW];
+        state_q <= state_d;
         if (rc_route_i[v]) begin
-          state_q      <= drb_router_pkg::VcVcAlloc;
           t1_q         <= timer_i + LatW'(DVa);
           eject_q      <= rc_eject_i[v];
           route_port_q <= rc_port_i[v*PortW +: PortW];
@@ -154,7 +175,6 @@ module drb_input_unit #(
         rem_q <= (rem_q == '0) ? '0 : rem_q - 1'b1;
         if (rc_pop_i[v]) rem_q <= RemW'(DDec - 1);
         if (va_gnt_i[v]) begin
-          state_q    <= drb_router_pkg::VcActive;
           rem_q      <= RemW'(DVa - 1);
           out_port_q <= va_port_i[v*PortW +: PortW];
           out_vc_q   <= va_ovc_i[v*VcW +: VcW];
@@ -162,15 +182,9 @@ module drb_input_unit #(
         if (release_vc) begin
           eject_q     <= 1'b0;
           hdr_valid_q <= 1'b0;
-          if (empty_after && !push) begin
-            state_q <= drb_router_pkg::VcIdle;
-          end else begin
-            state_q <= drb_router_pkg::VcRouting;
-            rem_q   <= RemW'(DRc);
-          end
+          if (!goes_idle) rem_q <= RemW'(DRc);
         end else if (push && state_q == drb_router_pkg::VcIdle) begin
-          state_q <= drb_router_pkg::VcRouting;
-          rem_q   <= RemW'(DRc);
+          rem_q <= RemW'(DRc);
         end
       end
     end
@@ -190,6 +204,8 @@ module drb_input_unit #(
     assign hdr_valid_o[v]                  = hdr_valid_q;
     assign hdr_o[v*HdrW +: HdrW]           = hdr_q;
     assign count_o[v*CntW +: CntW]         = cnt_q;
+    assign state_next_o[v*2 +: 2]          = state_d;
+    assign count_next_o[v*CntW +: CntW]    = cnt_d;
 
 `ifndef SYNTHESIS
     // No write to a full buffer (the upstream router spends a credit per flit), no read of an empty one.

@@ -25,6 +25,7 @@ module drb_output_unit #(
   input  logic [VcW-1:0]                         credit_vc_i,
   output logic [NumVcs-1:0]                      free_o,
   output logic [NumVcs*CrW-1:0]                  credits_o,
+  output logic [NumVcs*CrW-1:0]                  credits_next_o,  // their next values (waveforms)
   output logic [NumVcs-1:0]                      can_send_o,    // a credit (or a terminal: always)
   // The flit the switch sends this cycle, and GMR's ack for it.
   input  logic                                   send_valid_i,
@@ -53,7 +54,7 @@ module drb_output_unit #(
 
   // ---- owners and credits
   logic [NumVcs-1:0]     owned_q;
-  logic [NumVcs*CrW-1:0] cr_q;
+  logic [NumVcs*CrW-1:0] cr_q, cr_d;
   for (genvar v = 0; v < NumVcs; v++) begin : g_vc
     logic sent_here, back_here;
     assign sent_here = send_valid_i && send_vc_i == VcW'(v);
@@ -65,9 +66,11 @@ module drb_output_unit #(
       end else begin
         if (take_i[v]) owned_q[v] <= 1'b1;
         else if (sent_here && is_tail) owned_q[v] <= 1'b0;
-        if (counted) cr_q[v*CrW +: CrW] <= cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here);
+        cr_q[v*CrW +: CrW] <= cr_d[v*CrW +: CrW];
       end
     end
+    assign cr_d[v*CrW +: CrW] = counted ? cr_q[v*CrW +: CrW] - CrW'(sent_here) + CrW'(back_here)
+                                        : cr_q[v*CrW +: CrW];
     assign free_o[v]     = !owned_q[v];
     assign can_send_o[v] = !counted || cr_q[v*CrW +: CrW] != '0;
 `ifndef SYNTHESIS
@@ -81,7 +84,8 @@ module drb_output_unit #(
     end
 `endif
   end
-  assign credits_o = cr_q;
+  assign credits_o      = cr_q;
+  assign credits_next_o = cr_d;
 
   assign ack_valid_o = send_valid_i && send_ack_i;
   assign ack_hdr_o   = send_ack_hdr_i;

@@ -167,6 +167,39 @@ module drb_route_unit #(
       if (f[c] && !first_free[VcW]) first_free = {1'b1, VcW'(c)};
   endfunction
 
+  // Output VC c of port q may take a head of the class [first, first + count), ownership aside: it is of
+  // the class and, under atomic reallocation, all its credits are back (RouteUnit's usable VC, written once
+  // for every relation).
+  function automatic logic vc_fits(input logic [NumPorts*NumVcs*CrW-1:0] cr, input logic [PortW-1:0] q,
+                                   input int unsigned c, input logic [3:0] first, input logic [3:0] count);
+    vc_fits = 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
+              (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] == CrW'(Depth));
+  endfunction
+
+  // ... and it has no owner.
+  function automatic logic vc_usable(input logic [NumPorts*NumVcs-1:0] f,
+                                     input logic [NumPorts*NumVcs*CrW-1:0] cr, input logic [PortW-1:0] q,
+                                     input int unsigned c, input logic [3:0] first, input logic [3:0] count);
+    vc_usable = f[32'(q)*NumVcs + c] && vc_fits(cr, q, c, first, count);
+  endfunction
+
+  // Port q's usable VC of the class with the most credits, ties to the lower VC, {found, VC}
+  // (RouteUnit::most_credits).
+  function automatic logic [VcW:0] most_credits(input logic [NumPorts*NumVcs-1:0] f,
+                                                input logic [NumPorts*NumVcs*CrW-1:0] cr,
+                                                input logic [PortW-1:0] q, input logic [3:0] first,
+                                                input logic [3:0] count);
+    logic [CrW-1:0] best;
+    most_credits = '0;
+    best         = '0;
+    for (int unsigned c = 0; c < NumVcs; c++)
+      if (vc_usable(f, cr, q, c, first, count) &&
+          (!most_credits[VcW] || cr[(32'(q)*NumVcs + c)*CrW +: CrW] > best)) begin
+        most_credits = {1'b1, VcW'(c)};
+        best         = cr[(32'(q)*NumVcs + c)*CrW +: CrW];
+      end
+  endfunction
+
   if (Family == 0) begin : g_cube
     // The header's tie bits exist only when the layout carries them (routing.tie=random).
     logic [Dims-1:0] tie;
@@ -288,9 +321,7 @@ module drb_route_unit #(
       used  = '0;
       for (int unsigned q = 0; q < NumPorts; q++) begin
         for (int unsigned c = 0; c < NumVcs; c++) begin
-          if (free_i[q*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-              (!AtomicVc || credits_i[(q*NumVcs + c)*CrW +: CrW] == CrW'(Depth)))
-            ok[q] = 1'b1;
+          if (vc_usable(free_i, credits_i, PortW'(q), c, first, count)) ok[q] = 1'b1;
           used[q*UW +: UW] = used[q*UW +: UW] + UW'(!free_i[q*NumVcs + c]);
         end
       end
@@ -300,9 +331,8 @@ module drb_route_unit #(
     end
 
     logic [PortW-1:0] best, q;
-    logic             found, mis, got;
+    logic             found, mis;
     logic [UW-1:0]    best_used;
-    logic [CrW-1:0]   best_cr;
     always_comb begin
       best      = '0;
       found     = 1'b0;
@@ -328,22 +358,12 @@ module drb_route_unit #(
         end
       end
     end
-    // That port's free VC of the class with the most credits, ties to the lower VC.
+    // That port's usable VC with the most credits (found: it has one).
+    logic unused_got;
     always_comb begin
-      sel_valid_o    = found;
-      sel_out_port_o = best;
-      sel_ovc_o      = '0;
-      best_cr        = '0;
-      got            = 1'b0;
-      for (int unsigned c = 0; c < NumVcs; c++) begin
-        if (free_i[32'(best)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-            (!AtomicVc || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
-            (!got || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
-          got       = 1'b1;
-          sel_ovc_o = VcW'(c);
-          best_cr   = credits_i[(32'(best)*NumVcs + c)*CrW +: CrW];
-        end
-      end
+      sel_valid_o                = found;
+      sel_out_port_o             = best;
+      {unused_got, sel_ovc_o}    = most_credits(free_i, credits_i, best, first, count);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
@@ -358,8 +378,7 @@ module drb_route_unit #(
     logic [31:0]      base, u;
     logic [PortW-1:0] cp, best;
     logic [SW-1:0]    score, best_score;
-    logic             found, got;
-    logic [CrW-1:0]   best_cr;
+    logic             found;
     always_comb begin
       cls   = GroupBase[{group, 2'b00} +: 4];
       first = ClassFirst[{cls, 2'b00} +: 4];
@@ -378,8 +397,7 @@ module drb_route_unit #(
         cp = PortW'(TreeK + ((u >= TreeK) ? u - TreeK : u));
         score = '0;
         for (int unsigned c = 0; c < NumVcs; c++)
-          if (free_i[32'(cp)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-              (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)))
+          if (vc_usable(free_i, credits_i, cp, c, first, count))
             score = score + SW'(credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW]) + SW'(1);
         if (up && score != '0 && ((TreeUp == 3) ? score > best_score : !found)) begin
           found      = 1'b1;
@@ -390,21 +408,8 @@ module drb_route_unit #(
     end
     // On that port (or route compute's), the usable VC of the class with the most credits, ties to the lower.
     always_comb begin
-      sel_out_port_o = best;
-      sel_valid_o    = 1'b0;
-      sel_ovc_o      = '0;
-      best_cr        = '0;
-      got            = 1'b0;
-      for (int unsigned c = 0; c < NumVcs; c++) begin
-        if (free_i[32'(best)*NumVcs + c] && 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-            (!AtomicVc || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
-            (!got || credits_i[(32'(best)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
-          got       = 1'b1;
-          sel_ovc_o = VcW'(c);
-          best_cr   = credits_i[(32'(best)*NumVcs + c)*CrW +: CrW];
-        end
-      end
-      sel_valid_o = got;
+      sel_out_port_o             = best;
+      {sel_valid_o, sel_ovc_o}   = most_credits(free_i, credits_i, best, first, count);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
@@ -414,7 +419,8 @@ module drb_route_unit #(
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
     // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2; so
     // did taking the ejection's scan out of this loop (one scan before the branches: 64 -> 74, 31,716
-    // cells), which the other branches share as first_free.)
+    // cells), which the other branches share as first_free, and vc_usable in place of the free test and
+    // vc_fits below (64 -> 77, 31,877 cells).)
     logic [3:0]     cls, first, count;
     logic [CrW-1:0] best_cr;
     always_comb begin
@@ -436,8 +442,7 @@ module drb_route_unit #(
               sel_valid_o = 1'b1;
               sel_ovc_o   = VcW'(c);
             end
-          end else if (5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-                       (!AtomicVc || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] == CrW'(Depth))) begin
+          end else if (vc_fits(credits_i, port, c, first, count)) begin
             if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin
               sel_valid_o = 1'b1;
               sel_ovc_o   = VcW'(c);
@@ -486,18 +491,16 @@ module drb_route_unit #(
 
     logic [3:0]       cls, first, count;
     logic [PortW-1:0] cp;
-    logic [CrW-1:0]   best_cr;
-    logic             usable;
+    logic [VcW:0]     vc;  // {found, VC} on candidate cp
     always_comb begin
       sel_valid_o    = 1'b0;
       sel_ovc_o      = '0;
       sel_out_port_o = port;
-      best_cr        = '0;
       cls            = '0;
       first          = '0;
       count          = '0;
       cp             = '0;
-      usable         = 1'b0;
+      vc             = '0;
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
       end else begin
@@ -507,17 +510,11 @@ module drb_route_unit #(
             cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
             first = ClassFirst[{cls, 2'b00} +: 4];
             count = ClassCount[{cls, 2'b00} +: 4];
-            for (int unsigned c = 0; c < NumVcs; c++) begin
-              usable = free_i[32'(cp)*NumVcs + c] &&
-                       (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
-                       5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
-              // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-              if (usable && (!sel_valid_o || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
-                sel_valid_o    = 1'b1;
-                sel_out_port_o = cp;
-                sel_ovc_o      = VcW'(c);
-                best_cr        = credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW];
-              end
+            // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
+            vc = most_credits(free_i, credits_i, cp, first, count);
+            if (vc[VcW]) begin
+              {sel_valid_o, sel_ovc_o} = vc;
+              sel_out_port_o           = cp;
             end
           end
         end

@@ -111,7 +111,11 @@ module drb_router #(
   output logic [NumPorts*NumVcs-1:0]            dbg_sa_gnt_o,
   output logic [NumPorts*NumVcs*PortW-1:0]      dbg_out_port_o,   // the output port an active VC holds
   output logic [NumPorts*NumVcs-1:0]            dbg_dec_pop_o,    // DEC popped the front destination
-  output logic [NumPorts*NumVcs-1:0]            dbg_al_wait_o     // a head starts waiting (AL's T1)
+  output logic [NumPorts*NumVcs-1:0]            dbg_al_wait_o,    // a head starts waiting (AL's T1)
+  // Next values of registers (this cycle's events taken; the model's InputVc / OutputVc after its step):
+  output logic [NumPorts*NumVcs*2-1:0]          dbg_state_next_o, // each input VC's state,
+  output logic [NumPorts*NumVcs*CrW-1:0]        dbg_count_next_o, //   the flits it buffers,
+  output logic [NumPorts*NumVcs*CrW-1:0]        dbg_credits_next_o  // each output VC's credits
 );
 
   localparam int unsigned FlitW = drb_hdr_pkg::FlitW;
@@ -222,7 +226,9 @@ module drb_router #(
       .out_vc_o       (out_vc_q[p*NumVcs*VcW +: NumVcs*VcW]),
       .hdr_valid_o    (hdr_valid_q[p*NumVcs +: NumVcs]),
       .hdr_o          (hdr_q[p*NumVcs*HdrW +: NumVcs*HdrW]),
-      .count_o        (count[p*NumVcs*CntW +: NumVcs*CntW])
+      .count_o        (count[p*NumVcs*CntW +: NumVcs*CntW]),
+      .state_next_o   (dbg_state_next_o[p*NumVcs*2 +: NumVcs*2]),
+      .count_next_o   (dbg_count_next_o[p*NumVcs*CntW +: NumVcs*CntW])
     );
   end
 
@@ -559,6 +565,7 @@ module drb_router #(
       .credit_vc_i     (out_credit_vc_i[o*VcW +: VcW]),
       .free_o          (free[o*NumVcs +: NumVcs]),
       .credits_o       (credits[o*NumVcs*CrW +: NumVcs*CrW]),
+      .credits_next_o  (dbg_credits_next_o[o*NumVcs*CrW +: NumVcs*CrW]),
       .can_send_o      (can_send[o*NumVcs +: NumVcs]),
       .send_valid_i    (xsel_valid[o]),
       .send_vc_i       (xout[o*XW + FlitW +: VcW]),

@@ -11,6 +11,10 @@
 // * Adaptive (Family 0): the torus router with minimal adaptive routing (routing.algorithm=adaptive), at
 //   4 VCs or more: three classes, the two dateline escape classes of one VC each and the adaptive class of
 //   the rest; output VCs reallocated once empty (AtomicVc), as the model's adaptive routing has them.
+// * NegFirst (Family 0, Wrap 0): the 8x8 mesh router with negative-first routing and misroutes;
+//   Family 3 with Dims 6: the 64-node binary hypercube's router (7 ports, dimension order); Family 2 with
+//   K 4, Dims 2, Conc 4: a switch of the 64-terminal flattened butterfly (10 ports). No rings, so, as on the
+//   fat-tree, DRB's two groups take one class each.
 // Every input and every combinational output is registered, so each reported path runs from a flip-flop to
 // a flip-flop.
 
@@ -19,7 +23,12 @@ module drb_router_synth #(
   parameter bit          Drb    = 1'b1,  /// DEC, AL and GMR in the router
   parameter int unsigned Family = 0,     /// 0: 8x8 torus router; 1: 4-ary 3-tree switch
   parameter bit          Adaptive = 1'b0,  /// minimal adaptive routing (Family 0, NumVcs >= 3)
-  parameter int unsigned P      = drb_shape_pkg::router_ports(Family, 2, 4, 8, 1),  /// ports: 5, or 8
+  parameter bit          Wrap   = 1'b1,  /// Family 0: torus (1) or mesh (0)
+  parameter bit          NegFirst = 1'b0,  /// Family 0 mesh: negative-first with misroutes
+  parameter int unsigned Dims   = 2,     /// Family 0: 2 (the header's dateline bits); hypercube: 6
+  parameter int unsigned K      = 8,     /// Family 0: radix; flattened butterfly: switches per dimension
+  parameter int unsigned Conc   = 1,     /// flattened butterfly: terminals per switch
+  parameter int unsigned P      = drb_shape_pkg::router_ports(Family, Dims, 4, K, Conc),  /// ports
   parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
   input  logic               clk_i,
@@ -45,7 +54,7 @@ module drb_router_synth #(
   // sub-classes of the one group, on the fat-tree the classes of groups 0 and 1.
   localparam int unsigned Half = NumVcs / 2;
   // Adaptive: classes esc0 (VC 0), esc1 (VC 1), adaptive (VCs 2..NumVcs-1).
-  localparam logic [63:0] Base = (Family == 0) ? 64'h0 : 64'h10;
+  localparam logic [63:0] Base = (Family == 0 && Wrap) ? 64'h0 : 64'h10;
   localparam logic [63:0] First = Adaptive ? 64'h210 : {56'd0, 4'(Half), 4'd0};
   localparam logic [63:0] Count = Adaptive ? {52'd0, 4'(NumVcs - 2), 8'h11} : {56'd0, 4'(Half), 4'(Half)};
 
@@ -73,9 +82,9 @@ module drb_router_synth #(
   end
 
   drb_router #(
-    .Family(Family), .TreeK(4), .TreeStages(3), .K(8), .NumPorts(P),
+    .Family(Family), .TreeK(4), .TreeStages(3), .K(K), .Dims(Dims), .Wrap(Wrap), .Conc(Conc), .NumPorts(P),
     .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
-    .Adaptive(Adaptive), .AtomicVc(Adaptive),
+    .Adaptive(Adaptive), .AtomicVc(Adaptive), .NegFirst(NegFirst),
     .GroupBase(Base), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
     .Drb(Drb), .Gmr(Drb)
   ) u_router (
@@ -105,7 +114,10 @@ module drb_router_synth #(
     .dbg_sa_gnt_o    (),
     .dbg_out_port_o  (),
     .dbg_dec_pop_o   (),
-    .dbg_al_wait_o   ()
+    .dbg_al_wait_o   (),
+    .dbg_state_next_o   (),
+    .dbg_count_next_o   (),
+    .dbg_credits_next_o ()
     /* verilator lint_on PINCONNECTEMPTY */
   );
 

@@ -34,11 +34,18 @@ class RouterPorts {
   virtual uint64_t sa_gnt() const = 0;
   virtual uint64_t dec_pop() const = 0;
   virtual uint64_t al_wait() const = 0;
+  // The outputs evaluated again with the inputs cleared by edge() (only the dbg_*_next_o read them).
+  virtual void settle() = 0;
+  // Next values of registers (dbg_*_next_o, after settle()): input VC k's state and flits, output VC k's
+  // credits (k = port * VCs + VC).
+  virtual int state_next(int k) const = 0;
+  virtual int count_next(int k) const = 0;
+  virtual int credits_next(int k) const = 0;
   virtual bool failed() const = 0;  // an assertion of the RTL failed
 };
 
 // The entry point of a configuration verilated on first use (router_ports_dyn.cpp).
-using MakeRouterPorts = RouterPorts* (*)(int ports, int portw, int vcs, int vcw, int hw, const char* name);
+using MakeRouterPorts = RouterPorts* (*)(int ports, int portw, int vcs, int vcw, int crw, int hw, const char* name);
 constexpr const char* kMakeRouterPortsSymbol = "drb_make_router_ports";
 
 }  // namespace drb::cosim

@@ -5,7 +5,7 @@
 #include "Vdrb_router_dyn.h"
 #include "systemc/cosim/router_ports_of.h"
 
-extern "C" drb::cosim::RouterPorts* drb_make_router_ports(int ports, int portw, int vcs, int vcw, int hw,
+extern "C" drb::cosim::RouterPorts* drb_make_router_ports(int ports, int portw, int vcs, int vcw, int crw, int hw,
                                                            const char* name) {
-  return new drb::cosim::RouterPortsOf<Vdrb_router_dyn>(ports, portw, vcs, vcw, hw, name);
+  return new drb::cosim::RouterPortsOf<Vdrb_router_dyn>(ports, portw, vcs, vcw, crw, hw, name);
 }

@@ -15,9 +15,10 @@ template <class V>
 class RouterPortsOf final : public RouterPorts {
  public:
   // ports (2 * Dims + 1, at most 32) and portw: the RTL's NumPorts and PortW; vcw: bits of a VC number (the
-  // RTL's VcW); hw: header bits. Ports x VCs is at most 64 (the request masks).
-  RouterPortsOf(int ports, int portw, int vcs, int vcw, int hw, const std::string& name)
-      : m_(&ctx_, name.c_str()), ports_(ports), portw_(portw), vcs_(vcs), hw_(hw), vcw_(vcw), flitw_(hw + 2) {
+  // RTL's VcW); crw: bits of a credit or flit count (CrW); hw: header bits. Ports x VCs is at most 64 (the
+  // request masks).
+  RouterPortsOf(int ports, int portw, int vcs, int vcw, int crw, int hw, const std::string& name)
+      : m_(&ctx_, name.c_str()), ports_(ports), portw_(portw), vcs_(vcs), hw_(hw), vcw_(vcw), crw_(crw), flitw_(hw + 2) {
     ctx_.fatalOnError(false);  // an assertion is reported by the adapter, with the cycle and the router
   }
   void reset(uint32_t node, uint32_t threshold, bool every_hop) override {
@@ -82,6 +83,10 @@ class RouterPortsOf final : public RouterPorts {
   uint64_t sa_gnt() const override { return vl::get(m_.dbg_sa_gnt_o, 0, ports_ * vcs_); }
   uint64_t dec_pop() const override { return vl::get(m_.dbg_dec_pop_o, 0, ports_ * vcs_); }
   uint64_t al_wait() const override { return vl::get(m_.dbg_al_wait_o, 0, ports_ * vcs_); }
+  void settle() override { m_.eval(); }
+  int state_next(int k) const override { return static_cast<int>(vl::get(m_.dbg_state_next_o, 2 * k, 2)); }
+  int count_next(int k) const override { return static_cast<int>(vl::get(m_.dbg_count_next_o, crw_ * k, crw_)); }
+  int credits_next(int k) const override { return static_cast<int>(vl::get(m_.dbg_credits_next_o, crw_ * k, crw_)); }
   bool failed() const override { return ctx_.gotError(); }
 
  private:
@@ -92,7 +97,7 @@ class RouterPortsOf final : public RouterPorts {
   }
   VerilatedContext ctx_;  // one per router: routers share no Verilated state
   V m_;
-  int ports_, portw_, vcs_, hw_, vcw_, flitw_;
+  int ports_, portw_, vcs_, hw_, vcw_, crw_, flitw_;
 };
 
 }  // namespace drb::cosim

@@ -25,10 +25,10 @@ constexpr int kOutDelay = 2;  // switch allocation plus traversal of every confi
 #if DRB_HAVE_RTL
 namespace {
 
-std::unique_ptr<RouterPorts> make_ports(const Shape& s, int vcw, int hw, const std::string& name) {
+std::unique_ptr<RouterPorts> make_ports(const Shape& s, int vcw, int crw, int hw, const std::string& name) {
 #define DRB_MAKE(prefix, k, v, d, c, gb, cf, cc, ag, hp, g) \
   if (std::string(s.name) == #prefix)                        \
-    return std::make_unique<RouterPortsOf<prefix>>(s.ports(), bits_for(static_cast<uint64_t>(s.ports())), s.vcs, vcw, hw, name);
+    return std::make_unique<RouterPortsOf<prefix>>(s.ports(), bits_for(static_cast<uint64_t>(s.ports())), s.vcs, vcw, crw, hw, name);
   DRB_RTL_ROUTERS(DRB_MAKE)
 #undef DRB_MAKE
   throw std::logic_error("router.impl: no Verilated model named " + std::string(s.name));
@@ -113,6 +113,7 @@ RtlRouter::RtlRouter(const Kind& k, const RouterConfig& cfg, int id, ChannelTabl
   const Shape& s = k.s;
   impl_ = std::make_unique<Impl>(cfg, chan, store, k.lay, s.ports());
   Impl& m = *impl_;
+  vcs_ = m.vcs;
   const int n = m.ports * m.vcs;
   m.out.resize(m.ports);
   m.in.resize(m.ports);
@@ -124,11 +125,12 @@ RtlRouter::RtlRouter(const Kind& k, const RouterConfig& cfg, int id, ChannelTabl
   m.credits_in.assign(m.ports, -1);
 #if DRB_HAVE_RTL
   const int vcw = m.vcs > 1 ? bits_for(static_cast<uint64_t>(m.vcs)) : 1;
+  const int crw = bits_for(static_cast<uint64_t>(s.depth) + 1);  // CrW = $clog2(Depth + 1)
   const std::string name = "router_" + std::to_string(id);
   if (k.make)
-    m.rtl.reset(k.make(m.ports, bits_for(static_cast<uint64_t>(m.ports)), m.vcs, vcw, m.lay.total_bits(), name.c_str()));
+    m.rtl.reset(k.make(m.ports, bits_for(static_cast<uint64_t>(m.ports)), m.vcs, vcw, crw, m.lay.total_bits(), name.c_str()));
   else
-    m.rtl = make_ports(s, vcw, m.lay.total_bits(), name);
+    m.rtl = make_ports(s, vcw, crw, m.lay.total_bits(), name);
   // Without GMR in the scenario, a configuration with it gets the largest threshold: it never fires.
   const uint32_t threshold = cfg.p.gmr ? cfg.gmr->threshold() : (1u << m.lay.width(Field::Latency)) - 1;
   m.rtl->reset(static_cast<uint32_t>(id), threshold, cfg.gmr->every_hop());
@@ -211,7 +213,8 @@ void RtlRouter::step(int64_t now) {
     m.state[k] = s;
   }
   const uint64_t va_req = r.va_req(), va_gnt = r.va_gnt(), sa_req = r.sa_req(), sa_gnt = r.sa_gnt();
-  cnt_.dec_pops += static_cast<uint64_t>(__builtin_popcountll(r.dec_pop()));
+  const uint64_t dec_pop = r.dec_pop();
+  cnt_.dec_pops += static_cast<uint64_t>(__builtin_popcountll(dec_pop));
   cnt_.al_waits += static_cast<uint64_t>(__builtin_popcountll(r.al_wait()));
   cnt_.contended += static_cast<uint64_t>(__builtin_popcountll(va_req & ~va_gnt));
   const uint64_t vc_mask = (uint64_t{1} << m.vcs) - 1;
@@ -300,7 +303,35 @@ void RtlRouter::step(int64_t now) {
     f.vc = static_cast<uint8_t>(vc);
     m.chan.send_flit(op.link, now, f);
   }
+  if (traced_) {
+    // Next values without the next cycle's inputs (edge() cleared them; settle() evaluates that). The
+    // packet a VC routed: route compute ran this cycle (DEC popped, or the next state leaves routing),
+    // with the head still at the front of its buffer (a switch grant pops it a cycle later at the earliest).
+    r.settle();
+    tr_buffered_ = 0;
+    for (int k = 0; k < n; ++k) {
+      const int s = r.state_next(k);
+      const bool routed = (dec_pop >> k & 1) || (tr_state_[k] == InputVc::kRouting && s != InputVc::kRouting);
+      if (routed && !m.shadow[k].empty())
+        tr_packet_[k] = static_cast<uint32_t>(m.store.pkt(m.shadow[k].front().pkt).id);
+      tr_state_[k] = static_cast<uint8_t>(s);
+      tr_count_[k] = r.count_next(k);
+      tr_buffered_ += tr_count_[k];
+      tr_credits_[k] = r.credits_next(k);
+    }
+  }
 }
+
+void RtlRouter::trace_on() {
+  const size_t n = static_cast<size_t>(impl_->ports * vcs_);
+  traced_ = true;
+  tr_state_.assign(n, 0);
+  tr_count_.assign(n, 0);
+  tr_credits_.assign(n, 0);
+  tr_packet_.assign(n, 0);
+}
+
+const uint32_t& RtlRouter::trace_sent(int p) const { return impl_->chan.stats(impl_->out[p].link.ch).sent; }
 
 std::string RtlRouter::dump(int64_t now) const {
   const Impl& m = *impl_;

@@ -70,6 +70,19 @@ class RtlRouter {
   uint64_t cycles() const { return cycles_; }  // clock edges given to the RTL
   std::string dump(int64_t now) const;         // per input VC the RTL's state and the flits buffered
 
+  // Waveform signals (trace.vcd), RouterCore's names and meanings, read from the RTL at the end of each
+  // step once trace_on() was called: per input VC k = port * VCs + VC its state and buffered flits, per
+  // output VC its credits, each the register's next value (dbg_state_next_o, dbg_count_next_o,
+  // dbg_credits_next_o: this cycle's events taken, as the model's values after its step); the packet a
+  // VC last routed (the adapter's: the RTL carries no packet ids) and the flits sent (the channel's).
+  void trace_on();
+  const int& trace_buffered() const { return tr_buffered_; }
+  const uint8_t& trace_state(int p, int vc) const { return tr_state_[static_cast<size_t>(p * vcs_ + vc)]; }
+  const int& trace_occupancy(int p, int vc) const { return tr_count_[static_cast<size_t>(p * vcs_ + vc)]; }
+  const uint32_t& trace_packet(int p, int vc) const { return tr_packet_[static_cast<size_t>(p * vcs_ + vc)]; }
+  const int& trace_credits(int p, int vc) const { return tr_credits_[static_cast<size_t>(p * vcs_ + vc)]; }
+  const uint32_t& trace_sent(int p) const;
+
  private:
   struct Kind;
   RtlRouter(const Kind& kind, const RouterConfig& cfg, int id, ChannelTable& chan, PacketStore& store);
@@ -78,6 +91,12 @@ class RtlRouter {
   int id_;
   RouterCounters cnt_;
   uint64_t cycles_ = 0;
+  int vcs_ = 1;
+  bool traced_ = false;
+  int tr_buffered_ = 0;
+  std::vector<uint8_t> tr_state_;
+  std::vector<int> tr_count_, tr_credits_;
+  std::vector<uint32_t> tr_packet_;
 };
 
 }  // namespace drb::cosim

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "systemc/cosim/rtl_router.h"
 #include "systemc/router/router_trace.h"
 
 namespace drb {
@@ -17,8 +18,15 @@ void trace_design(VcdWriter& w, FlitProbe& flits, const Interconnect& ic, const 
   for (int e = 0; e < elements; ++e) in_ports.push_back(d.router(e).in_ports());
   for (int t = 0; t < nodes; ++t) channels.push_back(g.terminals()[t].channels);
   flits.init(in_ports, channels);
-  for (int e = 0; e < elements; ++e)
-    if (el[e]) trace_router(w, d.router(e), ic, d.router_name(e));
+  for (int e = 0; e < elements; ++e) {
+    if (!el[e]) continue;
+    if (cosim::RtlRouter* x = d.rtl ? d.rtl(e) : nullptr) {  // router.impl=rtl: the RTL's state
+      x->trace_on();
+      trace_router(w, *x, d.router(e), ic, d.router_name(e));
+    } else {
+      trace_router(w, d.router(e), d.router(e), ic, d.router_name(e));
+    }
+  }
   for (int t = 0; t < nodes; ++t) {
     if (!ni[t]) continue;
     w.add(d.ni_name(t) + ".queue", d.source(t).trace_queue());

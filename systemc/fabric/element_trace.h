@@ -15,8 +15,13 @@
 
 namespace drb {
 
+namespace cosim {
+class RtlRouter;
+}
+
 struct DesignTrace {
   std::function<const RouterCore&(int)> router;  // by element id
+  std::function<cosim::RtlRouter*(int)> rtl;     //   the RTL router stepping in its place, or none
   std::function<const SourceNi&(int)> source;    // by terminal id
   std::function<std::string(int)> router_name, ni_name;
 };

@@ -162,6 +162,7 @@ void Fabric::trace(const std::string& file, const TraceSelect& sel) {
   const std::string base = name();
   trace_design(*vcd_, flits_, net_->interconnect(), sel,
                DesignTrace{[this](int e) -> const RouterCore& { return net_->router(e); },
+                           [this](int e) { return net_->rtl_router(e); },
                            [this](int t) -> const SourceNi& { return net_->source(t); },
                            [this, base](int e) { return base + "." + element_name(e); },
                            [base](int t) { return base + ".ni_" + std::to_string(t); }});

@@ -66,6 +66,7 @@ class Network final : public LinkHost {
   const RouterCore& router(int r) const { return *routers_[r]; }
   // Element r as the Verilated drb_router (router.impl=rtl), or null.
   const cosim::RtlRouter* rtl_router(int r) const { return rtl_.empty() ? nullptr : rtl_[r].get(); }
+  cosim::RtlRouter* rtl_router(int r) { return rtl_.empty() ? nullptr : rtl_[r].get(); }
   const RouterCounters& counters(int r) const { return rtl_.empty() ? routers_[r]->counters() : rtl_[r]->counters(); }
   SourceNi& source(int n) override { return *src_[n]; }
   DestNi& dest(int n) { return *dst_[n]; }

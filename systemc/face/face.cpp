@@ -220,7 +220,7 @@ void Channels::trace(const std::string& file, const TraceSelect& sel) {
 
 void Channels::trace_elements() {
   trace_design(*vcd_, flits_, *setup_.ic, sel_,
-               DesignTrace{[this](int e) -> const RouterCore& { return routers_[e]->core(); },
+               DesignTrace{[this](int e) -> const RouterCore& { return routers_[e]->core(); }, {},
                            [this](int t) -> const SourceNi& { return nis_[t]->source(); },
                            [this](int e) { return std::string(routers_[e]->name()); },
                            [this](int t) { return std::string(nis_[t]->name()); }});

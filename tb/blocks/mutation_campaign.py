@@ -8,6 +8,7 @@ that caught it, the first failing cycle and what differed. Nothing is changed in
     tb/blocks/mutation_campaign.py                       # every mutation, build tree <repo>/build/mutation
     tb/blocks/mutation_campaign.py --only credit_off_by_one,gmr_ge --out table.md
     tb/blocks/mutation_campaign.py --list
+    tb/blocks/mutation_campaign.py --check     # every mutation's line still once in its unit (no build)
     tb/blocks/mutation_campaign.py --only dec_keeps_dateline --benches fabric   # caught in the fabric too?
 
 Exit 0 when every mutation is caught, 1 when one survives, does not build, or its line is no longer in
@@ -27,12 +28,12 @@ REPO = Path(__file__).resolve().parents[2]
 # name, unit file, the line as it is, the line mutated, benches run (the whole router first), what it breaks
 MUTATIONS = [
     ("vc_state_kept_on_tail", "drb_input_unit.sv",
-     "            state_q <= drb_router_pkg::VcIdle;",
-     "            state_q <= drb_router_pkg::VcActive;",
+     "        if (goes_idle) state_d = drb_router_pkg::VcIdle;",
+     "        if (goes_idle) state_d = drb_router_pkg::VcActive;",
      ["bench_router"], "input unit: a released VC stays active (VC state not cleared on the tail)"),
     ("arrival_lost_at_release", "drb_input_unit.sv",
-     "          if (empty_after && !push) begin",
-     "          if (empty_after) begin",
+     "    assign goes_idle   = empty_after && !push;  // a tail leaving idles the VC unless a flit arrives",
+     "    assign goes_idle   = empty_after;  // a tail leaving idles the VC unless a flit arrives",
      ["bench_router"], "input unit: a head arriving as the tail leaves is not routed"),
     ("credit_wrong_vc", "drb_input_unit.sv",
      "    for (int unsigned v = 0; v < NumVcs; v++) if (pop_i[v]) credit_vc_o = VcW'(v);",
@@ -51,8 +52,8 @@ MUTATIONS = [
      "        cand_ok[2*i+2]                    = 1'b0;",
      ["fabric"], "route unit: minimal adaptive routing never offers the other side of a ring tie"),
     ("atomic_vc_taken_early", "drb_route_unit.sv",
-     "                       (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&",
-     "                       (!AtomicVc || credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW] != 0) &&",
+     "              (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] == CrW'(Depth));",
+     "              (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] != 0);",
      ["fabric"], "route unit: Duato's escape VC reallocated before its last packet left the next buffer"),
     ("negfirst_ties_to_higher", "drb_route_unit.sv",
      "        if (c_min[d] && ok[q] && (!found || used[32'(q)*UW +: UW] < best_used)) begin",
@@ -179,6 +180,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="", help="also write the table (markdown) here")
     ap.add_argument("--list", action="store_true", help="list the mutations and exit")
+    ap.add_argument("--check", action="store_true", help="check that each mutation's line is once in its unit "
+                    "and its mutated line differs (rtl/ of the source tree, nothing built), then exit")
     ap.add_argument("--benches", default="", help="run these instead of each mutation's own (comma-separated; "
                     "`fabric` is the fabric test, router.impl=rtl against the C++ routers)")
     a = ap.parse_args()
@@ -195,6 +198,18 @@ def main():
         for m in muts:
             print("%-32s %-22s %s" % (m[0], m[1], m[5]))
         return 0
+    if a.check:
+        # An edit of a unit can move a mutation's line; the campaign would then report it stale only when
+        # run (hours), so this runs in the default suite.
+        bad = 0
+        for name, unit, line, mutated, _, _ in muts:
+            n = (REPO / "rtl" / unit).read_text().count(line + "\n")
+            if n != 1 or line == mutated:
+                print("mutation_campaign: %s: its line is %s in rtl/%s" %
+                      (name, "unchanged by the mutation" if n == 1 else "%d times" % n, unit), file=sys.stderr)
+                bad += 1
+        print("%d mutations, %d stale" % (len(muts), bad))
+        return 1 if bad else 0
     if a.cycles <= 0 or a.jobs <= 0:
         print("mutation_campaign: --cycles and --jobs must be positive", file=sys.stderr)
         return 2

@@ -448,7 +448,7 @@ std::vector<KeyDef> build() {
   str_key("trace.vcd", "",
           "write a VCD waveform to this file: per input VC state, occupancy and packet, per output VC credits, "
           "flits sent per port, per receiving port the flit its channel hands it (valid, head, tail, VC, "
-          "packet), NI queues (docs/cosim.md)",
+          "packet), NI queues; under router.impl=rtl the routers' values are the RTL's (docs/cosim.md)",
           [](Scenario& s) -> std::string& { return s.out.trace; });
   str_key("trace.packets", "",
           "write the per-packet event trace to this file: per data packet its injection, every hop with the "

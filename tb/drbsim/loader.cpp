@@ -201,8 +201,6 @@ static void check_rtl_router(const Scenario& s) {
   const NetParams& n = s.net;
   if (n.power.on) throw ConfigError("power.mechanism", "link power saving acts on the C++ router's outputs; router.impl=rtl has none yet");
   if (n.faults.on()) throw ConfigError("faults.links", "link faults act on the C++ router's outputs; router.impl=rtl has none yet");
-  if (!s.out.trace.empty())
-    throw ConfigError("trace.vcd", "the waveform samples the C++ router's state; with router.impl=rtl it would show none");
   if (!s.out.packets.empty())
     throw ConfigError("trace.packets", "the packet trace reads the C++ router's stage cycles; router.impl=rtl offers no head tap yet");
   if (n.any_rtl()) {
