@@ -27,8 +27,8 @@
 //
 // Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): the
 // escape-adaptive relations of the flattened butterfly and the hybrid, the fat-tree's random up-phase
-// order (the header has no origin), iSLIP and oldest-first
-// allocation, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
+// order (the header has no origin), iSLIP VC allocation and oldest-first
+// arbitration, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
 // an AL tick above 1.
 
 module drb_router #(
@@ -66,6 +66,7 @@ module drb_router #(
   parameter int unsigned TreeUp     = 0,       /// k-ary n-tree up phase (Family 1): 0 up/down's one port; adaptive
                                                /// (routing.up_selection) 1 first_free, 2 lowest, 3 sadp
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
+  parameter bit          SaIslip    = 1'b0,    /// switch allocation iSLIP, one iteration (router.alloc.sa=islip)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
   parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
   parameter logic [63:0] ClassCount = 64'h0,   ///   per class its VCs
@@ -109,6 +110,7 @@ module drb_router #(
   output logic [NumPorts*NumVcs-1:0]            dbg_va_gnt_o,
   output logic [NumPorts*NumVcs-1:0]            dbg_sa_req_o,     // switch allocation: requests, grants
   output logic [NumPorts*NumVcs-1:0]            dbg_sa_gnt_o,
+  output logic [NumPorts*NumVcs-1:0]            dbg_sa_bid_o,     //   the requests that stood in its output stage
   output logic [NumPorts*NumVcs*PortW-1:0]      dbg_out_port_o,   // the output port an active VC holds
   output logic [NumPorts*NumVcs-1:0]            dbg_dec_pop_o,    // DEC popped the front destination
   output logic [NumPorts*NumVcs-1:0]            dbg_al_wait_o,    // a head starts waiting (AL's T1)
@@ -311,18 +313,19 @@ module drb_router #(
   assign va_ovc  = sel_ovc;
 
   // ---- switch allocation: Active VCs past their VA delay with a flit and a credit
-  logic [N-1:0] act, sa_req, sa_gnt, sa_prio;
+  logic [N-1:0] act, sa_req, sa_gnt, sa_prio, sa_bid;
   for (genvar k = 0; k < N; k++) begin : g_sa_req
     assign act[k]    = (state_q[k*2 +: 2] == drb_router_pkg::VcActive) && ready_q[k] && nonempty[k];
     assign sa_req[k] = act[k] && can_send[32'(out_port_q[k*PortW +: PortW])*NumVcs + 32'(out_vc_q[k*VcW +: VcW])];
     assign sa_prio[k] = prio_q[k];
   end
-  drb_switch_alloc #(.NumPorts(NumPorts), .NumVcs(NumVcs)) u_sa (
+  drb_switch_alloc #(.NumPorts(NumPorts), .NumVcs(NumVcs), .Islip(SaIslip)) u_sa (
     .clk_i, .rst_ni,
     .req_i      (sa_req),
     .prio_i     (sa_prio),
     .out_port_i (out_port_q),
-    .gnt_o      (sa_gnt)
+    .gnt_o      (sa_gnt),
+    .bid_o      (sa_bid)
   );
   assign pop = sa_gnt;
 
@@ -333,7 +336,8 @@ module drb_router #(
     logic [HdrW-1:0] h;
     logic [LatW-1:0] t1, lat_enq;
     assign head  = front[k*FlitW + drb_hdr_pkg::FlitHead];
-    assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head);
+    // (switch: no credit, or a bid that lost; an iSLIP request another VC of the input stood for waits not)
+    assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head && (!sa_req[k] || sa_bid[k]));
     assign first = waits && !t_now_blocked[k];
     assign h     = h1[k*HdrW +: HdrW];
     assign t1    = rc_route[k] ? timer_q + LatW'(DVa) : t1_q[k*LatW +: LatW];  // timer(T1), tick 1
@@ -539,6 +543,7 @@ module drb_router #(
   assign dbg_va_gnt_o   = va_gnt;
   assign dbg_sa_req_o   = sa_req;
   assign dbg_sa_gnt_o   = sa_gnt;
+  assign dbg_sa_bid_o   = sa_bid;
   assign dbg_out_port_o = out_port_q;
   assign dbg_dec_pop_o  = rc_pop;
   assign dbg_al_wait_o  = al_first;

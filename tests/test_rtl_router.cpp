@@ -250,6 +250,22 @@ TEST(RtlRouterLong, AdaptiveHypercubeSameRun) {
           {false, false}, 20000);
 }
 
+// iSLIP switch allocation (router.alloc.sa=islip; drb_switch_alloc's Islip): every output an input's VCs
+// want is requested, grants and accepts move the pointers; high-priority acks on dateline classes exercise
+// the priority class at all three steps. The allocation must matter: the run differs from separable's.
+TEST(RtlRouter, IslipSwitchAllocationVerilatedOnFirstUseSameRun) {
+  const std::vector<std::string> base = with(kSmall, {"routing.algorithm=drb", "drb.ack_mode=high_priority",
+                                                      "routing.vc_classes=dateline", "router.vcs=6", "traffic.rate=0.6"});
+  compare(with(base, {"router.alloc.sa=islip"}), {true, false}, 4000);
+  EXPECT_NE(run(with(base, {"router.alloc.sa=islip"}), false, 4000)["flits"], run(base, false, 4000)["flits"]);
+}
+// ... and in the 8-port switches of a 4-ary 3-tree with DRB's metapaths.
+TEST(RtlRouterLong, IslipFatTreeSameRun) {
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
+           "routing.algorithm=drb", "router.alloc.sa=islip", "traffic.rate=0.8", "traffic.length=6", "sim.seed=21"},
+          {true, false}, 20000);
+}
+
 // A k-ary n-tree: every switch is the Verilated drb_router with the up/down route unit (drb_updown_rc), 8
 // ports, credits counted on its links and not towards terminals (stage 0's down ports), DEC acting where
 // the destination terminal hangs; DRB's metapaths pop at intermediate terminals' switches.
@@ -360,19 +376,31 @@ TEST(RtlRouterLong, HybridCrossbarSubnetsSameRun) {
           {true, false}, 5000);
 }
 
+// drbsim run with router.impl=model, then =rtl, each writing the file `key` names (<name>_<0|1><ext> in
+// the test's temporary folder); the two paths, or none when a run failed.
+std::vector<std::string> model_then_rtl(const std::string& base, const std::string& key, const std::string& name,
+                                        const std::string& ext) {
+  std::vector<std::string> out;
+  for (int i = 0; i < 2; ++i) {
+    out.push_back(::testing::TempDir() + "/" + name + "_" + std::to_string(i) + ext);
+    const Exec e = drbsim(base + (i ? " router.impl=rtl " : " router.impl=model ") + key + "=" + out.back());
+    if (e.code != 0) {
+      ADD_FAILURE() << "drbsim exit " << e.code << ": " << e.err;
+      return {};
+    }
+  }
+  return out;
+}
+
 // drbsim's results (the JSON's result block: latencies, throughput, link loads, events) are byte-identical.
 TEST(RtlRouter, DrbsimResultsByteIdentical) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
   const std::string base = "topology.k=4 router.vcs=4 router.buffer=4 routing.algorithm=drb2 traffic.rate=0.35 "
                            "sim.warmup=1000 sim.measure=4000 stats.links=true";
-  const std::string dir = ::testing::TempDir();
+  const std::vector<std::string> out = model_then_rtl(base, "out.json", "rtl_router", ".json");
+  ASSERT_EQ(out.size(), 2u);
   std::string result[2];
-  for (int i = 0; i < 2; ++i) {
-    const std::string out = dir + "/rtl_router_" + std::to_string(i) + ".json";
-    const Exec e = drbsim(base + (i ? " router.impl=rtl" : " router.impl=model") + " out.json=" + out);
-    ASSERT_EQ(e.code, 0) << e.err;
-    result[i] = json::parse(slurp(out))["runs"][0]["result"].dump();
-  }
+  for (int i = 0; i < 2; ++i) result[i] = json::parse(slurp(out[i]))["runs"][0]["result"].dump();
   EXPECT_GT(result[0].size(), 500u);
   EXPECT_EQ(result[0], result[1]);
 }
@@ -386,19 +414,14 @@ TEST(RtlRouter, WaveformSameRun) {
   if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
   const std::string base = "topology.k=4 router.vcs=4 router.buffer=4 routing.algorithm=drb2 traffic.rate=0.5 "
                            "sim.warmup=0 sim.measure=1500 traffic.length=10";
-  const std::string dir = ::testing::TempDir();
-  std::string vcd[2];
-  for (int i = 0; i < 2; ++i) {
-    const std::string out = dir + "/rtl_wave_" + std::to_string(i) + ".vcd";
-    const Exec e = drbsim(base + (i ? " router.impl=rtl" : " router.impl=model") + " trace.vcd=" + out);
-    ASSERT_EQ(e.code, 0) << e.err;
-    vcd[i] = slurp(out);
-  }
+  const std::vector<std::string> out = model_then_rtl(base, "trace.vcd", "rtl_wave", ".vcd");
+  ASSERT_EQ(out.size(), 2u);
+  const std::string vcd[2] = {slurp(out[0]), slurp(out[1])};
   // Busy enough to show what the comparison covers: input VCs in each of the four states, buffers full
   // (4 flits) and output VCs out of credits, many times over.
   std::map<int64_t, int> states;
   int full = 0, no_credit = 0;
-  for (const auto& [name, ch] : changes(dir + "/rtl_wave_0.vcd")) {
+  for (const auto& [name, ch] : changes(out[0])) {
     auto ends = [&name](const std::string& x) {
       return name.size() > x.size() && name.compare(name.size() - x.size(), x.size(), x) == 0;
     };
@@ -433,7 +456,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
        "routing.selection"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
-      {r + "topology.k=4 router.alloc.sa=islip", "router.alloc.sa"},
+      {r + "topology.k=4 router.alloc.va=islip", "router.alloc.va"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},
       {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},

@@ -48,6 +48,17 @@ CHECKS = {
         ("owner kept after the tail", "drb_output_unit.sv",
          "else if (sent_here && is_tail) owned_q[v] <= 1'b0;", "else if (1'b0) owned_q[v] <= 1'b0;"),
     ]),
+    "drb_switch_alloc_islip": (["drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
+        ("grant taken without the accept", "drb_switch_alloc.sv",
+         "if (acc[p*NumPorts+o]) gnt_o[p*NumVcs +: NumVcs] = gnt_o[p*NumVcs +: NumVcs] | stand[(p*NumPorts+o)*NumVcs +: NumVcs];",
+         "if (i_req[p*NumPorts+o]) gnt_o[p*NumVcs +: NumVcs] = gnt_o[p*NumVcs +: NumVcs] | stand[(p*NumPorts+o)*NumVcs +: NumVcs];"),
+        ("every VC of an output stands", "drb_switch_alloc.sv",
+         "(|upper[(p*NumPorts+o)*NumVcs +: NumVcs]) ? upper[(p*NumPorts+o)*NumVcs +: NumVcs] & (~upper[(p*NumPorts+o)*NumVcs +: NumVcs] + 1'b1)",
+         "(|upper[(p*NumPorts+o)*NumVcs +: NumVcs]) ? upper[(p*NumPorts+o)*NumVcs +: NumVcs]"),
+        ("request ignores the port", "drb_switch_alloc.sv",
+         "want[(p*NumPorts+o)*NumVcs+v] = req_i[p*NumVcs+v] && (out_port_i[(p*NumVcs+v)*PortW +: PortW] == PortW'(o));",
+         "want[(p*NumPorts+o)*NumVcs+v] = req_i[p*NumVcs+v];"),
+    ]),
     "drb_input_unit": (["@pkg", "drb_router_pkg.sv", "drb_input_unit.sv"], 10, [
         ("read pointer frozen", "drb_input_unit.sv",
          "if (pop) rd_q <= (rd_q == PtrW'(Depth - 1)) ? '0 : rd_q + 1'b1;",

@@ -32,6 +32,7 @@ class RouterPorts {
   virtual uint64_t va_gnt() const = 0;
   virtual uint64_t sa_req() const = 0;
   virtual uint64_t sa_gnt() const = 0;
+  virtual uint64_t sa_bid() const = 0;  // the requests that stood in the output stage (iSLIP: one per output)
   virtual uint64_t dec_pop() const = 0;
   virtual uint64_t al_wait() const = 0;
   // The outputs evaluated again with the inputs cleared by edge() (only the dbg_*_next_o read them).

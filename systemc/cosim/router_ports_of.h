@@ -81,6 +81,7 @@ class RouterPortsOf final : public RouterPorts {
   uint64_t va_gnt() const override { return vl::get(m_.dbg_va_gnt_o, 0, ports_ * vcs_); }
   uint64_t sa_req() const override { return vl::get(m_.dbg_sa_req_o, 0, ports_ * vcs_); }
   uint64_t sa_gnt() const override { return vl::get(m_.dbg_sa_gnt_o, 0, ports_ * vcs_); }
+  uint64_t sa_bid() const override { return vl::get(m_.dbg_sa_bid_o, 0, ports_ * vcs_); }
   uint64_t dec_pop() const override { return vl::get(m_.dbg_dec_pop_o, 0, ports_ * vcs_); }
   uint64_t al_wait() const override { return vl::get(m_.dbg_al_wait_o, 0, ports_ * vcs_); }
   void settle() override { m_.eval(); }

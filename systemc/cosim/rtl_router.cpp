@@ -217,9 +217,13 @@ void RtlRouter::step(int64_t now) {
   cnt_.dec_pops += static_cast<uint64_t>(__builtin_popcountll(dec_pop));
   cnt_.al_waits += static_cast<uint64_t>(__builtin_popcountll(r.al_wait()));
   cnt_.contended += static_cast<uint64_t>(__builtin_popcountll(va_req & ~va_gnt));
-  const uint64_t vc_mask = (uint64_t{1} << m.vcs) - 1;
-  for (int p = 0; p < m.ports; ++p)
-    if (((sa_req >> (p * m.vcs)) & vc_mask) && !((sa_gnt >> (p * m.vcs)) & vc_mask)) ++cnt_.contended;
+  if (m.cfg.p.sa_islip) {  // one per output an input requested and did not take (the model's accept stage)
+    cnt_.contended += static_cast<uint64_t>(__builtin_popcountll(r.sa_bid() & ~sa_gnt));
+  } else {  // one per input whose pick lost at the output stage
+    const uint64_t vc_mask = (uint64_t{1} << m.vcs) - 1;
+    for (int p = 0; p < m.ports; ++p)
+      if (((sa_req >> (p * m.vcs)) & vc_mask) && !((sa_gnt >> (p * m.vcs)) & vc_mask)) ++cnt_.contended;
+  }
   // Credits upstream: one per granted flit, on its input port and VC.
   uint64_t credited = 0;
   for (int p = 0; p < m.ports; ++p) {
