@@ -38,15 +38,24 @@ module drb_flatfly_rc #(
   assign id = W'(elem_id_i);
   assign sw = W'(dest_i) / W'(Conc);  // the destination's switch
 
-  // The lowest differing dimension (a constant division per dimension).
+  // The lowest differing dimension (a constant division per dimension, its power a localparam: a function
+  // call in the loop was evaluated by the Verilated model on every settle).
+  logic [Dims*W-1:0] own_d, dst_d;  // dimension d: bits [d*W +: W]
+  for (genvar d = 0; d < Dims; d++) begin : g_dim
+    localparam int unsigned P = kpow(d);
+    assign own_d[d*W +: W] = (id / W'(P)) % W'(K);
+    assign dst_d[d*W +: W] = (sw / W'(P)) % W'(K);
+  end
   logic [W-1:0] own, dst, port;
   logic         found;
   always_comb begin
     found = 1'b0;
     port  = '0;
+    own   = '0;
+    dst   = '0;
     for (int unsigned d = 0; d < Dims; d++) begin
-      own = (id / W'(kpow(d))) % W'(K);
-      dst = (sw / W'(kpow(d))) % W'(K);
+      own = own_d[d*W +: W];
+      dst = dst_d[d*W +: W];
       if (!found && own != dst) begin
         found = 1'b1;
         port  = W'(d * (K - 1)) + (dst < own ? dst : dst - 1'b1);

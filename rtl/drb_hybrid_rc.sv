@@ -59,11 +59,24 @@ module drb_hybrid_rc #(
   assign r   = dst / W'(Conc);  // the destination's router
   assign sub_o = 1'b0;
 
+  // Per dimension d, the destination router's coordinate (a constant division, its power a localparam: a
+  // function call in a loop was evaluated by the Verilated model on every settle).
+  logic [Dims*W-1:0] r_d;  // dimension d: bits [d*W +: W]
+  for (genvar d = 0; d < Dims; d++) begin : g_dim
+    localparam int unsigned P = kpow(d);
+    assign r_d[d*W +: W] = (r / W'(P)) % W'(K);
+  end
+
   if (Family == 4) begin : g_router
+    logic [Dims*W-1:0] id_d;  // and this router's
+    for (genvar d = 0; d < Dims; d++) begin : g_own
+      localparam int unsigned P = kpow(d);
+      assign id_d[d*W +: W] = (id / W'(P)) % W'(K);
+    end
     always_comb begin
       port_o = PortW'(Dims) + PortW'(dst % W'(Conc));
       for (int d = Dims - 1; d >= 0; d--) begin  // the lowest differing dimension wins
-        if ((r / W'(kpow(d))) % W'(K) != (id / W'(kpow(d))) % W'(K)) port_o = PortW'(d);
+        if (r_d[d*W +: W] != id_d[d*W +: W]) port_o = PortW'(d);
       end
     end
     assign here_o = (r == id);
@@ -76,11 +89,11 @@ module drb_hybrid_rc #(
     assign idx = id - W'(Routers);
     assign dim = idx / W'(PerDim);
     assign w   = idx % W'(PerSubnet);  // stage * PerStage + offset
-    // Per dimension a constant division; the switch's dimension selects one.
+    // The switch's dimension selects its coordinate.
     always_comb begin
       x = '0;
       for (int unsigned d = 0; d < Dims; d++) begin
-        if (dim == W'(d)) x = (r / W'(kpow(d))) % W'(K);
+        if (dim == W'(d)) x = r_d[d*W +: W];
       end
     end
     logic endpoint_here, subnet_sub;  // the subnet's endpoint is a router, never this switch's terminal

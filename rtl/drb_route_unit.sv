@@ -168,35 +168,39 @@ module drb_route_unit #(
   endfunction
 
   // Output VC c of port q may take a head of the class [first, first + count), ownership aside: it is of
-  // the class and, under atomic reallocation, all its credits are back (RouteUnit's usable VC, written once
-  // for every relation).
+  // the class and, under atomic reallocation, all its credits are back (RouteUnit's usable VC; the
+  // one-candidate selection's test, the scans below use in_class and empty).
   function automatic logic vc_fits(input logic [NumPorts*NumVcs*CrW-1:0] cr, input logic [PortW-1:0] q,
                                    input int unsigned c, input logic [3:0] first, input logic [3:0] count);
     vc_fits = 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
               (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] == CrW'(Depth));
   endfunction
 
-  // ... and it has no owner.
-  function automatic logic vc_usable(input logic [NumPorts*NumVcs-1:0] f,
-                                     input logic [NumPorts*NumVcs*CrW-1:0] cr, input logic [PortW-1:0] q,
-                                     input int unsigned c, input logic [3:0] first, input logic [3:0] count);
-    vc_usable = f[32'(q)*NumVcs + c] && vc_fits(cr, q, c, first, count);
+  // The VCs of the class [first, first + count), as a mask.
+  function automatic logic [NumVcs-1:0] in_class(input logic [3:0] first, input logic [3:0] count);
+    for (int unsigned c = 0; c < NumVcs; c++)
+      in_class[c] = 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
   endfunction
 
-  // Port q's usable VC of the class with the most credits, ties to the lower VC, {found, VC}
-  // (RouteUnit::most_credits).
-  function automatic logic [VcW:0] most_credits(input logic [NumPorts*NumVcs-1:0] f,
-                                                input logic [NumPorts*NumVcs*CrW-1:0] cr,
-                                                input logic [PortW-1:0] q, input logic [3:0] first,
-                                                input logic [3:0] count);
+  // Per output VC: under atomic reallocation, all its credits are back (always, without). The scans below
+  // take a port's slice of it and of free_i, not whole vectors through functions: passed whole, Verilator
+  // copied them at every call, and an 8-port 4-VC switch with the adaptive up phase compiled from 26 MB of
+  // C++ (measured).
+  logic [NumPorts*NumVcs-1:0] empty;
+  for (genvar k = 0; k < NumPorts * NumVcs; k++) begin : g_empty
+    assign empty[k] = !AtomicVc || credits_i[k*CrW +: CrW] == CrW'(Depth);
+  end
+
+  // Of one port's usable VCs (u: free, of the class, fit), the one with the most credits (cr: the port's
+  // counters), ties to the lower VC, {found, VC} (RouteUnit::most_credits).
+  function automatic logic [VcW:0] most_credits(input logic [NumVcs-1:0] u, input logic [NumVcs*CrW-1:0] cr);
     logic [CrW-1:0] best;
     most_credits = '0;
     best         = '0;
     for (int unsigned c = 0; c < NumVcs; c++)
-      if (vc_usable(f, cr, q, c, first, count) &&
-          (!most_credits[VcW] || cr[(32'(q)*NumVcs + c)*CrW +: CrW] > best)) begin
+      if (u[c] && (!most_credits[VcW] || cr[c*CrW +: CrW] > best)) begin
         most_credits = {1'b1, VcW'(c)};
-        best         = cr[(32'(q)*NumVcs + c)*CrW +: CrW];
+        best         = cr[c*CrW +: CrW];
       end
   endfunction
 
@@ -309,6 +313,7 @@ module drb_route_unit #(
     logic unused_sub;  // one sub-class: a mesh's ring class is always 0
     assign unused_sub = sel_sub_i;
     logic [3:0]          cls, first, count;
+    logic [NumVcs-1:0]   cm;                 // the class's VCs
     logic [NumPorts-1:0] ok;                 // per port: a usable VC of the class
     logic [NumPorts*UW-1:0] used;            //   and how many of its VCs have an owner
     logic                neg;                // the negative phase
@@ -317,13 +322,13 @@ module drb_route_unit #(
       cls   = GroupBase[{group, 2'b00} +: 4];  // one sub-class
       first = ClassFirst[{cls, 2'b00} +: 4];
       count = ClassCount[{cls, 2'b00} +: 4];
+      cm    = in_class(first, count);
       ok    = '0;
       used  = '0;
       for (int unsigned q = 0; q < NumPorts; q++) begin
-        for (int unsigned c = 0; c < NumVcs; c++) begin
-          if (vc_usable(free_i, credits_i, PortW'(q), c, first, count)) ok[q] = 1'b1;
+        ok[q] = |(free_i[q*NumVcs +: NumVcs] & empty[q*NumVcs +: NumVcs] & cm);
+        for (int unsigned c = 0; c < NumVcs; c++)
           used[q*UW +: UW] = used[q*UW +: UW] + UW'(!free_i[q*NumVcs + c]);
-        end
       end
       neg   = |(min_move & ~min_plus);
       c_min = neg ? (min_move & ~min_plus) : (min_move & min_plus);
@@ -363,7 +368,8 @@ module drb_route_unit #(
     always_comb begin
       sel_valid_o                = found;
       sel_out_port_o             = best;
-      {unused_got, sel_ovc_o}    = most_credits(free_i, credits_i, best, first, count);
+      {unused_got, sel_ovc_o}    = most_credits(free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm,
+                                                credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
@@ -374,6 +380,8 @@ module drb_route_unit #(
     logic unused_sub;  // one sub-class
     assign unused_sub = sel_sub_i;
     logic [3:0]       cls, first, count;
+    logic [NumVcs-1:0] cm;                   // the class's VCs
+    logic [NumPorts*SW-1:0] pscore;          // per port: its usable VCs' credits, each + 1
     logic             up;
     logic [31:0]      base, u;
     logic [PortW-1:0] cp, best;
@@ -383,6 +391,12 @@ module drb_route_unit #(
       cls   = GroupBase[{group, 2'b00} +: 4];
       first = ClassFirst[{cls, 2'b00} +: 4];
       count = ClassCount[{cls, 2'b00} +: 4];
+      cm    = in_class(first, count);
+      pscore = '0;
+      for (int unsigned q = 0; q < NumPorts; q++)
+        for (int unsigned c = 0; c < NumVcs; c++)
+          if (free_i[q*NumVcs + c] && empty[q*NumVcs + c] && cm[c])
+            pscore[q*SW +: SW] = pscore[q*SW +: SW] + SW'(credits_i[(q*NumVcs + c)*CrW +: CrW]) + SW'(1);
       // Up ports are TreeK .. 2 TreeK - 1; route compute's is TreeK + the destination's digit.
       up    = !sel_eject_i && 32'(sel_port_i) >= TreeK;
       base  = (TreeUp == 2) ? 32'd0 : 32'(sel_port_i) - TreeK;
@@ -395,10 +409,7 @@ module drb_route_unit #(
       for (int unsigned i = 0; i < TreeK; i++) begin
         u  = base + i;  // below 2 TreeK: one subtraction wraps it
         cp = PortW'(TreeK + ((u >= TreeK) ? u - TreeK : u));
-        score = '0;
-        for (int unsigned c = 0; c < NumVcs; c++)
-          if (vc_usable(free_i, credits_i, cp, c, first, count))
-            score = score + SW'(credits_i[(32'(cp)*NumVcs + c)*CrW +: CrW]) + SW'(1);
+        score = pscore[32'(cp)*SW +: SW];
         if (up && score != '0 && ((TreeUp == 3) ? score > best_score : !found)) begin
           found      = 1'b1;
           best       = cp;
@@ -409,7 +420,8 @@ module drb_route_unit #(
     // On that port (or route compute's), the usable VC of the class with the most credits, ties to the lower.
     always_comb begin
       sel_out_port_o             = best;
-      {sel_valid_o, sel_ovc_o}   = most_credits(free_i, credits_i, best, first, count);
+      {sel_valid_o, sel_ovc_o}   = most_credits(free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm,
+                                                credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
@@ -419,10 +431,12 @@ module drb_route_unit #(
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
     // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2; so
     // did taking the ejection's scan out of this loop (one scan before the branches: 64 -> 74, 31,716
-    // cells), which the other branches share as first_free, and vc_usable in place of the free test and
-    // vc_fits below (64 -> 77, 31,877 cells).)
+    // cells), which the other branches share as first_free, and a usable-VC test (free, of the class,
+    // fit) in place of the free test and vc_fits below (64 -> 77, 31,877 cells).)
     logic [3:0]     cls, first, count;
     logic [CrW-1:0] best_cr;
+    logic           unused_empty;  // vc_fits reads the credits itself
+    assign unused_empty = ^empty;
     always_comb begin
       cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
       first = ClassFirst[{cls, 2'b00} +: 4];
@@ -511,7 +525,8 @@ module drb_route_unit #(
             first = ClassFirst[{cls, 2'b00} +: 4];
             count = ClassCount[{cls, 2'b00} +: 4];
             // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-            vc = most_credits(free_i, credits_i, cp, first, count);
+            vc = most_credits(free_i[32'(cp)*NumVcs +: NumVcs] & empty[32'(cp)*NumVcs +: NumVcs] & in_class(first, count),
+                              credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
             if (vc[VcW]) begin
               {sel_valid_o, sel_ovc_o} = vc;
               sel_out_port_o           = cp;

@@ -42,15 +42,22 @@ module drb_updown_rc #(
   assign stage  = id / W'(PerStage);
   assign offset = id % W'(PerStage);
 
-  // Per stage e (a constant division each; the switch's stage selects one).
+  // Per stage e a constant division each (the powers as localparams: a function call in the loop below
+  // was evaluated by the Verilated model on every settle); the switch's stage selects one.
+  logic [Stages*W-1:0] digit_e, anc_e;  // stage e: bits [e*W +: W]
+  for (genvar e = 0; e < Stages; e++) begin : g_stage
+    localparam int unsigned P = kpow(e), P1 = kpow(e + 1);
+    assign digit_e[e*W +: W] = (dst / W'(P)) % W'(K);
+    assign anc_e[e*W +: W]   = W'((dst / W'(P1)) == (offset / W'(P)));
+  end
   logic [W-1:0] digit, anc;
   always_comb begin
     digit = '0;
     anc   = '0;
     for (int unsigned e = 0; e < Stages; e++) begin
       if (stage == W'(e)) begin
-        digit = (dst / W'(kpow(e))) % W'(K);
-        anc   = W'((dst / W'(kpow(e + 1))) == (offset / W'(kpow(e))));
+        digit = digit_e[e*W +: W];
+        anc   = anc_e[e*W +: W];
       end
     end
   end
