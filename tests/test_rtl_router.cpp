@@ -113,6 +113,7 @@ json run(std::vector<std::string> kv, bool rtl, int64_t cycles) {
 // busy; the counts needed are far below what the loads give and far above zero.
 struct Busy {
   bool pops, gmr;
+  bool quiet = false;  // a light load: few waits, and most elements' cycles are quiet (skipped)
 };
 
 void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
@@ -126,11 +127,17 @@ void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
   EXPECT_EQ(packets, model["messages"].get<uint64_t>()) << "every message delivered";
   EXPECT_EQ(model["live"], 0);
   EXPECT_EQ(model["rtl_cycles"], 0);
-  // Every element is clocked in every cycle from 0 to the last step.
-  EXPECT_EQ(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>());
+  // Never more edges than elements times cycles (quiet elements skip theirs).
+  EXPECT_LE(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>());
   const json& ev = model["events"];
-  EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
-  EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
+  if (busy.quiet) {
+    EXPECT_LT(rtl["rtl_cycles"].get<uint64_t>() * 2, (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>())
+        << "quiet cycles skipped";
+    EXPECT_GE(ev[1].get<uint64_t>(), 10u) << "AL waits";
+  } else {
+    EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
+    EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
+  }
   if (busy.pops) {
     EXPECT_GE(ev[0].get<uint64_t>(), 100u) << "DEC pops";
   }
@@ -139,8 +146,9 @@ void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
   }
   EXPECT_EQ(model["events"], rtl["events"]) << "dec_pops, al_waits, gmr_fires, gmr_drops, contended";
   expect_same_lists(model, rtl, {"flits", "packets", "acks"});
-  std::printf("%zu packets, %zu flit deliveries, %zu acks; events %s\n", static_cast<size_t>(packets),
-              model["flits"].size(), model["acks"].size(), ev.dump().c_str());
+  std::printf("%zu packets, %zu flit deliveries, %zu acks; events %s; RTL edges %s of %s element-cycles\n",
+              static_cast<size_t>(packets), model["flits"].size(), model["acks"].size(), ev.dump().c_str(),
+              rtl["rtl_cycles"].dump().c_str(), json((rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>()).dump().c_str());
 }
 
 const std::vector<std::string> kSmall{"topology.k=4", "router.vcs=4", "router.buffer=4", "traffic.length=10",
@@ -172,6 +180,12 @@ TEST(RtlRouter, HighPriorityAcksOnDatelineClassesSameRun) {
 // dor on dateline classes of two VCs each (the request picks the VC with the most credits).
 TEST(RtlRouter, DatelineClassesOfTwoVcsSameRun) {
   compare(with(kSmall, {"routing.vc_classes=dateline", "traffic.rate=0.5", "traffic.length=4"}), {false, false}, 6000);
+}
+// A light load: most routers are quiet most cycles and skip their edges; the heads that wake them carry
+// AL latency fields, written with a timer that lagged the fabric by the skipped cycles, which must not
+// matter (AL reads timer differences), nor may the credits that wake a router that holds no flit.
+TEST(RtlRouter, QuietRoutersSkippedAtLowLoadSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=4", "traffic.rate=0.06"}), {false, false, true}, 12000);
 }
 TEST(RtlRouter, EightByEightTorusSameRun) {
   compare({"topology.k=8", "traffic.rate=0.35", "sim.seed=2"}, {false, false}, 3000);

@@ -174,6 +174,7 @@ void RtlRouter::step(int64_t now) {
     m.cycle = now;  // the RTL's first cycle after reset is the fabric's first step (its AL timer reads 0 there)
     if (now != 0) fail("the RTL router must be stepped from cycle 0");
   }
+  if (quiet_ && m.cycle < now - 1) m.cycle = now - 1;  // the quiet cycles: only the timer would move
   while (m.cycle < now) {
     if (m.cycle + 1 == now) {
       for (int p = 0; p < m.ports; ++p) {
@@ -307,6 +308,9 @@ void RtlRouter::step(int64_t now) {
     f.vc = static_cast<uint8_t>(vc);
     m.chan.send_flit(op.link, now, f);
   }
+  quiet_ = true;
+  for (int k = 0; k < n && quiet_; ++k) quiet_ = m.state[k] == InputVc::kIdle && m.shadow[k].empty();
+  for (int q = 0; q < m.ports && quiet_; ++q) quiet_ = m.out[q].line.empty();
   if (traced_) {
     // Next values without the next cycle's inputs (edge() cleared them; settle() evaluates that). The
     // packet a VC routed: route compute ran this cycle (DEC popped, or the next state leaves routing),

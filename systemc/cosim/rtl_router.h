@@ -9,8 +9,13 @@
 // the RTL does not carry: which packet a flit belongs to (a shadow queue per input VC, the body flits'
 // data checked against it), the packet's path, hops and waits (from the RTL's observation ports: VC
 // states, switch grants and the output port each VC holds), the channels' counters, and the block
-// events (DEC pops, AL waits, GMR's acks, contended allocations). Each element is clocked every cycle: its
-// AL timer counts cycles since reset, as the model's timer does.
+// events (DEC pops, AL waits, GMR's acks, contended allocations).
+//
+// An element is clocked while it holds flits or a VC that is not idle; when it holds none it is quiet (no
+// input changes it but a flit or a credit, and those wake it) and its edges are skipped, as the model
+// skips an idle RouterCore. Only the AL timer would have moved in those cycles, and AL reads differences
+// of it modulo 2^W (lat - T1 + T2), so a timer that lags the fabric's cycle by the skipped cycles gives
+// the same headers.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -62,12 +67,13 @@ class RtlRouter {
   // What the channel table delivers in cycle now (at most one flit and one credit per port).
   void arrive(int p, const Flit& f, int64_t now);
   void credit(int p, uint8_t vc);
-  // The RTL's clock edge into cycle now, then its outputs of cycle now. Cycles skipped since the last
-  // step are clocked without input.
+  // The RTL's clock edge into cycle now, then its outputs of cycle now. Cycles since the last step are
+  // skipped when the element was quiet, else clocked without input.
   void step(int64_t now);
-  bool busy() const { return true; }  // clocked every cycle
+  bool busy() const { return !quiet_; }  // false: quiet, stepped again when a flit or a credit arrives
+  static constexpr bool kStepsOnCredit = true;  // a credit changes the RTL's counters: step to clock it in
   const RouterCounters& counters() const { return cnt_; }
-  uint64_t cycles() const { return cycles_; }  // clock edges given to the RTL
+  uint64_t cycles() const { return cycles_; }  // clock edges given to the RTL (quiet cycles skipped)
   std::string dump(int64_t now) const;         // per input VC the RTL's state and the flits buffered
 
   // Waveform signals (trace.vcd), RouterCore's names and meanings, read from the RTL at the end of each
@@ -91,6 +97,7 @@ class RtlRouter {
   int id_;
   RouterCounters cnt_;
   uint64_t cycles_ = 0;
+  bool quiet_ = false;  // the first step (cycle 0, the edge that writes GMR's registers) is never skipped
   int vcs_ = 1;
   bool traced_ = false;
   int tr_buffered_ = 0;

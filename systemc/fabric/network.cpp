@@ -28,7 +28,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     s_.router.head_tap = monitor_.get();
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
-  if (p.rtl_router) {  // every element clocked every cycle (its AL timer counts cycles)
+  if (p.rtl_router) {  // every element's first step clocks in its GMR registers
     rtl_ = cosim::RtlRouter::build_all(s_.p, s_.router, chan_, store_);
     for (int r = 0; r < e; ++r) router_busy_.add(r);
   }
@@ -193,8 +193,10 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     dst_due_.add(to.id);
     if (flit_tap_) flit_tap_(to, f, now);
   });
-  chan_.deliver_credits(ChannelEnd::kElement, now,
-                        [els](const ChannelEnd& from, uint8_t vc) { els[from.id]->credit(from.port, vc); });
+  chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
+    els[from.id]->credit(from.port, vc);
+    if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
+  });
   chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
     src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
   });

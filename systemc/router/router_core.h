@@ -72,6 +72,7 @@ class RouterCore {
   void credit(int p, uint8_t vc) { out_[p].credit(vc); }
   void step(int64_t now);
   bool busy() const { return buffered_ > 0; }
+  static constexpr bool kStepsOnCredit = false;  // a credit only counts: no step until a flit arrives
   int buffered() const { return buffered_; }
 
   // Block event counters (for tests and co-simulation evidence).
