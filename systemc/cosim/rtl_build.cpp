@@ -40,11 +40,9 @@ const char* const kGlue[] = {"systemc/cosim/router_ports_dyn.cpp", "systemc/cosi
                              "models/packet/header.cpp"};
 // Verilator's runtime, compiled once by the build (rtl/CMakeLists.txt) with the flags below.
 const char* const kRuntimeObjs[] = {DRB_VL_RUNTIME_OBJS};
-// The compiler's optimisation of Verilator's output (part of the cache key): its __Slow files (construction
-// and the initial settle, run once) and the rest. -O1 compiles in half the time of -O2 and simulates as
-// fast (an 8-port 4-VC fat-tree switch: 103 -> 51 s on 2 cores; its fat-tree run 46 -> 45 s, measured).
-const char* const kSlowOpt = "-O0";
-const char* const kFastOpt = "-O1";
+// The compiler's optimisation of Verilator's output (part of the cache key), the build's (rtl/CMakeLists.txt).
+const char* const kSlowOpt = DRB_RTL_OPT_SLOW;
+const char* const kFastOpt = DRB_RTL_OPT_FAST;
 
 uint64_t fnv(uint64_t h, const std::string& s) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
