@@ -13,7 +13,9 @@
 //    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
 //    the group the header's step (data) or AckGroup (acks), as VcLayout::cls lays them out; the tables
 //    hold 4 bits an entry. With AtomicVc (Duato's escape, router.vc_realloc=atomic) an output VC is free
-//    only once its previous packet has left the next buffer (all Depth credits back).
+//    only once its previous packet has left the next buffer (all Depth credits back). sel_mask_o is iSLIP
+//    VC allocation's request (RouteUnit::free_output_vcs): every usable VC of the chosen port and class
+//    (every free VC of an ejection port).
 //    With Adaptive (minimal adaptive routing on a k-ary n-cube or hypercube, AdaptiveRouting) the candidates are, in
 //    the model's order, the adaptive class (sub AdSub) on the dimension-order port, then on every other
 //    minimal port (dimensions in DimOrder's order, on a ring tie the tie rule's side first), then the
@@ -98,7 +100,8 @@ module drb_route_unit #(
   input  logic [NumPorts*NumVcs*CrW-1:0] credits_i,
   output logic                          sel_valid_o,
   output logic [PortW-1:0]              sel_out_port_o,
-  output logic [VcW-1:0]                sel_ovc_o
+  output logic [VcW-1:0]                sel_ovc_o,
+  output logic [NumVcs-1:0]             sel_mask_o   // iSLIP's request: every usable VC of sel_out_port_o
 );
 
   localparam int unsigned LocalPort = NumPorts - 1;
@@ -368,11 +371,12 @@ module drb_route_unit #(
     always_comb begin
       sel_valid_o                = found;
       sel_out_port_o             = best;
-      {unused_got, sel_ovc_o}    = most_credits(free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm,
-                                                credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
+      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm;
+      {unused_got, sel_ovc_o}    = most_credits(sel_mask_o, credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
+        sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end
     end
   end else if (TreeUp != 0) begin : g_sel_tree
@@ -420,11 +424,12 @@ module drb_route_unit #(
     // On that port (or route compute's), the usable VC of the class with the most credits, ties to the lower.
     always_comb begin
       sel_out_port_o             = best;
-      {sel_valid_o, sel_ovc_o}   = most_credits(free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm,
-                                                credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
+      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm;
+      {sel_valid_o, sel_ovc_o}   = most_credits(sel_mask_o, credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_out_port_o           = port;
+        sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end
     end
   end else if (!Adaptive) begin : g_sel
@@ -435,12 +440,19 @@ module drb_route_unit #(
     // fit) in place of the free test and vc_fits below (64 -> 77, 31,877 cells).)
     logic [3:0]     cls, first, count;
     logic [CrW-1:0] best_cr;
-    logic           unused_empty;  // vc_fits reads the credits itself
-    assign unused_empty = ^empty;
     always_comb begin
       cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
       first = ClassFirst[{cls, 2'b00} +: 4];
       count = ClassCount[{cls, 2'b00} +: 4];
+    end
+    // iSLIP's request, apart from the selection's scan (which vc_fits keeps shallow); a process of its own
+    // for the reason below, the class mask written out rather than through in_class.
+    always_comb begin
+      sel_mask_o = free_i[32'(port)*NumVcs +: NumVcs];
+      if (!sel_eject_i)
+        for (int unsigned c = 0; c < NumVcs; c++)
+          if (!empty[32'(port)*NumVcs + c] || 5'(c) < {1'b0, first} || 5'(c) >= {1'b0, first} + {1'b0, count})
+            sel_mask_o[c] = 1'b0;
     end
     always_comb begin
       // (in the process, not a continuous assignment: Verilator 5.006 then compiled the 8-VC router
@@ -510,6 +522,7 @@ module drb_route_unit #(
       sel_valid_o    = 1'b0;
       sel_ovc_o      = '0;
       sel_out_port_o = port;
+      sel_mask_o     = '0;
       cls            = '0;
       first          = '0;
       count          = '0;
@@ -517,6 +530,7 @@ module drb_route_unit #(
       vc             = '0;
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
+        sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end else begin
         for (int unsigned j = 0; j < NCand; j++) begin
           if (cand_ok[j] && !sel_valid_o) begin
@@ -525,8 +539,8 @@ module drb_route_unit #(
             first = ClassFirst[{cls, 2'b00} +: 4];
             count = ClassCount[{cls, 2'b00} +: 4];
             // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-            vc = most_credits(free_i[32'(cp)*NumVcs +: NumVcs] & empty[32'(cp)*NumVcs +: NumVcs] & in_class(first, count),
-                              credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
+            sel_mask_o = free_i[32'(cp)*NumVcs +: NumVcs] & empty[32'(cp)*NumVcs +: NumVcs] & in_class(first, count);
+            vc = most_credits(sel_mask_o, credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
             if (vc[VcW]) begin
               {sel_valid_o, sel_ovc_o} = vc;
               sel_out_port_o           = cp;

@@ -67,6 +67,7 @@ module drb_router #(
                                                /// (routing.up_selection) 1 first_free, 2 lowest, 3 sadp
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
   parameter bit          SaIslip    = 1'b0,    /// switch allocation iSLIP, one iteration (router.alloc.sa=islip)
+  parameter bit          VaIslip    = 1'b0,    /// VC allocation iSLIP, one iteration (router.alloc.va=islip)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
   parameter logic [63:0] ClassFirst = 64'h0,   ///   per class its first VC
   parameter logic [63:0] ClassCount = 64'h0,   ///   per class its VCs
@@ -242,7 +243,9 @@ module drb_router #(
   logic [N-1:0]      va_req, sel_valid;
   logic [N*OutW-1:0] va_req_ovc;
   logic [N*PortW-1:0] sel_port;
-  logic [N*VcW-1:0]  sel_ovc;
+  logic [N*VcW-1:0]  sel_ovc, va_gnt_vc;
+  logic [N*NumVcs-1:0] sel_mask;
+  logic [N*OutW-1:0] va_got_ovc;   // the output VC (port * VCs + VC) a VC-allocation grant gives
   logic [N-1:0]      in_va, t_now_blocked;
   logic [N*HdrW-1:0] h1;           // the working header after route compute
 
@@ -286,7 +289,8 @@ module drb_router #(
       .credits_i      (credits),
       .sel_valid_o    (sel_valid[k]),
       .sel_out_port_o (sel_port[k*PortW +: PortW]),
-      .sel_ovc_o      (sel_ovc[k*VcW +: VcW])
+      .sel_ovc_o      (sel_ovc[k*VcW +: VcW]),
+      .sel_mask_o     (sel_mask[k*NumVcs +: NumVcs])
     );
     assign rc_route[k] = fire && !pop_k;
     assign rc_pop[k]   = fire && pop_k;
@@ -303,14 +307,28 @@ module drb_router #(
   end
 
   // ---- VC allocation
-  drb_vc_alloc #(.NumIn(N), .NumOut(N)) u_va (
+  drb_vc_alloc #(.NumIn(N), .NumOut(N), .NumVcs(NumVcs), .Islip(VaIslip)) u_va (
     .clk_i, .rst_ni,
-    .req_i     (va_req),
-    .req_ovc_i (va_req_ovc),
-    .gnt_o     (va_gnt)
+    .req_i      (va_req),
+    .req_ovc_i  (va_req_ovc),
+    .req_port_i (sel_port),
+    .req_mask_i (sel_mask),
+    .gnt_o      (va_gnt),
+    .gnt_vc_o   (va_gnt_vc)
   );
+  // The output VC a grant gives: the one asked for (separable), or the one the head accepted (iSLIP).
   assign va_port = sel_port;
-  assign va_ovc  = sel_ovc;
+  if (VaIslip) begin : g_va_islip
+    assign va_ovc = va_gnt_vc;
+    for (genvar k = 0; k < N; k++) begin : g_got
+      assign va_got_ovc[k*OutW +: OutW] = OutW'(32'(sel_port[k*PortW +: PortW]) * NumVcs + 32'(va_gnt_vc[k*VcW +: VcW]));
+    end
+  end else begin : g_va_sep
+    assign va_ovc = sel_ovc;
+    assign va_got_ovc = va_req_ovc;
+    logic unused_va;
+    assign unused_va = ^{va_gnt_vc, sel_mask};
+  end
 
   // ---- switch allocation: Active VCs past their VA delay with a flit and a credit
   logic [N-1:0] act, sa_req, sa_gnt, sa_prio, sa_bid;
@@ -553,7 +571,7 @@ module drb_router #(
   always_comb begin
     take = '0;
     for (int unsigned k = 0; k < N; k++) begin
-      if (va_gnt[k]) take[va_req_ovc[k*OutW +: OutW]] = 1'b1;
+      if (va_gnt[k]) take[va_got_ovc[k*OutW +: OutW]] = 1'b1;
     end
   end
 

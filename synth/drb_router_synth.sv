@@ -29,6 +29,7 @@ module drb_router_synth #(
   parameter int unsigned K      = 8,     /// Family 0: radix; flattened butterfly: switches per dimension
   parameter int unsigned Conc   = 1,     /// flattened butterfly: terminals per switch
   parameter bit          SaIslip = 1'b0, /// switch allocation iSLIP (0: separable)
+  parameter bit          VaIslip = 1'b0, /// VC allocation iSLIP (0: separable)
   parameter int unsigned P      = drb_shape_pkg::router_ports(Family, Dims, 4, K, Conc),  /// ports
   parameter int unsigned VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
@@ -85,7 +86,7 @@ module drb_router_synth #(
   drb_router #(
     .Family(Family), .TreeK(4), .TreeStages(3), .K(K), .Dims(Dims), .Wrap(Wrap), .Conc(Conc), .NumPorts(P),
     .NumVcs(NumVcs), .Depth(4), .DRc(1), .DVa(1), .DDec(1), .OutDelay(2), .VcClasses(0),
-    .Adaptive(Adaptive), .AtomicVc(Adaptive), .NegFirst(NegFirst), .SaIslip(SaIslip),
+    .Adaptive(Adaptive), .AtomicVc(Adaptive), .NegFirst(NegFirst), .SaIslip(SaIslip), .VaIslip(VaIslip),
     .GroupBase(Base), .ClassFirst(First), .ClassCount(Count), .AckGroup(1), .HighPrio(1'b0),
     .Drb(Drb), .Gmr(Drb)
   ) u_router (

@@ -12,7 +12,7 @@ module drb_vc_alloc_synth (
   output logic [39:0]      gnt_o
 );
 
-  logic [39:0]     req_q, gnt_d;
+  logic [39:0]     req_q, gnt_d, unused_vc;
   logic [40*6-1:0] req_ovc_q;
 
   always_ff @(posedge clk_i) begin
@@ -27,9 +27,14 @@ module drb_vc_alloc_synth (
   ) u_va (
     .clk_i,
     .rst_ni,
-    .req_i     (req_q),
-    .req_ovc_i (req_ovc_q),
-    .gnt_o     (gnt_d)
+    .req_i      (req_q),
+    .req_ovc_i  (req_ovc_q),
+    .req_port_i ('0),       // iSLIP's request (separable here)
+    .req_mask_i ('0),
+    .gnt_o      (gnt_d),
+    .gnt_vc_o   (unused_vc)
   );
+  logic unused;
+  assign unused = ^unused_vc;
 
 endmodule

@@ -264,16 +264,36 @@ TEST(RtlRouterLong, AdaptiveHypercubeSameRun) {
           {false, false}, 20000);
 }
 
-// iSLIP switch allocation (router.alloc.sa=islip; drb_switch_alloc's Islip): every output an input's VCs
-// want is requested, grants and accepts move the pointers; high-priority acks on dateline classes exercise
-// the priority class at all three steps. The allocation must matter: the run differs from separable's.
-TEST(RtlRouter, IslipSwitchAllocationVerilatedOnFirstUseSameRun) {
+// BookSim2's router (router.preset=booksim): iSLIP switch allocation (drb_switch_alloc's Islip: every output
+// an input's VCs want is requested, grants and accepts move the pointers) and iSLIP VC allocation
+// (drb_vc_alloc's Islip: a head asks for every usable VC of its port, each output VC grants one, each head
+// accepts one), random ring ties, 2-cycle links with 3-cycle credits; high-priority acks on dateline
+// classes exercise the priority class at all three switch steps. Each allocator must matter: the run
+// differs from the one with that allocator separable.
+TEST(RtlRouter, IslipAllocationBooksimPresetVerilatedOnFirstUseSameRun) {
   const std::vector<std::string> base = with(kSmall, {"routing.algorithm=drb", "drb.ack_mode=high_priority",
-                                                      "routing.vc_classes=dateline", "router.vcs=6", "traffic.rate=0.6"});
-  compare(with(base, {"router.alloc.sa=islip"}), {true, false}, 4000);
-  EXPECT_NE(run(with(base, {"router.alloc.sa=islip"}), false, 4000)["flits"], run(base, false, 4000)["flits"]);
+                                                      "routing.vc_classes=dateline", "router.vcs=6", "traffic.rate=0.6",
+                                                      "router.preset=booksim"});
+  compare(base, {true, false}, 4000);
+  const json islip = run(base, false, 4000)["flits"];
+  EXPECT_NE(islip, run(with(base, {"router.alloc.sa=separable"}), false, 4000)["flits"]);
+  EXPECT_NE(islip, run(with(base, {"router.alloc.va=separable"}), false, 4000)["flits"]);
 }
 // ... and in the 8-port switches of a 4-ary 3-tree with DRB's metapaths.
+// iSLIP VC allocation under the adaptive selections, whose requests are every usable VC of the port the
+// selection chose: the adaptive torus (the first candidate with a usable VC), the fat-tree's adaptive up
+// phase (most credits over the up ports), negative-first (the fewest owned VCs).
+TEST(RtlRouterLong, IslipVcAllocationAdaptiveSelectionsSameRun) {
+  compare({"topology.k=4", "routing.algorithm=adaptive", "router.vcs=4", "router.buffer=4", "router.alloc.va=islip",
+           "traffic.rate=0.6", "traffic.length=6", "sim.seed=31"},
+          {false, false}, 6000);
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=2", "router.vcs=2", "router.buffer=4",
+           "routing.algorithm=adaptive", "router.alloc.va=islip", "traffic.rate=0.8", "traffic.length=6", "sim.seed=32"},
+          {false, false}, 6000);
+  compare({"topology.kind=mesh", "topology.k=4", "routing.algorithm=negative_first", "router.vcs=2", "router.buffer=4",
+           "router.alloc.va=islip", "traffic.rate=0.6", "traffic.length=6", "sim.seed=33"},
+          {false, false}, 6000);
+}
 TEST(RtlRouterLong, IslipFatTreeSameRun) {
   compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
            "routing.algorithm=drb", "router.alloc.sa=islip", "traffic.rate=0.8", "traffic.length=6", "sim.seed=21"},
@@ -470,7 +490,6 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
        "routing.selection"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
-      {r + "topology.k=4 router.alloc.va=islip", "router.alloc.va"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},
       {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},

@@ -21,7 +21,10 @@ module drb_vc_alloc_fv (
     .rst_ni    (1'b1),
     .req_i,
     .req_ovc_i,
-    .gnt_o     (gnt)
+    .req_port_i ('0),  // (iSLIP's request; drb_vc_alloc_islip_fv)
+    .req_mask_i ('0),
+    .gnt_o     (gnt),
+    .gnt_vc_o  ()
   );
 
   // Cycles in a row input VC i asked for the same output VC and lost (3 bits each).

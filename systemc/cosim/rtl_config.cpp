@@ -34,7 +34,7 @@ std::string rtl_unsupported(Block b, const NetParams& p, int nodes, int dims, in
     const std::string what = va ? "VC allocator" : "switch allocator";
     if (va ? p.va_islip : p.sa_islip)
       return std::string("router.alloc.") + (va ? "va" : "sa") + "=islip has no RTL " + what +
-             (va ? " yet (use separable with RTL blocks)" : " block (router.impl=rtl runs iSLIP in the whole router)");
+             " block (router.impl=rtl runs iSLIP in the whole router)";
     if (p.age_arbiter) return "router.arbiter=age has no RTL " + what + " yet (use rr with RTL blocks)";
     if (rtl_alloc_covers(router_ports, p.vcs)) return "";
     return "no Verilated " + what + " for routers of " + std::to_string(router_ports) + " ports and " +

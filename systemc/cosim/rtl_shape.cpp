@@ -69,7 +69,7 @@ std::string describe(const Shape& s) {
     std::snprintf(b, sizeof b, "%s of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", kWhat[s.family], sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                   s.ack_group, (std::string(s.high_prio ? ", high-priority acks" : "") + kUp[s.tree_up] +
-                                (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "")).c_str());
+                                (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "")).c_str());
     return b;
   }
   std::string shape;
@@ -93,7 +93,7 @@ std::string describe(const Shape& s) {
                  (s.negfirst ? std::string(", negative-first") + (!s.misroute ? " without misroutes"
                                                                    : !s.misroute_at_source ? ", no misroute at the source" : "")
                              : "") +
-                 (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "")).c_str());
+                 (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "")).c_str());
   return b;
 }
 
@@ -258,7 +258,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     require_ports(ic, elem, want);
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
-  if (p.va_islip) return no("router.alloc.va: the RTL router's VC allocator is separable (islip has no RTL yet)");
   if (p.age_arbiter) return no("router.arbiter: the RTL router's arbiters are round robin (age has no RTL yet)");
   if (p.d_rc != 1 || p.d_va != 1 || p.d_sa != 1 || p.d_st != 1 || p.d_dec != 1)
     return no(std::string(p.d_rc != 1 ? "router.delay.rc" : p.d_va != 1 ? "router.delay.va" : p.d_sa != 1 ? "router.delay.sa"
@@ -282,13 +281,14 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   want.high_prio = p.ack_mode == AckMode::HighPriority;
   want.atomic = p.atomic_vc;
   want.sa_islip = p.sa_islip;
+  want.va_islip = p.va_islip;
   const Shape* best = nullptr;
   for (const Shape& s : shapes()) {
     if (!t.fits || !build_layout_fits || s.family != want.family || s.dims != want.dims || s.radix != want.radix ||
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
-        s.atomic != want.atomic || s.sa_islip != want.sa_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
+        s.atomic != want.atomic || s.sa_islip != want.sa_islip || s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
         s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
@@ -341,6 +341,7 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.adaptive) g.push_back("-GAdaptive=1'b1");  // (off by default: the build's configurations' strings stay)
   if (s.atomic) g.push_back("-GAtomicVc=1'b1");
   if (s.sa_islip) g.push_back("-GSaIslip=1'b1");
+  if (s.va_islip) g.push_back("-GVaIslip=1'b1");
   if (s.negfirst) g.push_back("-GNegFirst=1'b1");
   if (s.negfirst && !s.misroute) g.push_back("-GMisroute=1'b0");
   if (s.negfirst && !s.misroute_at_source) g.push_back("-GMisrouteAtSource=1'b0");

@@ -38,6 +38,7 @@ struct Shape {
   bool adaptive = false;  // minimal adaptive routing around DOR (a k-ary n-cube's router)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
+  bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
   bool negfirst = false;  // negative-first on a mesh (its router), with misroutes
   bool misroute = true, misroute_at_source = true;  //   (routing.misroute, routing.misroute_at_source)
   int tree_up = 0;  // a k-ary n-tree's up phase (drb_router's TreeUp): 0 up/down's port; adaptive 1 first_free,
