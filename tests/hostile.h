@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -20,9 +21,22 @@ namespace drb::test {
 
 // Per process: CTest runs the cases in parallel, and two writing one name raced (one read the other's
 // half-written trace).
-inline std::string tmp(const std::string& name) {
-  return ::testing::TempDir() + "/hostile_" + std::to_string(getpid()) + "_" + name;
-}
+inline std::string tmp_prefix() { return "hostile_" + std::to_string(getpid()) + "_"; }
+inline std::string tmp(const std::string& name) { return ::testing::TempDir() + "/" + tmp_prefix() + name; }
+
+// What a process made in TempDir goes when it exits (a forked child's prefix is its own pid's): a suite
+// run left its cases' files and folders behind (2,078 in /tmp after a few runs).
+struct TmpSweeper {
+  ~TmpSweeper() {
+    std::error_code ec;
+    const std::string pre = tmp_prefix();
+    std::vector<std::filesystem::path> mine;
+    for (const auto& e : std::filesystem::directory_iterator(::testing::TempDir(), ec))
+      if (e.path().filename().string().rfind(pre, 0) == 0) mine.push_back(e.path());
+    for (const auto& p : mine) std::filesystem::remove_all(p, ec);
+  }
+};
+inline TmpSweeper tmp_sweeper;
 
 inline std::string file(const std::string& name, const std::string& text) {
   const std::string p = tmp(name);
