@@ -8,6 +8,8 @@
 //   channel;
 //   otherwise: the lowest dimension whose coordinate differs, straight to the destination's coordinate
 //   (one hop a dimension, dimensions increasing: acyclic with one VC class, so sub_o is 0).
+// move_o and dport_o give every differing dimension and its port: the adaptive relation's candidates
+// (FlatFlyRouting, adaptive), which drb_route_unit scans; port_o is the escape (dor) hop among them.
 
 module drb_flatfly_rc #(
   parameter int unsigned K      = 4,                   /// switches per dimension
@@ -21,7 +23,9 @@ module drb_flatfly_rc #(
   input  logic [NodeW-1:0] dest_i,
   output logic [PortW-1:0] port_o,
   output logic             here_o,
-  output logic             sub_o
+  output logic             sub_o,
+  output logic [Dims-1:0]       move_o,   // per dimension d: the destination's coordinate differs
+  output logic [Dims*PortW-1:0] dport_o   //   and the port towards it, bits [d*PortW +: PortW]
 );
 
   function automatic int unsigned kpow(int unsigned i);  // K^i
@@ -38,35 +42,31 @@ module drb_flatfly_rc #(
   assign id = W'(elem_id_i);
   assign sw = W'(dest_i) / W'(Conc);  // the destination's switch
 
-  // The lowest differing dimension (a constant division per dimension, its power a localparam: a function
-  // call in the loop was evaluated by the Verilated model on every settle).
-  logic [Dims*W-1:0] own_d, dst_d;  // dimension d: bits [d*W +: W]
+  // Per dimension, the coordinates and the port towards the destination's (a constant division per
+  // dimension, its power a localparam: a function call in the loop was evaluated by the Verilated model on
+  // every settle).
+  logic [Dims*W-1:0] hop;  // dimension d: bits [d*W +: W]
   for (genvar d = 0; d < Dims; d++) begin : g_dim
     localparam int unsigned P = kpow(d);
-    assign own_d[d*W +: W] = (id / W'(P)) % W'(K);
-    assign dst_d[d*W +: W] = (sw / W'(P)) % W'(K);
+    logic [W-1:0] own, dst;
+    assign own = (id / W'(P)) % W'(K);
+    assign dst = (sw / W'(P)) % W'(K);
+    assign move_o[d]          = own != dst;
+    assign hop[d*W +: W]      = W'(d * (K - 1)) + (dst < own ? dst : dst - 1'b1);
+    assign dport_o[d*PortW +: PortW] = PortW'(hop[d*W +: W]);
   end
-  logic [W-1:0] own, dst, port;
-  logic         found;
+  // The lowest differing dimension's.
+  logic [W-1:0] port;
   always_comb begin
-    found = 1'b0;
-    port  = '0;
-    own   = '0;
-    dst   = '0;
-    for (int unsigned d = 0; d < Dims; d++) begin
-      own = own_d[d*W +: W];
-      dst = dst_d[d*W +: W];
-      if (!found && own != dst) begin
-        found = 1'b1;
-        port  = W'(d * (K - 1)) + (dst < own ? dst : dst - 1'b1);
-      end
-    end
+    port = '0;
+    for (int d = Dims - 1; d >= 0; d--)
+      if (move_o[d]) port = hop[d*W +: W];
   end
   assign here_o = (id == sw);
   assign port_o = here_o ? PortW'(Dims * (K - 1)) + PortW'(W'(dest_i) % W'(Conc)) : PortW'(port);
   assign sub_o  = 1'b0;
 
   logic unused;
-  assign unused = ^{port[W-1:PortW], found};
+  assign unused = ^{port[W-1:PortW], hop};
 
 endmodule

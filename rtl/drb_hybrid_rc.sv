@@ -13,6 +13,8 @@
 //     Family 7 (RUFT, SubK ports) output digit s of x: drb_updown_rc's routes (a crossbar its one-stage
 //     tree) within the subnet, endpoint x its terminal x.
 // A switch never holds a terminal (here_o 0: DEC never acts there). One VC class: sub_o is 0.
+// A router's move_o and dport_o give every differing dimension and its port (d): the adaptive relation's
+// candidates (HybridRouting, adaptive), which drb_route_unit scans; a switch has one port and drives 0.
 
 module drb_hybrid_rc #(
   parameter int unsigned Family    = 4,                   /// 4 router; 5, 6, 7 switch of a crossbar, fat-tree, RUFT subnet
@@ -30,19 +32,21 @@ module drb_hybrid_rc #(
   input  logic [NodeW-1:0] dest_i,
   output logic [PortW-1:0] port_o,
   output logic             here_o,
-  output logic             sub_o
+  output logic             sub_o,
+  output logic [Dims-1:0]       move_o,   // a router, per dimension d: the destination's coordinate differs
+  output logic [Dims*PortW-1:0] dport_o   //   and its port, d (bits [d*PortW +: PortW])
 );
 
-  function automatic int unsigned kpow(int unsigned i);  // K^i
-    kpow = drb_shape_pkg::ipow(K, i);
+  function automatic int unsigned rpow(int unsigned i);  // K^i (not kpow: drb_updown_rc, inlined here, has one)
+    rpow = drb_shape_pkg::ipow(K, i);
   endfunction
   function automatic int unsigned spow(int unsigned i);  // SubK^i
     spow = drb_shape_pkg::ipow(SubK, i);
   endfunction
-  localparam int unsigned Routers   = kpow(Dims);
+  localparam int unsigned Routers   = rpow(Dims);
   localparam int unsigned PerStage  = (Family == 5) ? 1 : K / SubK;
   localparam int unsigned PerSubnet = SubStages * PerStage;
-  localparam int unsigned PerDim    = kpow(Dims - 1) * PerSubnet;
+  localparam int unsigned PerDim    = rpow(Dims - 1) * PerSubnet;
   localparam int unsigned W = (IdW > NodeW ? IdW : NodeW) + 1;
 
   // A router's ids need only its own (the subnets do not shape it: one configuration serves them all).
@@ -63,20 +67,24 @@ module drb_hybrid_rc #(
   // function call in a loop was evaluated by the Verilated model on every settle).
   logic [Dims*W-1:0] r_d;  // dimension d: bits [d*W +: W]
   for (genvar d = 0; d < Dims; d++) begin : g_dim
-    localparam int unsigned P = kpow(d);
+    localparam int unsigned P = rpow(d);
     assign r_d[d*W +: W] = (r / W'(P)) % W'(K);
   end
 
   if (Family == 4) begin : g_router
     logic [Dims*W-1:0] id_d;  // and this router's
     for (genvar d = 0; d < Dims; d++) begin : g_own
-      localparam int unsigned P = kpow(d);
+      localparam int unsigned P = rpow(d);
       assign id_d[d*W +: W] = (id / W'(P)) % W'(K);
+    end
+    for (genvar d = 0; d < Dims; d++) begin : g_move
+      assign move_o[d]                 = r_d[d*W +: W] != id_d[d*W +: W];
+      assign dport_o[d*PortW +: PortW] = PortW'(d);
     end
     always_comb begin
       port_o = PortW'(Dims) + PortW'(dst % W'(Conc));
       for (int d = Dims - 1; d >= 0; d--) begin  // the lowest differing dimension wins
-        if (r_d[d*W +: W] != id_d[d*W +: W]) port_o = PortW'(d);
+        if (move_o[d]) port_o = PortW'(d);
       end
     end
     assign here_o = (r == id);
@@ -106,7 +114,9 @@ module drb_hybrid_rc #(
       .here_o    (endpoint_here),
       .sub_o     (subnet_sub)
     );
-    assign here_o = 1'b0;
+    assign here_o  = 1'b0;
+    assign move_o  = '0;
+    assign dport_o = '0;
     logic unused;
     assign unused = ^{endpoint_here, subnet_sub, w[W-1:SubIdW], x[W-1:SubNodeW]};
   end

@@ -20,6 +20,10 @@
 //    the model's order, the adaptive class (sub AdSub) on the dimension-order port, then on every other
 //    minimal port (dimensions in DimOrder's order, on a ring tie the tie rule's side first), then the
 //    escape class (the ring sub-class) on the dimension-order port: the first with a free VC is taken.
+//    A flattened butterfly's switch and a hybrid's router (FlatFlyRouting, HybridRouting, adaptive) scan
+//    alike: sub 1 on the dor port, then on every other differing dimension's port (increasing), then the
+//    escape class (sub 0) on the dor port. A hybrid's subnet switch keeps the class the head arrived in
+//    (HybridRouting::route_in): its one port, in the class of this input VC (InVc).
 //    They are computed from hdr_i every cycle: while a head waits, hdr_i is its stored header, which route
 //    compute read when it routed.
 //    With NegFirst (negative-first on an n-D mesh, NegativeFirstRouting, docs/negative-first.md) the
@@ -69,11 +73,12 @@ module drb_route_unit #(
   parameter logic [63:0] ClassCount = 64'h0,   /// per class c, bits [4c +: 4]: its number of VCs
   parameter int unsigned AckGroup   = 1,       /// the group acks travel in
   parameter bit          Dec        = 1'b1,    /// DEC present (DRB); without it a head ejects at dest0
-  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing with a DOR escape (Family 0, 3)
+  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing with a DOR escape (Family 0, 2..7)
   parameter bit          NegFirst   = 1'b0,    /// negative-first with misroutes (Family 0 mesh)
   parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
   parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
   parameter int unsigned InPort     = 0,       ///   the input port of this VC (its misroutes depend on it)
+  parameter int unsigned InVc       = 0,       /// the VC within that port (a hybrid subnet switch keeps its class)
   parameter int unsigned TreeUp     = 0,       /// k-ary n-tree's up phase (Family 1): 0 the deterministic port;
                                                /// adaptive 1 first_free, 2 lowest, 3 sadp (most credits)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
@@ -131,20 +136,35 @@ module drb_route_unit #(
   assign pop_o   = dec_pop;
   assign eject_o = dec_eject;
 
-  // The minimal directions per dimension (drb_dor_rc's; zero outside the k-ary n-cube and hypercube).
+  // The minimal directions per dimension (drb_dor_rc's; a flattened butterfly's and a hybrid's: the
+  // differing dimensions and their ports, no sides and no ties; zero elsewhere).
   logic [Dims-1:0] min_move, min_plus, min_tie;
+  logic [Dims*PortW-1:0] min_port;
+  localparam bit FlatMoves = Family == 2 || (Family >= 4 && Family <= 7);
   if (Family != 0 && Family != 3) begin : g_no_min
-    assign min_move = '0;
+    if (!FlatMoves) begin : g_no_move
+      assign min_move = '0;
+    end
     assign min_plus = '0;
     assign min_tie  = '0;
+  end
+  if (!FlatMoves) begin : g_no_min_port
+    assign min_port = '0;
   end
   logic [Dims-1:0] min_at0;  // the coordinates at 0 (negative-first's misroutes)
   if (Family != 0) begin : g_no_at0
     assign min_at0 = '0;
   end
-  if (!Adaptive && !NegFirst) begin : g_unused_min
+  // A hybrid subnet switch under Adaptive keeps the class; the others scan the candidates.
+  localparam bit KeepClass = Adaptive && Family >= 5 && Family <= 7;
+  localparam bit Scan      = Adaptive && !KeepClass;
+  if (!Scan && !NegFirst) begin : g_unused_min
     logic unused_min;
     assign unused_min = ^{min_move, min_plus, min_tie};
+  end
+  if (!Scan) begin : g_unused_min_port
+    logic unused_min_port;
+    assign unused_min_port = ^min_port;
   end
   if (!NegFirst) begin : g_unused_at0
     logic unused_at0;
@@ -153,8 +173,8 @@ module drb_route_unit #(
     logic unused_tie;  // a mesh has no ring ties
     assign unused_tie = ^min_tie;
   end
-  if (Adaptive && Family != 0 && Family != 3) begin : g_bad_adaptive
-    $error("drb_route_unit: Adaptive routes a k-ary n-cube or hypercube router (Family 0, 3)");
+  if (Adaptive && Family != 0 && Family != 3 && !FlatMoves) begin : g_bad_adaptive
+    $error("drb_route_unit: Adaptive routes a k-ary n-cube, hypercube, flattened butterfly or hybrid (Family 0, 2..7)");
   end
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
@@ -184,6 +204,15 @@ module drb_route_unit #(
     for (int unsigned c = 0; c < NumVcs; c++)
       in_class[c] = 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count};
   endfunction
+
+  // The class of this input VC (VcLayout::class_of_vc): the last class whose VCs hold it.
+  function automatic logic [3:0] class_of_vc(input int unsigned v);
+    class_of_vc = '0;
+    for (int unsigned c = 0; c < 16; c++)
+      if (ClassCount[4*c +: 4] != 0 && v >= 32'(ClassFirst[4*c +: 4]) && v < 32'(ClassFirst[4*c +: 4]) + 32'(ClassCount[4*c +: 4]))
+        class_of_vc = 4'(c);
+  endfunction
+  localparam logic [3:0] InClass = class_of_vc(InVc);
 
   // Per output VC: under atomic reallocation, all its credits are back (always, without). The scans below
   // take a port's slice of it and of free_i, not whole vectors through functions: passed whole, Verilator
@@ -283,7 +312,9 @@ module drb_route_unit #(
       .dest_i    (hdr_i.dest0),
       .port_o,
       .here_o    (here),
-      .sub_o
+      .sub_o,
+      .move_o    (min_move),
+      .dport_o   (min_port)
     );
   end else begin : g_flatfly
     drb_flatfly_rc #(.K(K), .Dims(Dims), .Conc(Conc), .IdW(IdW), .PortW(PortW)) u_rc (
@@ -291,7 +322,9 @@ module drb_route_unit #(
       .dest_i    (hdr_i.dest0),
       .port_o,
       .here_o    (here),
-      .sub_o
+      .sub_o,
+      .move_o    (min_move),
+      .dport_o   (min_port)
     );
   end
   if (!drb_shape_pkg::local_port_router(Family)) begin : g_dec_switch
@@ -432,7 +465,7 @@ module drb_route_unit #(
         sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end
     end
-  end else if (!Adaptive) begin : g_sel
+  end else if (!Scan) begin : g_sel
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
     // for both measured 10 levels deeper in the plain router, generic depth 64 -> 74, drb_router_v2; so
     // did taking the ejection's scan out of this loop (one scan before the branches: 64 -> 74, 31,716
@@ -441,7 +474,7 @@ module drb_route_unit #(
     logic [3:0]     cls, first, count;
     logic [CrW-1:0] best_cr;
     always_comb begin
-      cls   = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
+      cls   = KeepClass ? InClass : GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
       first = ClassFirst[{cls, 2'b00} +: 4];
       count = ClassCount[{cls, 2'b00} +: 4];
     end
@@ -482,7 +515,8 @@ module drb_route_unit #(
     // The candidates in order of preference, (port, sub): the adaptive class on the route's (DOR) port,
     // on the other minimal ports, the escape class on the DOR port.
     localparam int unsigned NCand = 2 * Dims + 2;
-    localparam int unsigned AdSub = Wrap ? 2 : 1;  // AdaptiveRouting::adaptive_sub (esc0, esc1 | esc, adaptive)
+    // AdaptiveRouting::adaptive_sub on a torus (esc0, esc1, adaptive), else (esc, adaptive).
+    localparam int unsigned AdSub = (Family == 0 && Wrap) ? 2 : 1;
     logic [NCand-1:0]       cand_ok;
     logic [NCand*PortW-1:0] cand_port;
     logic [NCand*2-1:0]     cand_sub;
@@ -499,14 +533,16 @@ module drb_route_unit #(
       cand_port[0 +: PortW] = sel_port_i;
       cand_sub[0 +: 2]      = 2'(AdSub);
       for (int unsigned i = 0; i < Dims; i++) begin
-        // position i's dimension d: the tie rule's side p, then on a tie the other side q
-        d = 32'(DimOrder[4*i +: 4]);
+        // position i's dimension d: the tie rule's side p, then on a tie the other side q; a flattened
+        // butterfly's or a hybrid router's dimensions in increasing order, their one port each
+        d = FlatMoves ? i : 32'(DimOrder[4*i +: 4]);
         p = (Family == 3) ? PortW'(d) : PortW'(2 * d + 32'(!min_plus[d]));  // a hypercube's one link of d
         q = PortW'(2 * d + 32'(min_plus[d]));
+        if (FlatMoves) p = min_port[d*PortW +: PortW];
         cand_ok[2*i+1]                    = min_move[d] && (p != sel_port_i);
         cand_port[(2*i+1)*PortW +: PortW] = p;
         cand_sub[(2*i+1)*2 +: 2]          = 2'(AdSub);
-        cand_ok[2*i+2]                    = min_tie[d] && (q != sel_port_i);
+        cand_ok[2*i+2]                    = !FlatMoves && min_tie[d] && (q != sel_port_i);
         cand_port[(2*i+2)*PortW +: PortW] = q;
         cand_sub[(2*i+2)*2 +: 2]          = 2'(AdSub);
       end

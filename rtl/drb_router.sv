@@ -59,7 +59,7 @@ module drb_router #(
   parameter int unsigned DDec       = 1,       /// extra route compute after a DEC pop (router.delay.dec)
   parameter int unsigned OutDelay   = 2,       /// switch allocation + traversal (router.delay.sa + .st)
   parameter int unsigned VcClasses  = 0,       /// ring VC classes (routing.vc_classes: 0 dateline)
-  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing, DOR escape (routing.algorithm=adaptive; Family 0, 3)
+  parameter bit          Adaptive   = 1'b0,    /// minimal adaptive routing, DOR escape (routing.algorithm=adaptive; Family 0, 2..7)
   parameter bit          NegFirst   = 1'b0,    /// negative-first with misroutes (routing.algorithm=negative_first; Family 0 mesh)
   parameter bit          Misroute   = 1'b1,    ///   misroute when no minimal port has a free VC (routing.misroute)
   parameter bit          MisrouteAtSource = 1'b1,  ///   a head from the NI may misroute (routing.misroute_at_source)
@@ -269,7 +269,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .TreeUp(TreeUp), .InPort(k / NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),

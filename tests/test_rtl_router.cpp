@@ -10,7 +10,8 @@
 // Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
 // high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
 // torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
-// switches, up/down and adaptive; a flattened butterfly's switches; a hypercube).
+// switches, up/down and adaptive; a flattened butterfly's switches; a hypercube; escape-adaptive
+// flattened butterflies and hybrids).
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -187,6 +188,22 @@ TEST(RtlRouter, DatelineClassesOfTwoVcsSameRun) {
 TEST(RtlRouter, QuietRoutersSkippedAtLowLoadSameRun) {
   compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=4", "traffic.rate=0.06"}), {false, false, true}, 12000);
 }
+// The stage delays are drb_router's parameters (DRc, DVa, DDec, OutDelay = router.delay.sa + .st),
+// verilated on first use: DRB2 with route compute of 2 cycles, VC allocation 2 (AL's T1, the zero-load
+// switch slot, moves with it), DEC's extra pass 3, switch allocation 2 and traversal 1.
+TEST(RtlRouter, StageDelaysVerilatedOnFirstUseSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=16", "traffic.rate=0.3", "router.delay.rc=2",
+                        "router.delay.va=2", "router.delay.dec=3", "router.delay.sa=2", "router.delay.st=1"}),
+          {true, true}, 6000);
+}
+// ... and the shortest stages the RTL has: route compute within the arrival's cycle (0), switch
+// allocation and traversal in one, VC allocation 3, in a 4-ary 3-tree's switches with DRB.
+TEST(RtlRouterLong, ShortAndLongStagesFatTreeSameRun) {
+  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
+           "routing.algorithm=drb", "router.delay.rc=0", "router.delay.va=3", "router.delay.sa=0", "router.delay.st=1",
+           "traffic.rate=0.6", "traffic.length=6", "sim.seed=23"},
+          {true, false}, 20000);
+}
 TEST(RtlRouter, EightByEightTorusSameRun) {
   compare({"topology.k=8", "traffic.rate=0.35", "sim.seed=2"}, {false, false}, 3000);
 }
@@ -352,6 +369,24 @@ TEST(RtlRouter, FlattenedButterflySwitchesVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// Escape-adaptive routing on the flattened butterfly (routing.algorithm=adaptive, FlatFlyRouting): per head
+// the adaptive class on every differing dimension's port, dimensions increasing, then the dor hop on the
+// escape class; VCs reallocated once empty (Duato's atomic rule). Past saturation most heads find their
+// first choice taken, and the adaptive candidates must matter: the run differs from dor's. Then a 3-ary
+// 3-flat of one terminal a switch, 3 VCs (one escape, two adaptive). (Long: the default label has the
+// hybrid's router, which scans alike, and bench_switch_rc checks drb_flatfly_rc's candidates.)
+TEST(RtlRouterLong, FlattenedButterflyEscapeAdaptiveSameRun) {
+  const std::vector<std::string> base{"topology.kind=flatfly", "topology.k=4",    "topology.n=2",
+                                      "topology.concentration=2", "router.vcs=4", "router.buffer=4",
+                                      "traffic.rate=0.8", "traffic.length=6",    "sim.seed=18"};
+  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 20000);
+  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 4000)["flits"],
+            run(with(base, {"routing.algorithm=dor"}), false, 4000)["flits"]);
+  compare({"topology.kind=flatfly", "topology.k=3", "topology.n=3", "topology.concentration=1", "router.vcs=3",
+           "router.buffer=4", "routing.algorithm=adaptive", "traffic.rate=0.7", "traffic.length=6", "sim.seed=19"},
+          {false, false}, 20000);
+}
+
 // A binary 5-cube: 6-port routers (port d flips address bit d), the route unit a 2-ary 5-mesh's with its
 // two directions of a dimension folded into one port, dimensions corrected highest first, DRB2.
 TEST(RtlRouter, HypercubeVerilatedOnFirstUseSameRun) {
@@ -402,6 +437,26 @@ TEST(RtlRouter, HybridRuftSubnetsPastSaturationSameRun) {
   compare(with(kHybrid, {"topology.subnet=ruft", "topology.stages=2", "routing.algorithm=valiant", "traffic.rate=0.35",
                          "sim.seed=14"}),
           {true, false}, 4000);
+}
+// Escape-adaptive routing on the hybrid (HybridRouting, adaptive): a router offers the adaptive class on
+// every differing dimension, then the dor dimension on the escape class; a subnet switch keeps the class
+// the head arrived in (its input VC's class: drb_route_unit's InVc). Fat-tree subnets past saturation; the
+// adaptive candidates must matter.
+TEST(RtlRouter, HybridEscapeAdaptiveVerilatedOnFirstUseSameRun) {
+  const std::vector<std::string> base =
+      with(kHybrid, {"topology.subnet=fattree", "topology.stages=2", "traffic.rate=0.5", "sim.seed=20"});
+  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 5000);
+  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 5000)["flits"],
+            run(with(base, {"routing.algorithm=dor"}), false, 5000)["flits"]);
+}
+// ... with crossbar and RUFT subnets.
+TEST(RtlRouterLong, HybridEscapeAdaptiveCrossbarAndRuftSubnetsSameRun) {
+  compare(with(kHybrid, {"topology.subnet=crossbar", "topology.stages=1", "routing.algorithm=adaptive",
+                         "traffic.rate=0.5", "sim.seed=21"}),
+          {false, false}, 20000);
+  compare(with(kHybrid, {"topology.subnet=ruft", "topology.stages=2", "routing.algorithm=adaptive", "traffic.rate=0.4",
+                         "sim.seed=22"}),
+          {false, false}, 20000);
 }
 // Crossbar subnets (one 4-port switch a line), DRB.
 TEST(RtlRouterLong, HybridCrossbarSubnetsSameRun) {
@@ -484,14 +539,14 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   }
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
-      {r + "topology.kind=flatfly topology.k=4 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
-      {r + "topology.kind=hybrid topology.k=4 topology.n=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
+      {r + "topology.k=4 routing.algorithm=prdrb router.vcs=4", "routing.algorithm"},
       {r + "topology.kind=fattree topology.k=4 topology.n=2 routing.algorithm=adaptive routing.selection=random",
        "routing.selection"},
       {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
-      {r + "topology.k=4 router.delay.rc=2", "router.delay.rc"},
+      {r + "topology.k=4 router.delay.va=0", "router.delay.va"},
+      {r + "topology.k=4 router.delay.sa=0 router.delay.st=0", "router.delay.sa"},
       {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},
       {r + "topology.k=4 router.vcs=16", "router.vcs"},
       {r + "topology.k=4 power.mechanism=on", "power.mechanism"},

@@ -18,10 +18,6 @@
 
 namespace drb::cosim {
 
-namespace {
-constexpr int kOutDelay = 2;  // switch allocation plus traversal of every configuration
-}  // namespace
-
 #if DRB_HAVE_RTL
 namespace {
 
@@ -43,6 +39,7 @@ struct RtlRouter::Impl {
   PacketStore& store;
   HeaderLayout lay;
   int ports, vcs;
+  int out_delay = 2;  // switch allocation plus traversal (the configuration's OutDelay)
   std::unique_ptr<RouterPorts> rtl;
   struct Out {
     ChannelPort link;
@@ -114,6 +111,7 @@ RtlRouter::RtlRouter(const Kind& k, const RouterConfig& cfg, int id, ChannelTabl
   impl_ = std::make_unique<Impl>(cfg, chan, store, k.lay, s.ports());
   Impl& m = *impl_;
   vcs_ = m.vcs;
+  m.out_delay = s.out_delay;
   const int n = m.ports * m.vcs;
   m.out.resize(m.ports);
   m.in.resize(m.ports);
@@ -261,7 +259,7 @@ void RtlRouter::step(int64_t now) {
     }
     if (measuring) ++cs.flits;
     ++cs.sent;
-    op.line.push(now + kOutDelay, f);
+    op.line.push(now + m.out_delay, f);
   }
   // GMR's early acks, in the grant cycle: the RTL gives the ack; the data fields it was built from go to
   // the early-ack hook, which builds the same ack (checked).

@@ -48,6 +48,17 @@ bool deterministic(const RoutingRelation* r) {
   return f && !f->adaptive();
 }
 
+// The allocation options every configuration's description ends with, and stage delays other than the
+// build's.
+std::string alloc_options(const Shape& s) {
+  std::string d;
+  if (s.d_rc != 1 || s.d_va != 1 || s.d_dec != 1 || s.out_delay != 2)
+    d = ", stage delays rc " + std::to_string(s.d_rc) + " va " + std::to_string(s.d_va) + " dec " + std::to_string(s.d_dec) +
+        " sa+st " + std::to_string(s.out_delay);
+  return std::string(s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") +
+         (s.va_islip ? ", iSLIP VC allocation" : "") + d;
+}
+
 }  // namespace
 
 std::string describe(const Shape& s) {
@@ -56,7 +67,7 @@ std::string describe(const Shape& s) {
                                         "RUFT subnet switches", "switches"};
     static const char* const kUp[] = {"", ", adaptive up phase (first_free)", ", adaptive up phase (lowest)",
                                       ", adaptive up phase (sadp)"};
-    char sw[120], b[320];
+    char sw[120], b[512];
     if (s.family == 1 || s.family == 8)
       std::snprintf(sw, sizeof sw, "%d-ary %d-%s", s.sw_k, s.sw_n, s.family == 1 ? "tree" : "stage RUFT");
     else if (s.family == 2)
@@ -69,7 +80,7 @@ std::string describe(const Shape& s) {
     std::snprintf(b, sizeof b, "%s of a %s, %d VCs of %d flits, layout %llx/%llx/%llx ack group %d%s", kWhat[s.family], sw, s.vcs, s.depth, static_cast<unsigned long long>(s.group_base),
                   static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                   s.ack_group, (std::string(s.high_prio ? ", high-priority acks" : "") + kUp[s.tree_up] +
-                                (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "")).c_str());
+                                (s.adaptive ? ", escape-adaptive" : "") + alloc_options(s)).c_str());
     return b;
   }
   std::string shape;
@@ -82,7 +93,7 @@ std::string describe(const Shape& s) {
   if (s.family == 3) shape = "binary " + std::to_string(s.dims) + "-cube";
   if (s.family == 9)
     shape = "C_" + std::to_string(s.mm_n) + "(" + std::to_string(s.mm_b - 1) + "," + std::to_string(s.mm_b) + ")";
-  char b[320];
+  char b[512];
   std::snprintf(b, sizeof b, "%s %s, %d VCs of %d flits, %s%s%s, layout %llx/%llx/%llx ack group %d%s%s", shape.c_str(),
                 s.family == 3 ? "(hypercube)" : s.family == 9 ? "midimew" : s.wrap ? "torus" : "mesh", s.vcs, s.depth, s.wrap ? classes_name(s.vc_classes) : "no ring",
                 " classes", order.c_str(), static_cast<unsigned long long>(s.group_base),
@@ -93,7 +104,7 @@ std::string describe(const Shape& s) {
                  (s.negfirst ? std::string(", negative-first") + (!s.misroute ? " without misroutes"
                                                                    : !s.misroute_at_source ? ", no misroute at the source" : "")
                              : "") +
-                 (s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "")).c_str());
+                 alloc_options(s)).c_str());
   return b;
 }
 
@@ -205,8 +216,17 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     // A switch (or a hybrid's router): its family's deterministic relation, up/down with the deterministic
     // up phase on a k-ary n-tree (updown), the one path of a RUFT (updown), minimal dimension order on a
     // flattened butterfly and on a hybrid (dor); drb and valiant route each step with it. On a k-ary n-tree
-    // also the adaptive up phase (drb_route_unit's TreeUp) in the orders the header carries what they read.
+    // also the adaptive up phase (drb_route_unit's TreeUp) in the orders the header carries what they read;
+    // on a flattened butterfly and a hybrid the escape-adaptive relation (drb_route_unit's Adaptive).
     const auto* ft = tree ? dynamic_cast<const FatTreeRouting*>(cfg.routing) : nullptr;
+    const auto* ffr = ff ? dynamic_cast<const FlatFlyRouting*>(cfg.routing) : nullptr;
+    const auto* hyr = hy ? dynamic_cast<const HybridRouting*>(cfg.routing) : nullptr;
+    if ((ffr && ffr->adaptive()) || (hyr && hyr->adaptive())) {
+      if (net.acks && p.ack_mode != AckMode::Ideal)
+        return no("drb.ack_mode: acks crossing the network route with dimension order, and the RTL route unit routes "
+                  "them as the data (adaptive)");
+      want.adaptive = true;
+    }
     if (ft && ft->adaptive()) {
       if (ft->up_selection() == UpSelection::Random)
         return no("routing.selection: the RTL switch's adaptive up phase is first_free, lowest or sadp; random draws "
@@ -220,10 +240,10 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
                  : hy ? deterministic<HybridRouting>(r) : dynamic_cast<const RuftRouting*>(r) != nullptr;
     };
     const char* unit = tree ? "up/down routing (drb_updown_rc) with the deterministic or adaptive up phase"
-                       : ff ? "dimension order (drb_flatfly_rc)"
-                       : hy ? "hybrid dimension order (drb_hybrid_rc)"
+                       : ff ? "dimension order (drb_flatfly_rc), escape-adaptive around it"
+                       : hy ? "hybrid dimension order (drb_hybrid_rc), escape-adaptive around it"
                             : "the RUFT's one path (drb_updown_rc)";
-    if (!want.tree_up && !det(cfg.routing))
+    if (!want.tree_up && !want.adaptive && !det(cfg.routing))
       return no(std::string("routing.algorithm: the RTL route unit is ") + unit + "; the " + cfg.routing->name() +
                 " relation has no RTL yet (" + (tree || ruft ? "updown" : "dor") +
                 (ruft ? ")" : ", drb and valiant route with it)"));
@@ -259,10 +279,16 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   }
   if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.age_arbiter) return no("router.arbiter: the RTL router's arbiters are round robin (age has no RTL yet)");
-  if (p.d_rc != 1 || p.d_va != 1 || p.d_sa != 1 || p.d_st != 1 || p.d_dec != 1)
-    return no(std::string(p.d_rc != 1 ? "router.delay.rc" : p.d_va != 1 ? "router.delay.va" : p.d_sa != 1 ? "router.delay.sa"
-                          : p.d_st != 1 ? "router.delay.st" : "router.delay.dec") +
-              ": the RTL routers are built with every router stage of 1 cycle");
+  // The stage delays are drb_router's parameters; its stages take a cycle at least where the model's may
+  // take none (switch allocation in VA's cycle, DEC's pass within route compute's, no switch stage).
+  if (p.d_va < 1) return no("router.delay.va: the RTL router allocates the switch a cycle after the VC at the earliest (1 or more)");
+  if (p.d_dec < 1) return no("router.delay.dec: the RTL router routes a popped header in a later cycle (1 or more)");
+  if (p.d_sa + p.d_st < 1)
+    return no("router.delay.sa: the RTL router's switch stages take a cycle at least (router.delay.sa + router.delay.st of 1 or more)");
+  want.d_rc = p.d_rc;
+  want.d_va = p.d_va;
+  want.d_dec = p.d_dec;
+  want.out_delay = p.d_sa + p.d_st;
   if (p.ack_flits != 1) return no("drb.ack_flits: the RTL router's early acks are one flit");
   if (cfg.al->tick() != 1) return no("al.tick: the RTL router's AL timer counts every cycle (al.tick=1)");
   if (p.any_rtl()) return no("router.blocks: router.impl=rtl replaces the whole router; the block keys select blocks of the C++ router");
@@ -289,7 +315,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
         s.atomic != want.atomic || s.sa_islip != want.sa_islip || s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
-        s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up)
+        s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up || s.d_rc != want.d_rc ||
+        s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -346,6 +373,10 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.negfirst && !s.misroute) g.push_back("-GMisroute=1'b0");
   if (s.negfirst && !s.misroute_at_source) g.push_back("-GMisrouteAtSource=1'b0");
   if (s.tree_up) g.push_back("-GTreeUp=" + std::to_string(s.tree_up));
+  if (s.d_rc != 1) g.push_back("-GDRc=" + std::to_string(s.d_rc));  // (the defaults unwritten, as above)
+  if (s.d_va != 1) g.push_back("-GDVa=" + std::to_string(s.d_va));
+  if (s.d_dec != 1) g.push_back("-GDDec=" + std::to_string(s.d_dec));
+  if (s.out_delay != 2) g.push_back("-GOutDelay=" + std::to_string(s.out_delay));
   if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
     g.push_back("-GFamily=" + std::to_string(s.family));
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));

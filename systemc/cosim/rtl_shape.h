@@ -14,8 +14,9 @@
 namespace drb::cosim {
 
 // A Verilated configuration (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS, or one verilated on first use). Not
-// parameters because every configuration has them: route compute, VC allocation and DEC's extra pass 1
-// cycle each, switch allocation plus traversal 2, DRB's blocks present, early acks of one flit.
+// parameters because every configuration has them: DRB's blocks present, early acks of one flit. The
+// build's configurations have the default stage delays (route compute, VC allocation and DEC's extra pass
+// 1 cycle each, switch allocation plus traversal 2).
 inline constexpr uint64_t kIdentityOrder = 0xfedcba9876543210ull;  // DimOrder: dimension i at position i
 enum Tie { kTieNegative = 0, kTiePositive = 1, kTieRandom = 2 };
 struct Shape {
@@ -35,7 +36,7 @@ struct Shape {
   uint64_t group_base, class_first, class_count;
   int ack_group;
   bool high_prio, gmr;
-  bool adaptive = false;  // minimal adaptive routing around DOR (a k-ary n-cube's router)
+  bool adaptive = false;  // minimal adaptive around DOR (k-ary n-cube), escape-adaptive (flattened butterfly, hybrid)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
   bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
@@ -48,6 +49,8 @@ struct Shape {
   // hexadecimal digits, jump_w bits a count).
   int mm_n = 0, mm_b = 0, jump_w = 0;
   std::string jumps{};
+  // The stage delays (drb_router's DRc, DVa, DDec, OutDelay: router.delay.rc, .va, .dec, .sa + .st).
+  int d_rc = 1, d_va = 1, d_dec = 1, out_delay = 2;
   // drb_shape_pkg::router_ports
   int ports() const {
     switch (family) {

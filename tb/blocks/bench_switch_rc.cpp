@@ -11,8 +11,15 @@
 // subnet switches of an 8-ary 1-direct 3-indirect hybrid of 2 terminals, a 4-ary 2-direct 2-indirect one
 // and a 9-ary 1-direct 2-indirect one (k_i = 3: a RUFT's port is not a fat-tree's up port modulo 2^PortW). Expected: here_o exactly where the destination terminal ejects (Interconnect::eject_element, the
 // element DEC acts at), and then port_o its ejection port (Interconnect::eject_port); elsewhere the
-// relation's one candidate (port and sub-class). Each lane first walks every (element, destination) pair
-// of its elements, then random ones.
+// relation's one candidate (port and sub-class). The flattened butterflies' and the hybrids' route compute
+// also gives every differing dimension and its port (move_o, dport_o): against the adaptive relation's
+// adaptive candidates (FlatFlyRouting, HybridRouting with adaptive; sub-class 1, dimensions increasing) at
+// switches and routers, none at a hybrid's subnet switches. Each lane first walks every (element,
+// destination) pair of its elements, then random ones.
+#include <algorithm>
+#include <memory>
+#include <vector>
+
 #include "Vdrb_flatfly_rc_k2n3c3.h"
 #include "Vdrb_flatfly_rc_k3n3c1.h"
 #include "Vdrb_flatfly_rc_k4n2c2.h"
@@ -86,13 +93,15 @@ const Case kHandHybridCrossbar[] = {
     {21, 13, 1, 0},  // dimension 1 (element 20 + 1): router 6 = (2, 1): port 1
 };
 
-template <class Dut>
+template <class Dut, bool kMoves = false>
 class Lane {
  public:
-  // The lane's elements are lo .. hi - 1 (hi 0: every element of the network).
+  // The lane's elements are lo .. hi - 1 (hi 0: every element of the network). With kMoves, move_o and
+  // dport_o (ports of portw bits) against `adaptive`'s sub-class 1 candidates (none without it: both 0).
   Lane(VerilatedContext& ctx, const char* name, std::unique_ptr<Interconnect> ic, std::unique_ptr<RoutingRelation> r,
-       uint64_t seed, Trace& trace, int lo = 0, int hi = 0)
-      : dut_(&ctx, name), ic_(std::move(ic)), routing_(std::move(r)),
+       uint64_t seed, Trace& trace, int lo = 0, int hi = 0, std::unique_ptr<RoutingRelation> adaptive = nullptr,
+       int portw = 0)
+      : dut_(&ctx, name), ic_(std::move(ic)), routing_(std::move(r)), adaptive_(std::move(adaptive)), portw_(portw),
         rng_(Rng::stream(seed, static_cast<uint64_t>(ic_->elements() * 131 + ic_->terminals() + lo))), name_(name),
         lo_(static_cast<uint32_t>(lo)), count_(static_cast<uint64_t>((hi ? hi : ic_->elements()) - lo)) {
     trace.add(dut_);
@@ -127,6 +136,20 @@ class Lane {
       chk.eq(cyc, n_port_o_, dut_.port_o, rs.n ? rs.c[0].port : -1);
       chk.eq(cyc, n_sub_o_, dut_.sub_o, rs.n ? rs.c[0].sub : -1);
     }
+    if constexpr (kMoves) {
+      std::vector<uint64_t> want, got;
+      if (adaptive_ && !here) {
+        RouteSet ra;
+        adaptive_->route(static_cast<int>(c.elem), h, ra);
+        for (int i = 0; i < ra.n; ++i)
+          if (ra.c[i].sub == 1) want.push_back(static_cast<uint64_t>(ra.c[i].port));
+      }
+      const uint64_t move = dut_.move_o, dport = dut_.dport_o;
+      for (int d = 0; d < 8; ++d)
+        if ((move >> d) & 1) got.push_back((dport >> (d * portw_)) & ((uint64_t{1} << portw_) - 1));
+      chk.eq(cyc, n_moves_, got.size(), want.size());
+      for (size_t i = 0; i < std::min(got.size(), want.size()); ++i) chk.eq(cyc, n_dport_, got[i], want[i]);
+    }
     if (c.port >= -1) {
       chk.eq(cyc, name_ + ".model port vs hand-worked", here ? ic_->eject_port(static_cast<int>(c.dest)) : rs.c[0].port, c.port);
       chk.eq(cyc, name_ + ".model here vs hand-worked", here ? 1 : 0, c.here);
@@ -137,13 +160,15 @@ class Lane {
  private:
   Dut dut_;
   std::unique_ptr<Interconnect> ic_;
-  std::unique_ptr<RoutingRelation> routing_;
+  std::unique_ptr<RoutingRelation> routing_, adaptive_;
+  int portw_ = 0;
   Rng rng_;
   std::string name_;
   uint32_t lo_;
   uint64_t count_;
   const std::string n_model_candidates_ = name_ + ".model candidates", n_port_o_ = name_ + ".port_o",
-                    n_sub_o_ = name_ + ".sub_o", n_here_o_ = name_ + ".here_o";
+                    n_sub_o_ = name_ + ".sub_o", n_here_o_ = name_ + ".here_o",
+                    n_moves_ = name_ + ".move_o (differing dimensions)", n_dport_ = name_ + ".dport_o";
 };
 
 template <class Dut>
@@ -153,10 +178,12 @@ Lane<Dut> tree_lane(VerilatedContext& ctx, const char* name, int k, int n, uint6
   return Lane<Dut>(ctx, name, std::move(ic), std::move(r), seed, trace);
 }
 template <class Dut>
-Lane<Dut> flat_lane(VerilatedContext& ctx, const char* name, int k, int n, int p, uint64_t seed, Trace& trace) {
+Lane<Dut, true> flat_lane(VerilatedContext& ctx, const char* name, int k, int n, int p, int portw, uint64_t seed,
+                          Trace& trace) {
   auto ic = std::make_unique<Interconnect>(std::make_unique<FlattenedButterfly>(k, n, p));
   auto r = std::make_unique<FlatFlyRouting>(*ic->flatfly(), false);
-  return Lane<Dut>(ctx, name, std::move(ic), std::move(r), seed, trace);
+  auto a = std::make_unique<FlatFlyRouting>(*ic->flatfly(), true);
+  return Lane<Dut, true>(ctx, name, std::move(ic), std::move(r), seed, trace, 0, 0, std::move(a), portw);
 }
 
 template <class Dut>
@@ -167,12 +194,15 @@ Lane<Dut> ruft_lane(VerilatedContext& ctx, const char* name, int k, int m, uint6
 }
 // A hybrid's routers (switches false) or its subnet switches.
 template <class Dut>
-Lane<Dut> hybrid_lane(VerilatedContext& ctx, const char* name, int k, int n, Subnet sn, int m, int p, bool switches,
-                      uint64_t seed, Trace& trace) {
+Lane<Dut, true> hybrid_lane(VerilatedContext& ctx, const char* name, int k, int n, Subnet sn, int m, int p,
+                            bool switches, int portw, uint64_t seed, Trace& trace) {
   auto ic = std::make_unique<Interconnect>(std::make_unique<Hybrid>(k, n, sn, m, p));
   auto r = std::make_unique<HybridRouting>(*ic->hybrid(), false);
+  std::unique_ptr<RoutingRelation> a;
+  if (!switches) a = std::make_unique<HybridRouting>(*ic->hybrid(), true);
   const int routers = ic->hybrid()->routers(), elements = ic->elements();
-  return Lane<Dut>(ctx, name, std::move(ic), std::move(r), seed, trace, switches ? routers : 0, switches ? elements : routers);
+  return Lane<Dut, true>(ctx, name, std::move(ic), std::move(r), seed, trace, switches ? routers : 0,
+                         switches ? elements : routers, std::move(a), portw);
 }
 
 }  // namespace
@@ -183,21 +213,21 @@ int main(int argc, char** argv) {
   Trace trace(ctx, opt.trace);
   auto t43 = tree_lane<Vdrb_updown_rc_k4n3>(ctx, "updown_4ary_3tree", 4, 3, opt.seed, trace);
   auto t24 = tree_lane<Vdrb_updown_rc_k2n4>(ctx, "updown_2ary_4tree", 2, 4, opt.seed, trace);
-  auto f42 = flat_lane<Vdrb_flatfly_rc_k4n2c2>(ctx, "flatfly_4ary_2flat_c2", 4, 2, 2, opt.seed, trace);
-  auto f33 = flat_lane<Vdrb_flatfly_rc_k3n3c1>(ctx, "flatfly_3ary_3flat_c1", 3, 3, 1, opt.seed, trace);
-  auto f23 = flat_lane<Vdrb_flatfly_rc_k2n3c3>(ctx, "flatfly_2ary_3flat_c3", 2, 3, 3, opt.seed, trace);
+  auto f42 = flat_lane<Vdrb_flatfly_rc_k4n2c2>(ctx, "flatfly_4ary_2flat_c2", 4, 2, 2, 3, opt.seed, trace);
+  auto f33 = flat_lane<Vdrb_flatfly_rc_k3n3c1>(ctx, "flatfly_3ary_3flat_c1", 3, 3, 1, 3, opt.seed, trace);
+  auto f23 = flat_lane<Vdrb_flatfly_rc_k2n3c3>(ctx, "flatfly_2ary_3flat_c3", 2, 3, 3, 3, opt.seed, trace);
   auto u23 = ruft_lane<Vdrb_updown_rc_ruft_k2n3>(ctx, "ruft_2ary_3stage", 2, 3, opt.seed, trace);
   auto u32 = ruft_lane<Vdrb_updown_rc_ruft_k3n2>(ctx, "ruft_3ary_2stage", 3, 2, opt.seed, trace);
   const Subnet xb = Subnet::Crossbar, ft = Subnet::FatTree, ru = Subnet::Ruft;
-  auto hr42 = hybrid_lane<Vdrb_hybrid_rc_r4n2c2>(ctx, "hybrid_4ary_2direct_c2_router", 4, 2, xb, 1, 2, false, opt.seed, trace);
-  auto hr33 = hybrid_lane<Vdrb_hybrid_rc_r3n3c3>(ctx, "hybrid_3ary_3direct_c3_router", 3, 3, xb, 1, 3, false, opt.seed, trace);
-  auto hx42 = hybrid_lane<Vdrb_hybrid_rc_x4n2c2>(ctx, "hybrid_4ary_2direct_c2_crossbar", 4, 2, xb, 1, 2, true, opt.seed, trace);
-  auto hx33 = hybrid_lane<Vdrb_hybrid_rc_x3n3c3>(ctx, "hybrid_3ary_3direct_c3_crossbar", 3, 3, xb, 1, 3, true, opt.seed, trace);
-  auto hf42 = hybrid_lane<Vdrb_hybrid_rc_f4n2m2>(ctx, "hybrid_4ary_2direct_2indirect_ft", 4, 2, ft, 2, 1, true, opt.seed, trace);
-  auto hf92 = hybrid_lane<Vdrb_hybrid_rc_f9n2m2>(ctx, "hybrid_9ary_2direct_2indirect_ft", 9, 2, ft, 2, 1, true, opt.seed, trace);
-  auto hu81 = hybrid_lane<Vdrb_hybrid_rc_u8n1m3>(ctx, "hybrid_8ary_1direct_3indirect_ruft_c2", 8, 1, ru, 3, 2, true, opt.seed, trace);
-  auto hu42 = hybrid_lane<Vdrb_hybrid_rc_u4n2m2>(ctx, "hybrid_4ary_2direct_2indirect_ruft", 4, 2, ru, 2, 1, true, opt.seed, trace);
-  auto hu91 = hybrid_lane<Vdrb_hybrid_rc_u9n1m2>(ctx, "hybrid_9ary_1direct_2indirect_ruft", 9, 1, ru, 2, 1, true, opt.seed, trace);
+  auto hr42 = hybrid_lane<Vdrb_hybrid_rc_r4n2c2>(ctx, "hybrid_4ary_2direct_c2_router", 4, 2, xb, 1, 2, false, 2, opt.seed, trace);
+  auto hr33 = hybrid_lane<Vdrb_hybrid_rc_r3n3c3>(ctx, "hybrid_3ary_3direct_c3_router", 3, 3, xb, 1, 3, false, 3, opt.seed, trace);
+  auto hx42 = hybrid_lane<Vdrb_hybrid_rc_x4n2c2>(ctx, "hybrid_4ary_2direct_c2_crossbar", 4, 2, xb, 1, 2, true, 2, opt.seed, trace);
+  auto hx33 = hybrid_lane<Vdrb_hybrid_rc_x3n3c3>(ctx, "hybrid_3ary_3direct_c3_crossbar", 3, 3, xb, 1, 3, true, 2, opt.seed, trace);
+  auto hf42 = hybrid_lane<Vdrb_hybrid_rc_f4n2m2>(ctx, "hybrid_4ary_2direct_2indirect_ft", 4, 2, ft, 2, 1, true, 2, opt.seed, trace);
+  auto hf92 = hybrid_lane<Vdrb_hybrid_rc_f9n2m2>(ctx, "hybrid_9ary_2direct_2indirect_ft", 9, 2, ft, 2, 1, true, 3, opt.seed, trace);
+  auto hu81 = hybrid_lane<Vdrb_hybrid_rc_u8n1m3>(ctx, "hybrid_8ary_1direct_3indirect_ruft_c2", 8, 1, ru, 3, 2, true, 1, opt.seed, trace);
+  auto hu42 = hybrid_lane<Vdrb_hybrid_rc_u4n2m2>(ctx, "hybrid_4ary_2direct_2indirect_ruft", 4, 2, ru, 2, 1, true, 1, opt.seed, trace);
+  auto hu91 = hybrid_lane<Vdrb_hybrid_rc_u9n1m2>(ctx, "hybrid_9ary_1direct_2indirect_ruft", 9, 1, ru, 2, 1, true, 2, opt.seed, trace);
   trace.open();
   Checker chk("drb_switch_rc", opt);
   for (uint64_t cyc = 0; cyc < opt.cycles; ++cyc) {

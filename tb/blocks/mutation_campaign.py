@@ -48,7 +48,7 @@ MUTATIONS = [
      "            if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] < best_cr) begin",
      ["bench_router"], "route unit: the free VC with the fewest credits is requested"),
     ("adaptive_tie_side_dropped", "drb_route_unit.sv",
-     "        cand_ok[2*i+2]                    = min_tie[d] && (q != sel_port_i);",
+     "        cand_ok[2*i+2]                    = !FlatMoves && min_tie[d] && (q != sel_port_i);",
      "        cand_ok[2*i+2]                    = 1'b0;",
      ["fabric"], "route unit: minimal adaptive routing never offers the other side of a ring tie"),
     ("atomic_vc_taken_early", "drb_route_unit.sv",
@@ -71,6 +71,14 @@ MUTATIONS = [
      "      base  = (TreeUp == 2) ? 32'd0 : 32'(sel_port_i) - TreeK;",
      "      base  = 32'd0;",
      ["fabric"], "route unit: the fat-tree's up phase starts at up port 0, not the deterministic one"),
+    ("escape_adaptive_dor_port_only", "drb_route_unit.sv",
+     "        if (FlatMoves) p = min_port[d*PortW +: PortW];",
+     "        if (FlatMoves) p = sel_port_i;",
+     ["fabric"], "route unit: a flattened butterfly's or hybrid router's adaptive class offered on the dor port only"),
+    ("hybrid_switch_class_swapped", "drb_route_unit.sv",
+     "      cls   = KeepClass ? InClass : GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);",
+     "      cls   = KeepClass ? InClass ^ 4'd1 : GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);",
+     ["fabric"], "route unit: a hybrid subnet switch moves the head to the other class (escape <-> adaptive)"),
     ("dateline_class_ignored", "drb_dor_rc.sv",
      "        assign cls1[d] = dateline_i[d] | wrap;",
      "        assign cls1[d] = dateline_i[d] & wrap;",
@@ -154,6 +162,7 @@ FAIL_CYCLE = re.compile(r"^\s+cycle (\d+) (.*)$")
 # protocol check, or the first trace entry that differs (its first field is the cycle).
 FABRIC_ERROR = re.compile(r"router (\d+) \(RTL\), cycle (\d+): ([^\"\\]+)")
 FABRIC_DIFF = re.compile(r"(\w+) differ at entry \d+:\n\s+model \[(\d+),")
+FABRIC_STALL = re.compile(r"stall: .*?cycle (\d+): blocked")
 FABRIC_TEST = "RtlRouter.*SameRun"
 ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
 
@@ -182,6 +191,9 @@ def first_fabric_failure(out):
     m = FABRIC_DIFF.search(out)
     if m:
         return m.group(2), "%s differ" % m.group(1)
+    m = FABRIC_STALL.search(out)  # the mutated fabric deadlocked: the watchdog's dump
+    if m:
+        return m.group(1), "stall (the watchdog)"
     if "dec_pops, al_waits" in out:
         return "-", "block event counts"
     return None

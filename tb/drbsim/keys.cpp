@@ -221,8 +221,9 @@ std::vector<KeyDef> build() {
              "tori and meshes of any dimension with dimension-order or minimal adaptive routing (dor, adaptive, drb, "
              "drb2, valiant; any routing.dim_order and routing.tie), meshes also with negative_first, hypercubes (the same), midimews (dor, drb, drb2, "
              "valiant), k-ary n-trees with up/down routing (updown, drb, valiant; adaptive with routing.selection first_free, lowest or sadp), "
-             "flattened butterflies with dimension order (dor, drb, drb2, valiant), RUFTs (updown) and hybrids of "
-             "any subnet (dor, drb, valiant; routers and switches two configurations), results equal the model's; a "
+             "flattened butterflies with dimension order or escape-adaptive routing (dor, adaptive, drb, drb2, valiant), "
+             "RUFTs (updown) and hybrids of any subnet (dor, adaptive, drb, valiant; routers and switches two "
+             "configurations), any router.delay.* (va, dec and sa + st of 1 cycle or more), results equal the model's; a "
              "configuration the build did not verilate (rtl/CMakeLists.txt, DRB_ROUTER_CONFIGS) is verilated on "
              "first use and cached in the build folder (about a minute; docs/cosim.md)",
              [](Scenario& s) -> bool& { return s.net.rtl_router; });
