@@ -38,7 +38,9 @@
 //    With TreeUp (the adaptive up phase of a k-ary n-tree switch, FatTreeRouting with
 //    routing.algorithm=adaptive) a head below an ancestor of its destination (route compute's port is an
 //    up port) may take any up port, in the relation's order: from the deterministic one (up_selection
-//    first_free, sadp) or from up port 0 (lowest). first_free and lowest take the first with a usable VC,
+//    first_free, sadp), from up port 0 (lowest) or from the one the relation draws (random: a hash of the
+//    header's origin, sequence number and destination and the switch's id, FatTreeRouting::route's, so
+//    that a run repeats per seed). first_free, lowest and random take the first with a usable VC,
 //    sadp (Selection::MostCredits) the one whose usable VCs hold the most credits, each VC counting its
 //    credits + 1 (ties to the order); then, on that port, the usable VC with the most credits. A head
 //    going down, or ejecting, has route compute's one port.
@@ -80,7 +82,8 @@ module drb_route_unit #(
   parameter int unsigned InPort     = 0,       ///   the input port of this VC (its misroutes depend on it)
   parameter int unsigned InVc       = 0,       /// the VC within that port (a hybrid subnet switch keeps its class)
   parameter int unsigned TreeUp     = 0,       /// k-ary n-tree's up phase (Family 1): 0 the deterministic port;
-                                               /// adaptive 1 first_free, 2 lowest, 3 sadp (most credits)
+                                               /// adaptive 1 first_free, 2 lowest, 3 sadp (most credits),
+                                               /// 4 random (from a drawn port)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -179,8 +182,8 @@ module drb_route_unit #(
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
   end
-  if (TreeUp > 3 || (TreeUp != 0 && (Family != 1 || Adaptive || NegFirst))) begin : g_bad_tree_up
-    $error("drb_route_unit: TreeUp (0..3) routes a k-ary n-tree switch (Family 1), without Adaptive or NegFirst");
+  if (TreeUp > 4 || (TreeUp != 0 && (Family != 1 || Adaptive || NegFirst))) begin : g_bad_tree_up
+    $error("drb_route_unit: TreeUp (0..4) routes a k-ary n-tree switch (Family 1), without Adaptive or NegFirst");
   end
 
   // The first free VC of a head's ejection port, {found, VC}.
@@ -424,6 +427,23 @@ module drb_route_unit #(
     logic [PortW-1:0] cp, best;
     logic [SW-1:0]    score, best_score;
     logic             found;
+    // random's first up port: FatTreeRouting's hash (splitmix64's finaliser over the packet's origin,
+    // sequence number and destination and this switch), modulo the arity.
+    logic [31:0]      draw;
+    if (TreeUp == 4) begin : g_draw
+      logic [63:0] hx;
+      always_comb begin
+        hx   = (64'(hdr_i[drb_hdr_pkg::AckOriginOff +: drb_hdr_pkg::AckOriginW]) << 40) ^
+               (64'(hdr_i[drb_hdr_pkg::SeqOff +: drb_hdr_pkg::SeqW]) << 16) ^ 64'(node_id_i);
+        hx   = hx ^ (64'(hdr_i.dest0) * 64'h9e3779b97f4a7c15);
+        hx   = hx ^ (hx >> 31);
+        hx   = hx * 64'hbf58476d1ce4e5b9;
+        hx   = hx ^ (hx >> 29);
+        draw = 32'(hx % 64'(TreeK));
+      end
+    end else begin : g_no_draw
+      assign draw = '0;
+    end
     always_comb begin
       cls   = GroupBase[{group, 2'b00} +: 4];
       first = ClassFirst[{cls, 2'b00} +: 4];
@@ -436,7 +456,7 @@ module drb_route_unit #(
             pscore[q*SW +: SW] = pscore[q*SW +: SW] + SW'(credits_i[(q*NumVcs + c)*CrW +: CrW]) + SW'(1);
       // Up ports are TreeK .. 2 TreeK - 1; route compute's is TreeK + the destination's digit.
       up    = !sel_eject_i && 32'(sel_port_i) >= TreeK;
-      base  = (TreeUp == 2) ? 32'd0 : 32'(sel_port_i) - TreeK;
+      base  = (TreeUp == 2) ? 32'd0 : (TreeUp == 4) ? draw : 32'(sel_port_i) - TreeK;
       best       = port;
       found      = 1'b0;
       best_score = '0;

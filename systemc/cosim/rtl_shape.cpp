@@ -66,7 +66,7 @@ std::string describe(const Shape& s) {
     static const char* const kWhat[] = {"", "switches", "switches", "", "routers", "crossbars", "fat-tree subnet switches",
                                         "RUFT subnet switches", "switches"};
     static const char* const kUp[] = {"", ", adaptive up phase (first_free)", ", adaptive up phase (lowest)",
-                                      ", adaptive up phase (sadp)"};
+                                      ", adaptive up phase (sadp)", ", adaptive up phase (random)"};
     char sw[120], b[512];
     if (s.family == 1 || s.family == 8)
       std::snprintf(sw, sizeof sw, "%d-ary %d-%s", s.sw_k, s.sw_n, s.family == 1 ? "tree" : "stage RUFT");
@@ -228,12 +228,10 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
       want.adaptive = true;
     }
     if (ft && ft->adaptive()) {
-      if (ft->up_selection() == UpSelection::Random)
-        return no("routing.selection: the RTL switch's adaptive up phase is first_free, lowest or sadp; random draws "
-                  "its order from the packet's origin, which the RTL header does not carry");
       if (net.acks && p.ack_mode != AckMode::Ideal)
         return no("drb.ack_mode: acks crossing the network route up/down, and the RTL route unit routes them as the data");
-      want.tree_up = ft->up_selection() == UpSelection::FirstFree ? 1 : ft->up_selection() == UpSelection::Lowest ? 2 : 3;
+      const UpSelection u = ft->up_selection();
+      want.tree_up = u == UpSelection::FirstFree ? 1 : u == UpSelection::Lowest ? 2 : u == UpSelection::Sadp ? 3 : 4;
     }
     auto det = [&](const RoutingRelation* r) {
       return tree ? deterministic<FatTreeRouting>(r) : ff ? deterministic<FlatFlyRouting>(r)

@@ -43,7 +43,7 @@ struct Shape {
   bool negfirst = false;  // negative-first on a mesh (its router), with misroutes
   bool misroute = true, misroute_at_source = true;  //   (routing.misroute, routing.misroute_at_source)
   int tree_up = 0;  // a k-ary n-tree's up phase (drb_router's TreeUp): 0 up/down's port; adaptive 1 first_free,
-                   // 2 lowest, 3 sadp
+                   // 2 lowest, 3 sadp, 4 random
   int sub_k = 0, sub_m = 0;  // a hybrid's subnet: switch arity k_i and stages m (a crossbar: k and 1)
   // A midimew's nodes N, long jump b and ROM of jump counts (drb_midimew_rc's Table, as Verilator's
   // hexadecimal digits, jump_w bits a count).

@@ -220,7 +220,7 @@ std::vector<KeyDef> build() {
              "every router as the C++ model or as the Verilated whole router, rtl/drb_router.sv (model | rtl): "
              "tori and meshes of any dimension with dimension-order or minimal adaptive routing (dor, adaptive, drb, "
              "drb2, valiant; any routing.dim_order and routing.tie), meshes also with negative_first, hypercubes (the same), midimews (dor, drb, drb2, "
-             "valiant), k-ary n-trees with up/down routing (updown, drb, valiant; adaptive with routing.selection first_free, lowest or sadp), "
+             "valiant), k-ary n-trees with up/down routing (updown, drb, valiant; adaptive with any routing.selection), "
              "flattened butterflies with dimension order or escape-adaptive routing (dor, adaptive, drb, drb2, valiant), "
              "RUFTs (updown) and hybrids of any subnet (dor, adaptive, drb, valiant; routers and switches two "
              "configurations), any router.delay.* (va, dec and sa + st of 1 cycle or more), results equal the model's; a "
