@@ -10,6 +10,7 @@ that caught it, the first failing cycle and what differed. Nothing is changed in
     tb/blocks/mutation_campaign.py --list
     tb/blocks/mutation_campaign.py --check     # every mutation's line still once in its unit (no build)
     tb/blocks/mutation_campaign.py --only dec_keeps_dateline --benches fabric   # caught in the fabric too?
+    tb/blocks/mutation_campaign.py --only gmr_ge --benches fabric:RtlRouter.Drb2GmrAndDecSameRun
 
 Exit 0 when every mutation is caught, 1 when one survives, does not build, or its line is no longer in
 the unit (the table says which), 2 on a usage or configuration error. About 3-4 minutes a mutation on 2 cores (the Verilated
@@ -25,7 +26,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# name, unit file, the line as it is, the line mutated, benches run (the whole router first), what it breaks
+# name, unit file, the line as it is, the line mutated, benches run (the whole router first), what it breaks.
+# "fabric:<test>" is one test of tests/test_rtl_router.cpp (router.impl=rtl against the C++ routers) whose
+# configuration exercises the line: the whole fabric pattern verilates some twenty configurations again for
+# every mutated source (about 40 minutes), the one test two or three.
 MUTATIONS = [
     ("vc_state_kept_on_tail", "drb_input_unit.sv",
      "        if (goes_idle) state_d = drb_router_pkg::VcIdle;",
@@ -50,39 +54,39 @@ MUTATIONS = [
     ("adaptive_tie_side_dropped", "drb_route_unit.sv",
      "        cand_ok[2*i+2]                    = !FlatMoves && min_tie[d] && (q != sel_port_i);",
      "        cand_ok[2*i+2]                    = 1'b0;",
-     ["fabric"], "route unit: minimal adaptive routing never offers the other side of a ring tie"),
+     ["fabric:RtlRouter.AdaptiveTorusVerilatedOnFirstUseSameRun"], "route unit: minimal adaptive routing never offers the other side of a ring tie"),
     ("atomic_vc_taken_early", "drb_route_unit.sv",
      "    assign empty[k] = !AtomicVc || credits_i[k*CrW +: CrW] == CrW'(Depth);",
      "    assign empty[k] = !AtomicVc || credits_i[k*CrW +: CrW] != 0;",
-     ["fabric"], "route unit: Duato's escape VC reallocated before its last packet left the next buffer"),
+     ["fabric:RtlRouter.AdaptiveTorusVerilatedOnFirstUseSameRun"], "route unit: Duato's escape VC reallocated before its last packet left the next buffer"),
     ("negfirst_ties_to_higher", "drb_route_unit.sv",
      "        if (c_min[d] && ok[q] && (!found || used[32'(q)*UW +: UW] < best_used)) begin",
      "        if (c_min[d] && ok[q] && (!found || used[32'(q)*UW +: UW] <= best_used)) begin",
-     ["fabric"], "route unit: negative-first's least-loaded choice ties to the higher dimension"),
+     ["fabric:RtlRouter.NegativeFirstMeshVerilatedOnFirstUseSameRun"], "route unit: negative-first's least-loaded choice ties to the higher dimension"),
     ("negfirst_misroute_after_positive", "drb_route_unit.sv",
      "    localparam bit May = Misroute && ((InPort == LocalPort) ? MisrouteAtSource : (InPort % 2 == 0));",
      "    localparam bit May = Misroute && ((InPort == LocalPort) ? MisrouteAtSource : 1'b1);",
-     ["fabric"], "route unit: a head that came up a positive channel may misroute (the forbidden turn)"),
+     ["fabric:RtlRouter.NegativeFirstMeshVerilatedOnFirstUseSameRun"], "route unit: a head that came up a positive channel may misroute (the forbidden turn)"),
     ("tree_sadp_ties_to_later", "drb_route_unit.sv",
      "        if (up && score != '0 && ((TreeUp == 3) ? score > best_score : !found)) begin",
      "        if (up && score != '0 && ((TreeUp == 3) ? score >= best_score : !found)) begin",
-     ["fabric"], "route unit: the fat-tree's sadp up phase ties to the later up port"),
+     ["fabric:RtlRouter.FatTreeAdaptiveUpPhaseSameRun"], "route unit: the fat-tree's sadp up phase ties to the later up port"),
     ("tree_up_from_port_zero", "drb_route_unit.sv",
      "      base  = (TreeUp == 2) ? 32'd0 : (TreeUp == 4) ? draw : 32'(sel_port_i) - TreeK;",
      "      base  = 32'd0;",
-     ["fabric"], "route unit: the fat-tree's up phase starts at up port 0, not the deterministic one"),
+     ["fabric:RtlRouter.FatTreeSwitchesVerilatedOnFirstUseSameRun"], "route unit: the fat-tree's up phase starts at up port 0, not the deterministic one"),
     ("tree_random_draw_shifted", "drb_route_unit.sv",
      "        hx   = hx ^ (hx >> 29);",
      "        hx   = hx ^ (hx >> 28);",
-     ["fabric"], "route unit: the fat-tree's random up phase draws with another hash (finaliser shift 28, not 29)"),
+     ["fabric:RtlRouter.FatTreeRandomUpPhaseVerilatedOnFirstUseSameRun"], "route unit: the fat-tree's random up phase draws with another hash (finaliser shift 28, not 29)"),
     ("escape_adaptive_dor_port_only", "drb_route_unit.sv",
      "        if (FlatMoves) p = min_port[d*PortW +: PortW];",
      "        if (FlatMoves) p = sel_port_i;",
-     ["fabric"], "route unit: a flattened butterfly's or hybrid router's adaptive class offered on the dor port only"),
+     ["fabric:RtlRouter.HybridEscapeAdaptiveVerilatedOnFirstUseSameRun"], "route unit: a flattened butterfly's or hybrid router's adaptive class offered on the dor port only"),
     ("hybrid_switch_class_swapped", "drb_route_unit.sv",
      "      cls   = KeepClass ? InClass : GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);",
      "      cls   = KeepClass ? InClass ^ 4'd1 : GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);",
-     ["fabric"], "route unit: a hybrid subnet switch moves the head to the other class (escape <-> adaptive)"),
+     ["fabric:RtlRouter.HybridEscapeAdaptiveVerilatedOnFirstUseSameRun"], "route unit: a hybrid subnet switch moves the head to the other class (escape <-> adaptive)"),
     ("dateline_class_ignored", "drb_dor_rc.sv",
      "        assign cls1[d] = dateline_i[d] | wrap;",
      "        assign cls1[d] = dateline_i[d] & wrap;",
@@ -215,7 +219,8 @@ def main():
     ap.add_argument("--check", action="store_true", help="check that each mutation's line is once in its unit "
                     "and its mutated line differs (rtl/ of the source tree, nothing built), then exit")
     ap.add_argument("--benches", default="", help="run these instead of each mutation's own (comma-separated; "
-                    "`fabric` is the fabric test, router.impl=rtl against the C++ routers)")
+                    "`fabric` is the fabric test, router.impl=rtl against the C++ routers, every RtlRouter.*SameRun; "
+                    "`fabric:RtlRouter.<name>` one of its tests)")
     a = ap.parse_args()
 
     muts = MUTATIONS
@@ -240,6 +245,14 @@ def main():
                 print("mutation_campaign: %s: its line is %s in rtl/%s" %
                       (name, "unchanged by the mutation" if n == 1 else "%d times" % n, unit), file=sys.stderr)
                 bad += 1
+        # A fabric bench names a test that must exist: a gtest filter matching nothing passes.
+        tests = set(re.findall(r"^TEST\((RtlRouter\w*), (\w+)\)", (REPO / "tests" / "test_rtl_router.cpp").read_text(), re.M))
+        for name, _, _, _, benches, _ in muts:
+            for b in benches:
+                if b.startswith("fabric:") and tuple(b[len("fabric:"):].split(".", 1)) not in tests:
+                    print("mutation_campaign: %s: %s is not a test of tests/test_rtl_router.cpp" % (name, b),
+                          file=sys.stderr)
+                    bad += 1
         print("%d mutations, %d stale" % (len(muts), bad))
         return 1 if bad else 0
     if a.cycles <= 0 or a.jobs <= 0:
@@ -248,7 +261,7 @@ def main():
 
     override = [b for b in a.benches.split(",") if b]
     known = {b for m in MUTATIONS for b in m[4]} | {"fabric"}
-    if any(b not in known for b in override):
+    if any(b not in known and not b.startswith("fabric:RtlRouter") for b in override):
         print("mutation_campaign: --benches: unknown bench(es): " + ", ".join(b for b in override if b not in known),
               file=sys.stderr)
         return 2
@@ -272,7 +285,7 @@ def main():
     survived = 0
     for name, unit, line, mutated, benches, what in muts:
         benches = override or benches
-        targets = ["test_rtl_router" if b == "fabric" else b for b in benches]
+        targets = sorted({"test_rtl_router" if b.split(":")[0] == "fabric" else b for b in benches})
         text = pristine[unit]
         if text.count(line + "\n") != 1:
             rows.append((name, unit, what, "-", "stale: the line is not (once) in the unit", "-"))
@@ -281,6 +294,7 @@ def main():
             continue
         (rtl / unit).write_text(text.replace(line + "\n", mutated + "\n"))
         caught = None
+        unchecked = ""
         try:
             b = run(["cmake", "--build", str(build), "-j", str(a.jobs), "--target"] + targets)
             if b.returncode != 0:
@@ -291,21 +305,31 @@ def main():
                 continue
             else:
                 for bench in benches:
-                    if bench == "fabric":
-                        r = run([str(build / "tests" / "test_rtl_router"), "--gtest_filter=" + FABRIC_TEST],
+                    fabric = bench.split(":", 1)[0] == "fabric"
+                    test = bench.split(":", 1)[1] if ":" in bench else FABRIC_TEST
+                    if fabric:
+                        r = run([str(build / "tests" / "test_rtl_router"), "--gtest_filter=" + test],
                                 timeout=1800)
                         f = first_fabric_failure(r.stdout)
+                        if "[ RUN      ]" not in r.stdout:  # the filter matched no test: nothing was checked
+                            unchecked = "no fabric test matched " + test
+                            break
                     else:
                         r = run([str(build / "tb" / "blocks" / bench), "--cycles=%d" % a.cycles, "--seed=%d" % a.seed,
                                  "--report=1"], timeout=1800)
                         f = first_failure(r.stdout)
                     if r.returncode != 0:
                         f = f or ("-", "exit %d" % r.returncode)
-                        caught = ("fabric (%s)" % FABRIC_TEST if bench == "fabric" else bench.replace("bench_", "rtl_"),
+                        caught = ("fabric (%s)" % test if fabric else bench.replace("bench_", "rtl_"),
                                   f[0], f[1])
                         break
         finally:
             (rtl / unit).write_text(text)
+        if unchecked:
+            rows.append((name, unit, what, "-", unchecked, "-"))
+            survived += 1
+            print("%s: %s" % (name, unchecked), flush=True)
+            continue
         if caught:
             rows.append((name, unit, what, caught[0], caught[2], caught[1]))
         else:
