@@ -11,7 +11,7 @@
 //
 // iSLIP, one iteration (router.alloc.sa=islip, Islip = 1). Request: each input port requests every output
 // one of its VCs wants; the VC standing for (input, output) is the first of those VCs at or after the
-// input's VC pointer, acks first. Grant: per output a drb_xbar_arbiter picks one requesting input (acks
+// input's VC pointer (drb_rr_pick), acks first. Grant: per output a drb_xbar_arbiter picks one requesting input (acks
 // first). Accept: per input a drb_xbar_arbiter over the outputs that granted it (acks first) takes one.
 // Pointers move only on accepted pairs: the output's past the input, the input's accept pointer past the
 // output, its VC pointer past the VC that crosses.
@@ -99,7 +99,7 @@ module drb_switch_alloc #(
   end else begin : g_islip
     // Request: per (input p, output o) the VCs of p that want o, acks first, from p's VC pointer.
     logic [NumPorts*VcW-1:0]             vc_ptr_q;
-    logic [NumPorts*NumPorts*NumVcs-1:0] want, cls, upper, stand;  // bits [(p*NumPorts+o)*NumVcs +: NumVcs]
+    logic [NumPorts*NumPorts*NumVcs-1:0] want, cls, stand;         // bits [(p*NumPorts+o)*NumVcs +: NumVcs]
     logic [NumPorts*NumPorts-1:0]        o_req, o_prio;            // output o's requesters, [o*NumPorts + p]
     logic [NumPorts*NumPorts-1:0]        i_req, i_prio, acc;       // input p's grants, [p*NumPorts + o]
     logic [NumPorts-1:0]                 taken;                    // output o's grant was accepted
@@ -112,12 +112,22 @@ module drb_switch_alloc #(
           cls[(p*NumPorts+o)*NumVcs +: NumVcs] = (|(want[(p*NumPorts+o)*NumVcs +: NumVcs] & prio_i[p*NumVcs +: NumVcs]))
                                                ? want[(p*NumPorts+o)*NumVcs +: NumVcs] & prio_i[p*NumVcs +: NumVcs]
                                                : want[(p*NumPorts+o)*NumVcs +: NumVcs];
-          for (int unsigned v = 0; v < NumVcs; v++) begin
-            upper[(p*NumPorts+o)*NumVcs+v] = cls[(p*NumPorts+o)*NumVcs+v] && (VcW'(v) >= vc_ptr_q[p*VcW +: VcW]);
-          end
-          stand[(p*NumPorts+o)*NumVcs +: NumVcs] =
-              (|upper[(p*NumPorts+o)*NumVcs +: NumVcs]) ? upper[(p*NumPorts+o)*NumVcs +: NumVcs] & (~upper[(p*NumPorts+o)*NumVcs +: NumVcs] + 1'b1)
-                                                          : cls[(p*NumPorts+o)*NumVcs +: NumVcs] & (~cls[(p*NumPorts+o)*NumVcs +: NumVcs] + 1'b1);
+        end
+      end
+    end
+    // The VC standing for (p, o): one pick per output from input p's one VC pointer.
+    for (genvar p = 0; p < NumPorts; p++) begin : g_stand
+      for (genvar o = 0; o < NumPorts; o++) begin : g_out
+        drb_rr_pick #(.N(NumVcs), .W(VcW)) u_pick (
+          .req_i (cls[(p*NumPorts+o)*NumVcs +: NumVcs]),
+          .ptr_i (vc_ptr_q[p*VcW +: VcW]),
+          .gnt_o (stand[(p*NumPorts+o)*NumVcs +: NumVcs])
+        );
+      end
+    end
+    always_comb begin
+      for (int unsigned p = 0; p < NumPorts; p++) begin
+        for (int unsigned o = 0; o < NumPorts; o++) begin
           o_req[o*NumPorts+p]  = |stand[(p*NumPorts+o)*NumVcs +: NumVcs];
           o_prio[o*NumPorts+p] = |(stand[(p*NumPorts+o)*NumVcs +: NumVcs] & prio_i[p*NumVcs +: NumVcs]);
         end

@@ -40,10 +40,10 @@ module drb_vc_alloc #(
   // Flat vectors (the Verilator/Yosys subset has no packed multi-dimensional arrays): output VC o's pointer
   // in ptr_q[o*InW +: InW], its requesters and grant in cand/win[o*NumIn +: NumIn].
   logic [NumOut*InW-1:0]   ptr_q;
-  logic [NumOut*NumIn-1:0] cand, upper, sel, win;
+  logic [NumOut*NumIn-1:0] cand, win;
   logic [NumOut*NumIn-1:0] moves;  // output VC o's pointer moves past input VC i
 
-  // Per output VC: its requesters, those at or after its pointer, the grant (lowest set bit).
+  // Per output VC: its requesters, and the grant from its pointer (drb_rr_pick).
   always_comb begin
     for (int unsigned o = 0; o < NumOut; o++) begin
       for (int unsigned i = 0; i < NumIn; i++) begin
@@ -52,11 +52,15 @@ module drb_vc_alloc #(
                             req_mask_i[i*NumVcs + o % NumVcs];
         else
           cand[o*NumIn+i] = req_i[i] && (req_ovc_i[i*OutW +: OutW] == OutW'(o));
-        upper[o*NumIn+i] = cand[o*NumIn+i] && (InW'(i) >= ptr_q[o*InW +: InW]);
       end
-      sel[o*NumIn +: NumIn] = (|upper[o*NumIn +: NumIn]) ? upper[o*NumIn +: NumIn] : cand[o*NumIn +: NumIn];
-      win[o*NumIn +: NumIn] = sel[o*NumIn +: NumIn] & (~sel[o*NumIn +: NumIn] + 1'b1);
     end
+  end
+  for (genvar o = 0; o < NumOut; o++) begin : g_grant
+    drb_rr_pick #(.N(NumIn), .W(InW)) u_pick (
+      .req_i (cand[o*NumIn +: NumIn]),
+      .ptr_i (ptr_q[o*InW +: InW]),
+      .gnt_o (win[o*NumIn +: NumIn])
+    );
   end
 
   if (!Islip) begin : g_sep
@@ -73,17 +77,22 @@ module drb_vc_alloc #(
     assign unused_islip = ^{req_port_i, req_mask_i};
   end else begin : g_islip
     logic [NumIn*VcW-1:0]    acc_q;  // per input VC: the accept pointer over its port's VCs
-    logic [NumIn*NumVcs-1:0] got, hi, take;
+    logic [NumIn*NumVcs-1:0] got, take;
     always_comb begin
       got = '0;
       for (int unsigned o = 0; o < NumOut; o++)  // only the asked port's output VCs can grant input VC i
         for (int unsigned i = 0; i < NumIn; i++)
           if (win[o*NumIn+i]) got[i*NumVcs + o % NumVcs] = 1'b1;
+    end
+    for (genvar i = 0; i < NumIn; i++) begin : g_accept
+      drb_rr_pick #(.N(NumVcs), .W(VcW)) u_pick (
+        .req_i (got[i*NumVcs +: NumVcs]),
+        .ptr_i (acc_q[i*VcW +: VcW]),
+        .gnt_o (take[i*NumVcs +: NumVcs])
+      );
+    end
+    always_comb begin
       for (int unsigned i = 0; i < NumIn; i++) begin
-        for (int unsigned c = 0; c < NumVcs; c++)
-          hi[i*NumVcs+c] = got[i*NumVcs+c] && VcW'(c) >= acc_q[i*VcW +: VcW];
-        take[i*NumVcs +: NumVcs] = (|hi[i*NumVcs +: NumVcs]) ? hi[i*NumVcs +: NumVcs] : got[i*NumVcs +: NumVcs];
-        take[i*NumVcs +: NumVcs] = take[i*NumVcs +: NumVcs] & (~take[i*NumVcs +: NumVcs] + 1'b1);
         gnt_o[i] = |got[i*NumVcs +: NumVcs];
         gnt_vc_o[i*VcW +: VcW] = '0;
         for (int unsigned c = 0; c < NumVcs; c++)

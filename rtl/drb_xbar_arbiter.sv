@@ -3,8 +3,8 @@
 // Crossbar arbiter for one output port (reference: XbarArbiter in models/blocks/xbar_arbiter.h).
 // NumIn-input round-robin with a priority class: when any requester has prio_i set (ack priority), only
 // those compete. Within the competing set the grant goes to the first requester at or after the pointer,
-// wrapping. The pointer moves to grant + 1 (mod NumIn) only when the grant is used (used_i at the clock
-// edge), so a grant that the output could not take is offered again.
+// wrapping (drb_rr_pick). The pointer moves to grant + 1 (mod NumIn) only when the grant is used (used_i at
+// the clock edge), so a grant that the output could not take is offered again.
 
 module drb_xbar_arbiter #(
   parameter int unsigned NumIn = 5,
@@ -23,21 +23,16 @@ module drb_xbar_arbiter #(
   localparam logic [IdxW-1:0] LastIdx = IdxW'(NumIn - 1);
 
   logic [IdxW-1:0]  ptr_q;
-  logic [NumIn-1:0] hp_req, cand, at_or_after, upper, sel;
+  logic [NumIn-1:0] hp_req, cand;
 
   assign hp_req = req_i & prio_i;
   assign cand   = (|hp_req) ? hp_req : req_i;
 
-  // Thermometer mask: inputs at or after the pointer.
-  always_comb begin
-    for (int unsigned i = 0; i < NumIn; i++) begin
-      at_or_after[i] = (IdxW'(i) >= ptr_q);
-    end
-  end
-
-  assign upper   = cand & at_or_after;
-  assign sel     = (|upper) ? upper : cand;
-  assign gnt_o   = sel & (~sel + 1'b1);  // lowest set bit
+  drb_rr_pick #(.N(NumIn), .W(IdxW)) u_pick (
+    .req_i (cand),
+    .ptr_i (ptr_q),
+    .gnt_o
+  );
   assign valid_o = |cand;
 
   always_comb begin

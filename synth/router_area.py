@@ -39,7 +39,14 @@ def base_name(mod):
     return m.group(1) if m else mod
 
 
+# Shared leaves whose area belongs to the unit that instantiates them (drb_rr_pick: the allocators' and
+# the crossbar arbiter's round-robin picks).
+INLINE = {"drb_rr_pick"}
+
+
 def parse(stat):
+    """Own area per module, and per (module, owner) how many instances: the owner is the module itself, or
+    for a leaf of INLINE the nearest ancestor that is not one."""
     own = {}
     cur = None
     for line in stat.splitlines():
@@ -53,7 +60,7 @@ def parse(stat):
     # Design hierarchy: indented "name count" lines; a child's count is per instance of its parent.
     tree = stat.split("=== design hierarchy ===", 1)[1]
     total = {}
-    stack = []  # (indent, multiplier)
+    stack = []  # (indent, multiplier, owner)
     for line in tree.splitlines():
         m = re.match(r"^(\s+)(\S+)\s+(\d+)$", line)
         if not m:
@@ -64,8 +71,9 @@ def parse(stat):
         while stack and stack[-1][0] >= indent:
             stack.pop()
         mult = (stack[-1][1] if stack else 1) * cnt
-        stack.append((indent, mult))
-        total[mod] = total.get(mod, 0) + mult
+        owner = stack[-1][2] if stack and base_name("\\" + mod.lstrip("\\")) in INLINE else mod
+        stack.append((indent, mult, owner))
+        total[(mod, owner)] = total.get((mod, owner), 0) + mult
     return own, total
 
 
@@ -89,11 +97,12 @@ def main():
             return 2
         own, total = parse(out.read_text())
     area = {}
-    for mod, cnt in total.items():
+    for (mod, owner), cnt in total.items():
         key = mod.lstrip("\\")
         if key not in own:
             continue
-        b = base_name("\\" + key) if "$paramod" in key else key
+        o = owner.lstrip("\\")
+        b = base_name("\\" + o) if "$paramod" in o else o
         area[b] = area.get(b, 0.0) + cnt * own[key]
     area.pop("drb_router_synth", None)  # the wrapper's I/O registers
     nand2 = liberty_areas(Path(a.liberty).read_text())["NAND2X1"]

@@ -2,8 +2,9 @@
 // Crossbar arbiter (one per output port): a P-input round-robin arbiter with a priority-class input.
 // Requests with the priority bit set win over the others; within a class the grant goes to the first
 // requester at or after the pointer. The pointer moves past the winner only when the grant is used.
-// This is the contract rtl/xbar_arbiter.sv meets bit for bit. Routers past 64 ports (high-radix switches)
-// pass their requests as several 64-bit words, bit i in word i / 64; the rule is the same.
+// This is the contract rtl/drb_xbar_arbiter.sv meets bit for bit (RrArbiter::pick: rtl/drb_rr_pick.sv,
+// every round-robin pick of the RTL router). Routers past 64 ports (high-radix switches) pass their
+// requests as several 64-bit words, bit i in word i / 64; the rule is the same.
 #pragma once
 #include <cstdint>
 

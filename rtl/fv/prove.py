@@ -17,33 +17,40 @@ from pathlib import Path
 # check -> (RTL files, proof depth, [(control name, file, text, broken text)]); "@pkg" is the generated
 # header package (--pkg), which the router's units read.
 CHECKS = {
-    "drb_xbar_arbiter": (["drb_xbar_arbiter.sv"], 16, [
-        ("grant not one-hot", "drb_xbar_arbiter.sv",
-         "assign gnt_o   = sel & (~sel + 1'b1);", "assign gnt_o   = sel;"),
+    "drb_rr_pick": (["drb_rr_pick.sv"], 1, [
+        ("grant not one-hot", "drb_rr_pick.sv",
+         "assign gnt_o = sel & (~sel + 1'b1);", "assign gnt_o = sel;"),
+        ("pointer ignored", "drb_rr_pick.sv",
+         "upper[i] = req_i[i] && (W'(i) >= ptr_i);", "upper[i] = req_i[i];"),
+        ("grant to a non-requester", "drb_rr_pick.sv",
+         "upper[i] = req_i[i] && (W'(i) >= ptr_i);", "upper[i] = (W'(i) >= ptr_i);"),
+        ("no wrap", "drb_rr_pick.sv",
+         "assign sel   = (|upper) ? upper : req_i;", "assign sel   = upper;"),
+    ]),
+    "drb_xbar_arbiter": (["drb_rr_pick.sv", "drb_xbar_arbiter.sv"], 16, [
+        ("grant not one-hot", "drb_rr_pick.sv",
+         "assign gnt_o = sel & (~sel + 1'b1);", "assign gnt_o = sel;"),
         ("pointer frozen", "drb_xbar_arbiter.sv",
          "ptr_q <= (idx_o == LastIdx) ? '0 : idx_o + 1'b1;", "ptr_q <= ptr_q;"),
         ("priority ignored", "drb_xbar_arbiter.sv",
          "assign cand   = (|hp_req) ? hp_req : req_i;", "assign cand   = req_i;"),
     ]),
-    "drb_vc_alloc": (["drb_vc_alloc.sv"], 12, [
-        ("two grants per output VC", "drb_vc_alloc.sv",
-         "win[o*NumIn +: NumIn] = sel[o*NumIn +: NumIn] & (~sel[o*NumIn +: NumIn] + 1'b1);",
-         "win[o*NumIn +: NumIn] = sel[o*NumIn +: NumIn];"),
+    "drb_vc_alloc": (["drb_rr_pick.sv", "drb_vc_alloc.sv"], 12, [
+        ("two grants per output VC", "drb_rr_pick.sv",
+         "assign gnt_o = sel & (~sel + 1'b1);", "assign gnt_o = sel;"),
         ("pointer frozen", "drb_vc_alloc.sv",
          "if (moves[o*NumIn+i]) ptr_q[o*InW +: InW] <= (i == NumIn - 1) ? '0 : InW'(i + 1);",
          "if (moves[o*NumIn+i]) ptr_q[o*InW +: InW] <= ptr_q[o*InW +: InW];"),
     ]),
-    "drb_vc_alloc_islip": (["drb_vc_alloc.sv"], 12, [
+    "drb_vc_alloc_islip": (["drb_rr_pick.sv", "drb_vc_alloc.sv"], 12, [
         ("grant outside the mask", "drb_vc_alloc.sv",
          "req_mask_i[i*NumVcs + o % NumVcs];", "1'b1;"),
-        ("two accepts", "drb_vc_alloc.sv",
-         "take[i*NumVcs +: NumVcs] = take[i*NumVcs +: NumVcs] & (~take[i*NumVcs +: NumVcs] + 1'b1);",
-         "take[i*NumVcs +: NumVcs] = take[i*NumVcs +: NumVcs];"),
+        ("two accepts", "drb_rr_pick.sv",
+         "assign gnt_o = sel & (~sel + 1'b1);", "assign gnt_o = sel;"),
         ("accept without a grant", "drb_vc_alloc.sv",
-         "hi[i*NumVcs+c] = got[i*NumVcs+c] && VcW'(c) >= acc_q[i*VcW +: VcW];",
-         "hi[i*NumVcs+c] = VcW'(c) >= acc_q[i*VcW +: VcW];"),
+         ".req_i (got[i*NumVcs +: NumVcs]),", ".req_i ({NumVcs{1'b1}}),"),
     ]),
-    "drb_switch_alloc": (["drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
+    "drb_switch_alloc": (["drb_rr_pick.sv", "drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
         ("grant without the output", "drb_switch_alloc.sv",
          "gnt_o[p*NumVcs +: NumVcs] = won[p] ? pick_gnt[p*NumVcs +: NumVcs] : '0;",
          "gnt_o[p*NumVcs +: NumVcs] = pick_gnt[p*NumVcs +: NumVcs];"),
@@ -58,13 +65,12 @@ CHECKS = {
         ("owner kept after the tail", "drb_output_unit.sv",
          "else if (sent_here && is_tail) owned_q[v] <= 1'b0;", "else if (1'b0) owned_q[v] <= 1'b0;"),
     ]),
-    "drb_switch_alloc_islip": (["drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
+    "drb_switch_alloc_islip": (["drb_rr_pick.sv", "drb_xbar_arbiter.sv", "drb_switch_alloc.sv"], 12, [
         ("grant taken without the accept", "drb_switch_alloc.sv",
          "if (acc[p*NumPorts+o]) gnt_o[p*NumVcs +: NumVcs] = gnt_o[p*NumVcs +: NumVcs] | stand[(p*NumPorts+o)*NumVcs +: NumVcs];",
          "if (i_req[p*NumPorts+o]) gnt_o[p*NumVcs +: NumVcs] = gnt_o[p*NumVcs +: NumVcs] | stand[(p*NumPorts+o)*NumVcs +: NumVcs];"),
-        ("every VC of an output stands", "drb_switch_alloc.sv",
-         "(|upper[(p*NumPorts+o)*NumVcs +: NumVcs]) ? upper[(p*NumPorts+o)*NumVcs +: NumVcs] & (~upper[(p*NumPorts+o)*NumVcs +: NumVcs] + 1'b1)",
-         "(|upper[(p*NumPorts+o)*NumVcs +: NumVcs]) ? upper[(p*NumPorts+o)*NumVcs +: NumVcs]"),
+        ("several VCs stand for one output", "drb_rr_pick.sv",
+         "assign gnt_o = sel & (~sel + 1'b1);", "assign gnt_o = sel;"),
         ("request ignores the port", "drb_switch_alloc.sv",
          "want[(p*NumPorts+o)*NumVcs+v] = req_i[p*NumVcs+v] && (out_port_i[(p*NumVcs+v)*PortW +: PortW] == PortW'(o));",
          "want[(p*NumPorts+o)*NumVcs+v] = req_i[p*NumVcs+v];"),
