@@ -26,6 +26,8 @@ CHECKS = {
          "upper[i] = req_i[i] && (W'(i) >= ptr_i);", "upper[i] = (W'(i) >= ptr_i);"),
         ("no wrap", "drb_rr_pick.sv",
          "assign sel   = (|upper) ? upper : req_i;", "assign sel   = upper;"),
+        ("requester at the pointer skipped", "drb_rr_pick.sv",
+         "upper[i] = req_i[i] && (W'(i) >= ptr_i);", "upper[i] = req_i[i] && (W'(i) > ptr_i);"),
     ]),
     "drb_xbar_arbiter": (["drb_rr_pick.sv", "drb_xbar_arbiter.sv"], 16, [
         ("grant not one-hot", "drb_rr_pick.sv",
