@@ -13,8 +13,8 @@ that caught it, the first failing cycle and what differed. Nothing is changed in
     tb/blocks/mutation_campaign.py --only gmr_ge --benches fabric:RtlRouter.Drb2GmrAndDecSameRun
 
 Exit 0 when every mutation is caught, 1 when one survives, does not build, or its line is no longer in
-the unit (the table says which), 2 on a usage or configuration error. About 3-4 minutes a mutation on 2 cores (the Verilated
-routers recompile); not in any ctest label.
+the unit (the table says which), 2 on a usage or configuration error. About 3-4 minutes a mutation on
+2 cores (the Verilated routers recompile); not in any ctest label.
 """
 import argparse
 import os
