@@ -61,6 +61,12 @@ struct TopologyParams {
   int trunk = 1;             // direct networks: parallel links (trunk members) per neighbour pair and direction
   int ni_channels = 1;       // direct networks: injection and ejection channels between a node and its router
 };
+// Every field: a cache keyed on the parameters (tb/drbsim/interconnects.h) must never confuse two networks.
+inline bool operator==(const TopologyParams& a, const TopologyParams& b) {
+  return a.kind == b.kind && a.k == b.k && a.n == b.n && a.nodes == b.nodes && a.concentration == b.concentration &&
+         a.subnet == b.subnet && a.stages == b.stages && a.long_link == b.long_link && a.trunk == b.trunk &&
+         a.ni_channels == b.ni_channels;
+}
 
 // Throws std::invalid_argument with a message naming the offending key on impossible parameters.
 std::unique_ptr<Topology> make_topology(const TopologyParams& p);

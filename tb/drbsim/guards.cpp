@@ -10,6 +10,7 @@
 #include "models/topology/topology.h"
 #include "systemc/fabric/network.h"
 #include "systemc/fabric/source_policies.h"
+#include "tb/drbsim/interconnects.h"
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/outputs.h"
@@ -147,7 +148,12 @@ void check_windows(const Scenario& s, int nodes) {
 }
 
 Footprint estimate_memory(const Scenario& s) {
-  const auto ic = make_interconnect(s.net.topo);
+  InterconnectCache interconnects;
+  return estimate_memory(s, interconnects);
+}
+
+Footprint estimate_memory(const Scenario& s, InterconnectCache& interconnects) {
+  const Interconnect* ic = &interconnects.get(s.net.topo);
   const NetParams& n = s.net;
   const TrafficParams& tr = s.traffic;
   // EP: every element's ports (N routers x P ports on a direct network).
@@ -259,8 +265,9 @@ void check_memory(const ScenarioSet& set) {
   // Memory: the largest run times the runs simulated at once (each in its own process).
   size_t worst = 0;
   std::vector<Footprint> fp;
+  InterconnectCache interconnects;
   for (const Scenario& s : set.runs) {
-    fp.push_back(estimate_memory(s));
+    fp.push_back(estimate_memory(s, interconnects));
     if (fp.back().total() > fp[worst].total()) worst = fp.size() - 1;
   }
   const double at_once = runs > 1 ? static_cast<double>(std::min<size_t>(runs, static_cast<size_t>(s0.sim.jobs))) : 1;
@@ -273,7 +280,7 @@ void check_memory(const ScenarioSet& set) {
   const std::string key = fp[worst].total() <= static_cast<double>(limit) ? "sim.jobs"
                           : !big.key.empty() ? big.key
                                              : blame(s, {"router.vcs", "router.buffer", "topology.k", "topology.n", "topology.nodes"});
-  const auto ic = make_interconnect(s.net.topo);
+  const Interconnect* ic = &interconnects.get(s.net.topo);
   int ports = 0;
   for (int e = 0; e < ic->elements(); ++e) ports = std::max(ports, ic->ports(e));
   std::string why = "a run of this configuration (" + std::to_string(ic->terminals()) + " nodes, " +

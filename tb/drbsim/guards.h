@@ -17,6 +17,7 @@
 namespace drb {
 
 class Topology;
+class InterconnectCache;
 struct ScenarioSet;
 
 constexpr size_t kMaxScenarioBytes = size_t{16} << 20;  // a scenario file is a few lines of keys
@@ -57,5 +58,6 @@ inline const char* closed_loop_horizon_key(const SimParams& sim) {
 
 // What one run of s is expected to take at most, by part (fabric, traffic-dependent state, statistics).
 Footprint estimate_memory(const Scenario& s);
+Footprint estimate_memory(const Scenario& s, InterconnectCache& interconnects);  // networks built once a set
 
 }  // namespace drb

@@ -62,6 +62,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
   }
   ScenarioSet set;
   set.source = origin;
+  InterconnectCache interconnects;  // a sweep's points share their networks
   std::vector<std::pair<std::string, std::vector<std::string>>> sw(sweeps.begin(), sweeps.end());
   for (auto& s : sw) set.swept.push_back(s.first);
   check_run_count(base, sw);  // before any run is built: a cross-product can be astronomically large
@@ -75,7 +76,7 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
       s.swept[sw[i].first] = v;
       s.explicit_keys.push_back(sw[i].first);
     }
-    validate(s);
+    validate(s, interconnects);
     set.runs.push_back(std::move(s));
     size_t i = sw.size();
     while (i > 0 && ++idx[i - 1] == sw[i - 1].second.size()) idx[--i] = 0;
@@ -221,6 +222,11 @@ static void check_rtl_router(const Scenario& s) {
 }
 
 void validate(Scenario& s) {
+  InterconnectCache interconnects;
+  validate(s, interconnects);
+}
+
+void validate(Scenario& s, InterconnectCache& interconnects) {
   if (s.preset == "booksim")
     for (const auto& [k, v] : booksim_preset(s.net.topo.kind))
       if (!s.is_set(k)) find_key(k)->set(s, v);
@@ -246,9 +252,9 @@ void validate(Scenario& s) {
                       std::string("the network has ") + count +
                           " nodes or elements, at most 65535 are supported (router ids are 16-bit in traces)");
   }
-  std::unique_ptr<Interconnect> ic;
+  const Interconnect* ic = nullptr;
   try {
-    ic = make_interconnect(tp);
+    ic = &interconnects.get(tp);
   } catch (const std::invalid_argument& e) {
     throw keyed_error(e);
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tb/drbsim/interconnects.h"
 #include "tb/drbsim/keys.h"
 
 namespace drb {
@@ -23,6 +24,8 @@ ScenarioSet load_scenarios(const std::string& yaml_text, const std::string& orig
                            const std::vector<std::string>& overrides);
 std::string read_file(const std::string& path);  // throws ConfigError("scenario", ...) on failure
 void validate(Scenario& s);
+// The same with the networks of the set's earlier runs at hand (built once per distinct topology).
+void validate(Scenario& s, InterconnectCache& interconnects);
 // What the scenario's source path policies are made from (drb.*, prdrb.*, the traffic's mean length).
 SourceParams source_params(const Scenario& s);
 // A std::invalid_argument from the library ("key: reason") as the front end's keyed error.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tb/drbsim/guards.h"
+#include "tb/drbsim/interconnects.h"
 #include "tb/drbsim/loader.h"
 
 // The libraries link libsystemc, whose main() needs an sc_main; libFuzzer's main() is the one that runs.
@@ -36,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const drb::ScenarioSet set = drb::load_scenarios(yaml, "fuzz", overrides);
     if (set.runs.empty()) std::abort();  // a loaded set always has a run
-    for (const drb::Scenario& s : set.runs) drb::estimate_memory(s);
+    drb::InterconnectCache interconnects;  // as check_memory: each network built once a set
+    for (const drb::Scenario& s : set.runs) drb::estimate_memory(s, interconnects);
   } catch (const drb::ConfigError& e) {
     if (e.key.empty() && e.reason.empty()) std::abort();  // a refusal always says something
   }
