@@ -127,7 +127,7 @@ MUTATIONS = [
      "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[p*W +: W];",
      "        if (sel_valid_i[o] && sel_i[o*PortW +: PortW] == PortW'(p)) out_o[o*W +: W] = in_i[((p + 1) % NumPorts)*W +: W];",
      ["bench_router"], "crossbar: an output carries the next input's flit"),
-    ("rr_pick_pointer_ignored", "drb_rr_pick.sv",
+    ("rr_pick_skips_pointer", "drb_rr_pick.sv",
      "    for (int unsigned i = 0; i < N; i++) upper[i] = req_i[i] && (W'(i) >= ptr_i);",
      "    for (int unsigned i = 0; i < N; i++) upper[i] = req_i[i] && (W'(i) > ptr_i);",
      ["bench_router", "bench_xbar_arbiter"], "round-robin pick: the requester at the pointer skipped (starts past it)"),
