@@ -13,7 +13,8 @@
 //    of its ejection port (the local port of a k-ary n-cube router). The class is GroupBase[group] + sub,
 //    the group the header's step (data) or AckGroup (acks), as VcLayout::cls lays them out; the tables
 //    hold 4 bits an entry. With AtomicVc (Duato's escape, router.vc_realloc=atomic) an output VC is free
-//    only once its previous packet has left the next buffer (all Depth credits back). sel_mask_o is iSLIP
+//    only once its previous packet has left the next buffer (all Depth credits back); with Vct (virtual
+//    cut-through) only with credits for the head's whole packet (sel_len_i). sel_mask_o is iSLIP
 //    VC allocation's request (RouteUnit::free_output_vcs): every usable VC of the chosen port and class
 //    (every free VC of an ejection port).
 //    With Adaptive (minimal adaptive routing on a k-ary n-cube or hypercube, AdaptiveRouting) the candidates are, in
@@ -86,6 +87,8 @@ module drb_route_unit #(
                                                /// 4 random (from a drawn port)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
+  parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC takes a head only with credits for
+                                               /// its whole packet (router.switching=vct)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
   parameter int unsigned PortW      = 3,
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1
@@ -102,6 +105,7 @@ module drb_route_unit #(
   input  logic                          sel_ack_i,   // the head is an ack
   input  logic [drb_hdr_pkg::StepW-1:0] sel_step_i,  // its step (a data head's class group)
   input  logic                          sel_eject_i,
+  input  logic [drb_hdr_pkg::LengthW-1:0] sel_len_i,  // its packet's length in flits (Vct's room test)
   input  logic [PortW-1:0]              sel_port_i,
   input  logic                          sel_sub_i,
   input  logic [NumPorts*NumVcs-1:0]    free_i,      // output VC port*NumVcs+v has no owner
@@ -194,12 +198,15 @@ module drb_route_unit #(
   endfunction
 
   // Output VC c of port q may take a head of the class [first, first + count), ownership aside: it is of
-  // the class and, under atomic reallocation, all its credits are back (RouteUnit's usable VC; the
-  // one-candidate selection's test, the scans below use in_class and empty).
+  // the class, under atomic reallocation all its credits are back, and under virtual cut-through it has
+  // credits for the packet's len flits (RouteUnit's usable VC; the
+  // one-candidate selection's test, the scans below use in_class and fit).
   function automatic logic vc_fits(input logic [NumPorts*NumVcs*CrW-1:0] cr, input logic [PortW-1:0] q,
-                                   input int unsigned c, input logic [3:0] first, input logic [3:0] count);
+                                   input int unsigned c, input logic [3:0] first, input logic [3:0] count,
+                                   input logic [drb_hdr_pkg::LengthW-1:0] len);
     vc_fits = 5'(c) >= {1'b0, first} && 5'(c) < {1'b0, first} + {1'b0, count} &&
-              (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] == CrW'(Depth));
+              (!AtomicVc || cr[(32'(q)*NumVcs + c)*CrW +: CrW] == CrW'(Depth)) &&
+              (!Vct || 32'(cr[(32'(q)*NumVcs + c)*CrW +: CrW]) >= 32'(len));
   endfunction
 
   // The VCs of the class [first, first + count), as a mask.
@@ -221,9 +228,12 @@ module drb_route_unit #(
   // take a port's slice of it and of free_i, not whole vectors through functions: passed whole, Verilator
   // copied them at every call, and an 8-port 4-VC switch with the adaptive up phase compiled from 26 MB of
   // C++ (measured).
-  logic [NumPorts*NumVcs-1:0] empty;
+  // Under virtual cut-through, room for the head's whole packet as well (`fit`, what the scans read).
+  logic [NumPorts*NumVcs-1:0] empty, room, fit;
   for (genvar k = 0; k < NumPorts * NumVcs; k++) begin : g_empty
     assign empty[k] = !AtomicVc || credits_i[k*CrW +: CrW] == CrW'(Depth);
+    assign room[k]  = !Vct || 32'(credits_i[k*CrW +: CrW]) >= 32'(sel_len_i);
+    assign fit[k]   = empty[k] && room[k];
   end
 
   // Of one port's usable VCs (u: free, of the class, fit), the one with the most credits (cr: the port's
@@ -365,7 +375,7 @@ module drb_route_unit #(
       ok    = '0;
       used  = '0;
       for (int unsigned q = 0; q < NumPorts; q++) begin
-        ok[q] = |(free_i[q*NumVcs +: NumVcs] & empty[q*NumVcs +: NumVcs] & cm);
+        ok[q] = |(free_i[q*NumVcs +: NumVcs] & fit[q*NumVcs +: NumVcs] & cm);
         for (int unsigned c = 0; c < NumVcs; c++)
           used[q*UW +: UW] = used[q*UW +: UW] + UW'(!free_i[q*NumVcs + c]);
       end
@@ -407,7 +417,7 @@ module drb_route_unit #(
     always_comb begin
       sel_valid_o                = found;
       sel_out_port_o             = best;
-      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm;
+      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & fit[32'(best)*NumVcs +: NumVcs] & cm;
       {unused_got, sel_ovc_o}    = most_credits(sel_mask_o, credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
@@ -452,7 +462,7 @@ module drb_route_unit #(
       pscore = '0;
       for (int unsigned q = 0; q < NumPorts; q++)
         for (int unsigned c = 0; c < NumVcs; c++)
-          if (free_i[q*NumVcs + c] && empty[q*NumVcs + c] && cm[c])
+          if (free_i[q*NumVcs + c] && fit[q*NumVcs + c] && cm[c])
             pscore[q*SW +: SW] = pscore[q*SW +: SW] + SW'(credits_i[(q*NumVcs + c)*CrW +: CrW]) + SW'(1);
       // Up ports are TreeK .. 2 TreeK - 1; route compute's is TreeK + the destination's digit.
       up    = !sel_eject_i && 32'(sel_port_i) >= TreeK;
@@ -477,7 +487,7 @@ module drb_route_unit #(
     // On that port (or route compute's), the usable VC of the class with the most credits, ties to the lower.
     always_comb begin
       sel_out_port_o             = best;
-      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & empty[32'(best)*NumVcs +: NumVcs] & cm;
+      sel_mask_o                 = free_i[32'(best)*NumVcs +: NumVcs] & fit[32'(best)*NumVcs +: NumVcs] & cm;
       {sel_valid_o, sel_ovc_o}   = most_credits(sel_mask_o, credits_i[32'(best)*NumVcs*CrW +: NumVcs*CrW]);
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
@@ -504,7 +514,7 @@ module drb_route_unit #(
       sel_mask_o = free_i[32'(port)*NumVcs +: NumVcs];
       if (!sel_eject_i)
         for (int unsigned c = 0; c < NumVcs; c++)
-          if (!empty[32'(port)*NumVcs + c] || 5'(c) < {1'b0, first} || 5'(c) >= {1'b0, first} + {1'b0, count})
+          if (!fit[32'(port)*NumVcs + c] || 5'(c) < {1'b0, first} || 5'(c) >= {1'b0, first} + {1'b0, count})
             sel_mask_o[c] = 1'b0;
     end
     always_comb begin
@@ -521,7 +531,7 @@ module drb_route_unit #(
               sel_valid_o = 1'b1;
               sel_ovc_o   = VcW'(c);
             end
-          end else if (vc_fits(credits_i, port, c, first, count)) begin
+          end else if (vc_fits(credits_i, port, c, first, count, sel_len_i)) begin
             if (!sel_valid_o || credits_i[(32'(port)*NumVcs + c)*CrW +: CrW] > best_cr) begin
               sel_valid_o = 1'b1;
               sel_ovc_o   = VcW'(c);
@@ -595,7 +605,7 @@ module drb_route_unit #(
             first = ClassFirst[{cls, 2'b00} +: 4];
             count = ClassCount[{cls, 2'b00} +: 4];
             // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-            sel_mask_o = free_i[32'(cp)*NumVcs +: NumVcs] & empty[32'(cp)*NumVcs +: NumVcs] & in_class(first, count);
+            sel_mask_o = free_i[32'(cp)*NumVcs +: NumVcs] & fit[32'(cp)*NumVcs +: NumVcs] & in_class(first, count);
             vc = most_credits(sel_mask_o, credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
             if (vc[VcW]) begin
               {sel_valid_o, sel_ovc_o} = vc;

@@ -66,6 +66,7 @@ module drb_router #(
   parameter int unsigned TreeUp     = 0,       /// k-ary n-tree up phase (Family 1): 0 up/down's one port; adaptive
                                                /// (routing.up_selection) 1 first_free, 2 lowest, 3 sadp
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
+  parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
   parameter bit          SaIslip    = 1'b0,    /// switch allocation iSLIP, one iteration (router.alloc.sa=islip)
   parameter bit          VaIslip    = 1'b0,    /// VC allocation iSLIP, one iteration (router.alloc.va=islip)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
@@ -269,7 +270,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),
@@ -280,6 +281,7 @@ module drb_router #(
       .sub_o          (sub_k),
       .sel_ack_i      (sel_ack),
       .sel_step_i     (sel_step),
+      .sel_len_i      (hw[drb_hdr_pkg::LengthOff +: drb_hdr_pkg::LengthW]),
       // (a head DEC pops requests nothing this cycle, so the route stage's output is selected on `fire`
       // alone, DEC's compare off this path)
       .sel_eject_i    (fire ? eject_k : eject_q[k]),

@@ -225,6 +225,15 @@ TEST(RtlRouter, ConfigurationVerilatedOnFirstUseSameRun) {
           {false, true}, 4000);
 }
 
+// Virtual cut-through (router.switching=vct): an output VC takes a head only with credits for its whole
+// packet, read from the header's length; packets of 3 and 8 flits in buffers of 8, so the room test differs
+// from both wormhole's (any credit) and atomic reallocation's (an empty buffer). DRB2 with GMR and DEC pops.
+TEST(RtlRouter, VirtualCutThroughVerilatedOnFirstUseSameRun) {
+  compare({"topology.k=4", "router.switching=vct", "router.vcs=4", "router.buffer=8", "traffic.length=3,8",
+           "routing.algorithm=drb2", "drb2.threshold=16", "traffic.rate=0.45", "sim.seed=9"},
+          {true, true}, 6000);
+}
+
 // Any k-ary n-cube: a 3-D torus of radices 4, 4 and 3 (7-port routers; the radix-3 coordinate computed by
 // division, the others bit fields), dimensions corrected z first, ring ties of the radix-4 rings drawn per
 // packet (the header's tie bits), DRB2 on dateline classes (wrap links of three dimensions set and DEC
@@ -553,7 +562,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
       {r + "topology.k=4 routing.algorithm=prdrb router.vcs=4", "routing.algorithm"},
-      {r + "topology.kind=midimew topology.nodes=32 router.buffer=10 router.switching=vct", "router.switching"},
+      {r + "topology.k=4 topology.trunk=2", "topology.trunk"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.va=0", "router.delay.va"},

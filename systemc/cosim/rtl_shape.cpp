@@ -55,8 +55,8 @@ std::string alloc_options(const Shape& s) {
   if (s.d_rc != 1 || s.d_va != 1 || s.d_dec != 1 || s.out_delay != 2)
     d = ", stage delays rc " + std::to_string(s.d_rc) + " va " + std::to_string(s.d_va) + " dec " + std::to_string(s.d_dec) +
         " sa+st " + std::to_string(s.out_delay);
-  return std::string(s.atomic ? ", atomic VC reallocation" : "") + (s.sa_islip ? ", iSLIP switch allocation" : "") +
-         (s.va_islip ? ", iSLIP VC allocation" : "") + d;
+  return std::string(s.atomic ? ", atomic VC reallocation" : "") + (s.vct ? ", virtual cut-through" : "") +
+         (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "") + d;
 }
 
 }  // namespace
@@ -275,7 +275,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     }
     require_ports(ic, elem, want);
   }
-  if (p.vct) return no("router.switching: the RTL router is a wormhole router");
   if (p.age_arbiter) return no("router.arbiter: the RTL router's arbiters are round robin (age has no RTL yet)");
   // The stage delays are drb_router's parameters; its stages take a cycle at least where the model's may
   // take none (switch allocation in VA's cycle, DEC's pass within route compute's, no switch stage).
@@ -304,6 +303,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   want.ack_group = L.ack_group();
   want.high_prio = p.ack_mode == AckMode::HighPriority;
   want.atomic = p.atomic_vc;
+  want.vct = p.vct;
   want.sa_islip = p.sa_islip;
   want.va_islip = p.va_islip;
   const Shape* best = nullptr;
@@ -312,7 +312,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
-        s.atomic != want.atomic || s.sa_islip != want.sa_islip || s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
+        s.atomic != want.atomic || s.vct != want.vct || s.sa_islip != want.sa_islip || s.va_islip != want.va_islip ||
+        s.negfirst != want.negfirst || s.misroute != want.misroute ||
         s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up || s.d_rc != want.d_rc ||
         s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay)
       continue;
@@ -365,6 +366,7 @@ std::vector<std::string> gparams(const Shape& s) {
                              std::string("-GGmr=1'b") + (s.gmr ? "1" : "0")};
   if (s.adaptive) g.push_back("-GAdaptive=1'b1");  // (off by default: the build's configurations' strings stay)
   if (s.atomic) g.push_back("-GAtomicVc=1'b1");
+  if (s.vct) g.push_back("-GVct=1'b1");
   if (s.sa_islip) g.push_back("-GSaIslip=1'b1");
   if (s.va_islip) g.push_back("-GVaIslip=1'b1");
   if (s.negfirst) g.push_back("-GNegFirst=1'b1");

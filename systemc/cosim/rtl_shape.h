@@ -38,6 +38,7 @@ struct Shape {
   bool high_prio, gmr;
   bool adaptive = false;  // minimal adaptive around DOR (k-ary n-cube), escape-adaptive (flattened butterfly, hybrid)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
+  bool vct = false;       // virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
   bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
   bool negfirst = false;  // negative-first on a mesh (its router), with misroutes
