@@ -87,6 +87,7 @@ module drb_route_unit #(
                                                /// 4 random (from a drawn port)
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
+  parameter int unsigned NiChannels = 1,       /// a router's local ports (the last; topology.ni_channels)
   parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC takes a head only with credits for
                                                /// its whole packet (router.switching=vct)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -116,7 +117,7 @@ module drb_route_unit #(
   output logic [NumVcs-1:0]             sel_mask_o   // iSLIP's request: every usable VC of sel_out_port_o
 );
 
-  localparam int unsigned LocalPort = NumPorts - 1;
+  localparam int unsigned LocalPort = NumPorts - NiChannels;  // a router's first local port
   localparam int unsigned NodeW = drb_hdr_pkg::NodeW;
 
   // ---- route compute
@@ -351,14 +352,36 @@ module drb_route_unit #(
   // ---- selection
   logic [3:0]       group;
   logic [PortW-1:0] port;
-  // A router ejects on its local port; a switch on the port route compute found (the terminal's).
+  // A router ejects on its local port, of several the one with the fewest VCs owned that has a free one
+  // (first on ties; RouteUnit::eject_channel: each sinks a flit a cycle, so packets spread over them); a
+  // switch on the port route compute found (the terminal's).
+  logic [PortW-1:0] eject_port;
+  if (NiChannels == 1) begin : g_eject_one
+    assign eject_port = PortW'(LocalPort);
+  end else begin : g_eject_least
+    localparam int unsigned UW = $clog2(NumVcs + 1);
+    logic [UW-1:0] used, best_used;
+    always_comb begin
+      eject_port = PortW'(LocalPort);
+      best_used  = UW'(NumVcs);
+      used       = '0;
+      for (int unsigned j = 0; j < NiChannels; j++) begin
+        used = UW'(NumVcs);
+        for (int unsigned c = 0; c < NumVcs; c++) used = used - UW'(free_i[(LocalPort + j)*NumVcs + c]);
+        if (used < best_used) begin
+          eject_port = PortW'(LocalPort + j);
+          best_used  = used;
+        end
+      end
+    end
+  end
   assign group = sel_ack_i ? 4'(AckGroup) : 4'(sel_step_i);
-  assign port  = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? PortW'(LocalPort) : sel_port_i;
+  assign port  = (sel_eject_i && drb_shape_pkg::local_port_router(Family)) ? eject_port : sel_port_i;
 
   if (NegFirst) begin : g_sel_negfirst
     localparam int unsigned UW = $clog2(NumVcs + 1);
     // The misroutes' condition: came down a negative channel (entered on a + port, even), or from the NI.
-    localparam bit May = Misroute && ((InPort == LocalPort) ? MisrouteAtSource : (InPort % 2 == 0));
+    localparam bit May = Misroute && ((InPort >= LocalPort) ? MisrouteAtSource : (InPort % 2 == 0));
     logic unused_sub;  // one sub-class: a mesh's ring class is always 0
     assign unused_sub = sel_sub_i;
     logic [3:0]          cls, first, count;

@@ -6,8 +6,8 @@
 // (drb_route_unit: DEC + route compute + VC selection), the VC allocator (drb_vc_alloc), the switch
 // allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an
 // output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d
-// and 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, 2 * Dims, is the local
-// terminal's (injection in, ejection out). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
+// and 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, from 2 * Dims, are the
+// local terminal's (injection in, ejection out; NiChannels of them, one a channel). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
 // stage 0), k..2k-1 up; its element id (node_id_i) gives its stage and offset. A flattened butterfly
 // switch's ports d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last
 // Conc its terminals; its element id gives its coordinates. A binary hypercube router's port d flips
@@ -41,6 +41,8 @@ module drb_router #(
   parameter int unsigned TreeK      = 4,       /// k-ary n-tree, RUFT, hybrid subnet: switch arity
   parameter int unsigned TreeStages = 3,       ///   and stages (element ids stage * TreeK^(n-1) + offset)
   parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid: terminals per switch, router
+  parameter int unsigned NiChannels = 1,       /// k-ary n-cube, hypercube, midimew: the terminal's channels, the
+                                               /// local ports (topology.ni_channels)
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
@@ -77,7 +79,7 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc),
+  parameter int unsigned NumPorts   = drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1,
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
@@ -129,10 +131,11 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) || (1 << PortW) < NumPorts || Family > 9 ||
-      (Family == 9 && Dims != 2))
+  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1 ||
+      (1 << PortW) < NumPorts || Family > 9 || (Family == 9 && Dims != 2) || NiChannels < 1 ||
+      (NiChannels > 1 && !drb_shape_pkg::local_port_router(Family)))
   begin : g_bad_ports
-    $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports, a midimew's Dims 2");
+    $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports (and NiChannels - 1 more local ports on a k-ary n-cube, hypercube or midimew router), a midimew's Dims 2");
   end
   if ((Family == 0 || Family == 9) && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
@@ -145,7 +148,7 @@ module drb_router #(
   // hybrid's subnet switches
   logic [NumPorts-1:0] term;
   if (drb_shape_pkg::local_port_router(Family)) begin : g_term_cube
-    assign term = NumPorts'(1) << (NumPorts - 1);
+    assign term = ~(NumPorts'(-1) >> NiChannels);  // the local ports, last
   end else if (Family == 2 || Family == 4) begin : g_term_conc
     assign term = ~(NumPorts'(-1) >> Conc);
   end else if (Family >= 5 && Family <= 7) begin : g_term_none
@@ -270,7 +273,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .NiChannels(NiChannels), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),
@@ -578,8 +581,8 @@ module drb_router #(
   end
 
   for (genvar o = 0; o < NumPorts; o++) begin : g_out
-    // A router's local port is a terminal's by construction; a switch's terminal ports are `term`.
-    localparam bit Net = !drb_shape_pkg::local_port_router(Family) || (o != NumPorts - 1);
+    // A router's local ports are a terminal's by construction; a switch's terminal ports are `term`.
+    localparam bit Net = !drb_shape_pkg::local_port_router(Family) || (o < NumPorts - NiChannels);
     drb_output_unit #(
       .NumVcs(NumVcs), .Depth(Depth), .Network(Net), .OutDelay(OutDelay)
     ) u_out (

@@ -234,6 +234,14 @@ TEST(RtlRouter, VirtualCutThroughVerilatedOnFirstUseSameRun) {
           {true, true}, 6000);
 }
 
+// Several channels between a node and its router (topology.ni_channels=3): the router's last three ports are
+// the terminal's, and a head ejecting takes, of them, the one with the fewest VCs owned that has a free
+// one (RouteUnit::eject_channel). DRB2 past saturation, so the ejection ports are often busy.
+TEST(RtlRouter, SeveralNiChannelsVerilatedOnFirstUseSameRun) {
+  compare(with(kSmall, {"topology.ni_channels=3", "routing.algorithm=drb2", "drb2.threshold=16", "traffic.rate=0.8"}),
+          {true, true}, 4000);
+}
+
 // Any k-ary n-cube: a 3-D torus of radices 4, 4 and 3 (7-port routers; the radix-3 coordinate computed by
 // division, the others bit fields), dimensions corrected z first, ring ties of the radix-4 rings drawn per
 // packet (the header's tie bits), DRB2 on dateline classes (wrap links of three dimensions set and DEC

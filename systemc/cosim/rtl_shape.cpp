@@ -100,6 +100,7 @@ std::string describe(const Shape& s) {
                 static_cast<unsigned long long>(s.class_first), static_cast<unsigned long long>(s.class_count),
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
                 (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "") +
+                 (s.ni_channels > 1 ? ", " + std::to_string(s.ni_channels) + " NI channels" : "") +
                  (s.adaptive ? ", minimal adaptive" : "") +
                  (s.negfirst ? std::string(", negative-first") + (!s.misroute ? " without misroutes"
                                                                    : !s.misroute_at_source ? ", no misroute at the source" : "")
@@ -147,7 +148,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     }
     want.family = hyper ? 3 : mm ? 9 : 0;
     want.dims = dims;
-    if (ic.ports(0) != want.ports()) return no("topology.ni_channels: the RTL router has one local port");
+    want.ni_channels = ic.channels(0);  // the terminal's channels are the router's last ports
+    require_ports(ic, 0, want);
     // Dimension order, or on a k-ary n-cube or hypercube minimal adaptive routing around it (drb_route_unit's
     // Adaptive), or on a mesh negative-first (NegFirst; it reads no routing key of the ring or the order).
     const auto* adaptive = mm ? nullptr : dynamic_cast<const AdaptiveRouting*>(cfg.routing);
@@ -312,8 +314,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
-        s.atomic != want.atomic || s.vct != want.vct || s.sa_islip != want.sa_islip || s.va_islip != want.va_islip ||
-        s.negfirst != want.negfirst || s.misroute != want.misroute ||
+        s.atomic != want.atomic || s.vct != want.vct || s.ni_channels != want.ni_channels || s.sa_islip != want.sa_islip ||
+        s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
         s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up || s.d_rc != want.d_rc ||
         s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay)
       continue;
@@ -367,6 +369,7 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.adaptive) g.push_back("-GAdaptive=1'b1");  // (off by default: the build's configurations' strings stay)
   if (s.atomic) g.push_back("-GAtomicVc=1'b1");
   if (s.vct) g.push_back("-GVct=1'b1");
+  if (s.ni_channels != 1) g.push_back("-GNiChannels=" + std::to_string(s.ni_channels));
   if (s.sa_islip) g.push_back("-GSaIslip=1'b1");
   if (s.va_islip) g.push_back("-GVaIslip=1'b1");
   if (s.negfirst) g.push_back("-GNegFirst=1'b1");

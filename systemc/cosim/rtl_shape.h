@@ -38,6 +38,7 @@ struct Shape {
   bool high_prio, gmr;
   bool adaptive = false;  // minimal adaptive around DOR (k-ary n-cube), escape-adaptive (flattened butterfly, hybrid)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
+  int ni_channels = 1;    // a k-ary n-cube's, hypercube's or midimew's local ports (topology.ni_channels)
   bool vct = false;       // virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
   bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
@@ -56,10 +57,10 @@ struct Shape {
   int ports() const {
     switch (family) {
       case 0:
-      case 9: return 2 * dims + 1;
+      case 9: return 2 * dims + ni_channels;
       case 1: return 2 * sw_k;
       case 2: return sw_n * (sw_k - 1) + sw_conc;
-      case 3: return dims + 1;
+      case 3: return dims + ni_channels;
       case 4: return sw_n + sw_conc;
       case 5: return sw_k;
       case 6: return 2 * sub_k;
