@@ -88,6 +88,8 @@ module drb_route_unit #(
   parameter bit          AtomicVc   = 1'b0,    /// an output VC is reallocated once empty (Depth credits)
   parameter int unsigned Depth      = 4,       /// flits a VC buffers (AtomicVc's full credit count)
   parameter int unsigned NiChannels = 1,       /// a router's local ports (the last; topology.ni_channels)
+  parameter int unsigned Trunk      = 1,       /// a k-ary n-cube's links a direction (topology.trunk): route
+                                               /// compute's port q is the members q Trunk .. q Trunk + Trunk - 1
   parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC takes a head only with credits for
                                                /// its whole packet (router.switching=vct)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -186,6 +188,9 @@ module drb_route_unit #(
   end
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
+  end
+  if (Trunk > 1 && (Family != 0 || Adaptive || NegFirst)) begin : g_bad_trunk
+    $error("drb_route_unit: Trunk routes a k-ary n-cube router with dimension order (Family 0, no Adaptive or NegFirst)");
   end
   if (TreeUp > 4 || (TreeUp != 0 && (Family != 1 || Adaptive || NegFirst))) begin : g_bad_tree_up
     $error("drb_route_unit: TreeUp (0..4) routes a k-ary n-tree switch (Family 1), without Adaptive or NegFirst");
@@ -517,6 +522,44 @@ module drb_route_unit #(
         sel_out_port_o           = port;
         sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end
+    end
+  end else if (Trunk > 1) begin : g_sel_trunk
+    // One candidate, a trunk of Trunk links: its members in order, the first with a usable VC of the class,
+    // and on it the one with the most credits (RouteUnit::pick_output_vc_t with trunks, first_free).
+    logic [3:0]       cls, first, count;
+    logic [CrW-1:0]   best_cr;
+    always_comb begin
+      cls            = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
+      first          = ClassFirst[{cls, 2'b00} +: 4];
+      count          = ClassCount[{cls, 2'b00} +: 4];
+      sel_out_port_o = sel_eject_i ? port : PortW'(32'(port) * Trunk);
+      sel_valid_o    = 1'b0;
+      sel_ovc_o      = '0;
+      best_cr        = '0;
+      if (sel_eject_i) begin
+        {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
+      end else begin
+        for (int unsigned m = 0; m < Trunk; m++) begin
+          if (!sel_valid_o) begin
+            for (int unsigned c = 0; c < NumVcs; c++) begin
+              if (free_i[(32'(port)*Trunk + m)*NumVcs + c] &&
+                  vc_fits(credits_i, PortW'(32'(port)*Trunk + m), c, first, count, sel_len_i) &&
+                  (!sel_valid_o || credits_i[((32'(port)*Trunk + m)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+                sel_valid_o    = 1'b1;
+                sel_ovc_o      = VcW'(c);
+                sel_out_port_o = PortW'(32'(port)*Trunk + m);
+                best_cr        = credits_i[((32'(port)*Trunk + m)*NumVcs + c)*CrW +: CrW];
+              end
+            end
+          end
+        end
+      end
+      // iSLIP's request: the usable VCs of the member taken (of the first when none has one: none)
+      sel_mask_o = free_i[32'(sel_out_port_o)*NumVcs +: NumVcs];
+      if (!sel_eject_i)
+        for (int unsigned c = 0; c < NumVcs; c++)
+          if (!fit[32'(sel_out_port_o)*NumVcs + c] || 5'(c) < {1'b0, first} || 5'(c) >= {1'b0, first} + {1'b0, count})
+            sel_mask_o[c] = 1'b0;
     end
   end else if (!Scan) begin : g_sel
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan

@@ -43,6 +43,8 @@ module drb_router #(
   parameter int unsigned Conc       = 1,       /// flattened butterfly, hybrid: terminals per switch, router
   parameter int unsigned NiChannels = 1,       /// k-ary n-cube, hypercube, midimew: the terminal's channels, the
                                                /// local ports (topology.ni_channels)
+  parameter int unsigned Trunk      = 1,       /// k-ary n-cube: links a direction (topology.trunk), ports
+                                               /// (2d + s) Trunk + m
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
@@ -79,7 +81,8 @@ module drb_router #(
   parameter bit          Drb        = 1'b1,    /// DEC, AL and GMR present (0: a plain VC router)
   parameter bit          Gmr        = 1'b0,    /// early acks (DRB2), needs Drb
   parameter int unsigned AckFlits   = 1,       /// an early ack's length
-  parameter int unsigned NumPorts   = drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1,
+  parameter int unsigned NumPorts   = drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1 +
+                                      ((Family == 0) ? 2 * Dims * (Trunk - 1) : 0),
   parameter int unsigned PortW      = $clog2(NumPorts),
   parameter int unsigned VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   parameter int unsigned CrW        = $clog2(Depth + 1)
@@ -131,11 +134,12 @@ module drb_router #(
   localparam int unsigned OutW  = (N > 1) ? $clog2(N) : 1;
   localparam int unsigned CntW  = $clog2(Depth + 1);
 
-  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1 ||
+  if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1 +
+                  ((Family == 0) ? 2 * Dims * (Trunk - 1) : 0) ||
       (1 << PortW) < NumPorts || Family > 9 || (Family == 9 && Dims != 2) || NiChannels < 1 ||
-      (NiChannels > 1 && !drb_shape_pkg::local_port_router(Family)))
+      (NiChannels > 1 && !drb_shape_pkg::local_port_router(Family)) || Trunk < 1 || (Trunk > 1 && Family != 0))
   begin : g_bad_ports
-    $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports (and NiChannels - 1 more local ports on a k-ary n-cube, hypercube or midimew router), a midimew's Dims 2");
+    $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports (with NiChannels local ports, and Trunk links a direction on a k-ary n-cube), a midimew's Dims 2");
   end
   if ((Family == 0 || Family == 9) && (drb_hdr_pkg::DatelineW != Dims || (TieRandom != 0 && drb_hdr_pkg::TieW != Dims)))
   begin : g_bad_layout
@@ -273,7 +277,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .NiChannels(NiChannels), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .NiChannels(NiChannels), .Trunk(Trunk), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),
@@ -455,9 +459,9 @@ module drb_router #(
       assign unused_c = ^c;
     end
     for (genvar q = 0; q < NumPorts; q++) begin : g_port
-      if (Wrap && q == 2 * d) begin : g_plus
+      if (Wrap && q / Trunk == 2 * d) begin : g_plus
         assign dl[q*DlW + d] = (c == NW'(radix_of(d) - 1));
-      end else if (Wrap && q == 2 * d + 1) begin : g_minus
+      end else if (Wrap && q / Trunk == 2 * d + 1) begin : g_minus
         assign dl[q*DlW + d] = (c == '0);
       end else begin : g_none
         assign dl[q*DlW + d] = 1'b0;

@@ -242,6 +242,16 @@ TEST(RtlRouter, SeveralNiChannelsVerilatedOnFirstUseSameRun) {
           {true, true}, 4000);
 }
 
+// Trunked links (topology.trunk=2: two links a direction between neighbours, ports (2d + s) 2 + m): a head
+// takes the first member of its trunk with a usable VC, on it the VC with the most credits
+// (RouteUnit::pick_output_vc_t, first_free); DRB2 on dateline classes, so both members of a wrap trunk set
+// the dateline bit.
+TEST(RtlRouter, TrunkedLinksVerilatedOnFirstUseSameRun) {
+  compare(with(kSmall, {"topology.trunk=2", "routing.algorithm=drb2", "drb2.threshold=16",
+                        "routing.vc_classes=dateline", "traffic.rate=0.7"}),
+          {true, true}, 4000);
+}
+
 // Any k-ary n-cube: a 3-D torus of radices 4, 4 and 3 (7-port routers; the radix-3 coordinate computed by
 // division, the others bit fields), dimensions corrected z first, ring ties of the radix-4 rings drawn per
 // packet (the header's tie bits), DRB2 on dateline classes (wrap links of three dimensions set and DEC
@@ -570,7 +580,8 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
       {r + "topology.k=4 routing.algorithm=prdrb router.vcs=4", "routing.algorithm"},
-      {r + "topology.k=4 topology.trunk=2", "topology.trunk"},
+      {r + "topology.k=4 topology.trunk=2 router.trunk_select=cyclic", "router.trunk_select"},
+      {r + "topology.k=4 topology.trunk=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.va=0", "router.delay.va"},

@@ -39,6 +39,7 @@ struct Shape {
   bool adaptive = false;  // minimal adaptive around DOR (k-ary n-cube), escape-adaptive (flattened butterfly, hybrid)
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
   int ni_channels = 1;    // a k-ary n-cube's, hypercube's or midimew's local ports (topology.ni_channels)
+  int trunk = 1;          // a k-ary n-cube's links a direction (topology.trunk)
   bool vct = false;       // virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
   bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
@@ -56,7 +57,7 @@ struct Shape {
   // drb_shape_pkg::router_ports
   int ports() const {
     switch (family) {
-      case 0:
+      case 0: return 2 * dims * trunk + ni_channels;
       case 9: return 2 * dims + ni_channels;
       case 1: return 2 * sw_k;
       case 2: return sw_n * (sw_k - 1) + sw_conc;
