@@ -90,6 +90,8 @@ module drb_route_unit #(
   parameter int unsigned NiChannels = 1,       /// a router's local ports (the last; topology.ni_channels)
   parameter int unsigned Trunk      = 1,       /// a k-ary n-cube's links a direction (topology.trunk): route
                                                /// compute's port q is the members q Trunk .. q Trunk + Trunk - 1
+  parameter bit          TrunkCyclic = 1'b0,   ///   try them from trunk_first_i's member (router.trunk_select=cyclic)
+  parameter int unsigned TrW        = (Trunk > 1) ? $clog2(Trunk) : 1,
   parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC takes a head only with credits for
                                                /// its whole packet (router.switching=vct)
   parameter int unsigned NumPorts   = 5,       /// drb_shape_pkg::router_ports
@@ -109,6 +111,7 @@ module drb_route_unit #(
   input  logic [drb_hdr_pkg::StepW-1:0] sel_step_i,  // its step (a data head's class group)
   input  logic                          sel_eject_i,
   input  logic [drb_hdr_pkg::LengthW-1:0] sel_len_i,  // its packet's length in flits (Vct's room test)
+  input  logic [2*Dims*TrW-1:0]         trunk_first_i,  // per trunk, the member tried first (TrunkCyclic)
   input  logic [PortW-1:0]              sel_port_i,
   input  logic                          sel_sub_i,
   input  logic [NumPorts*NumVcs-1:0]    free_i,      // output VC port*NumVcs+v has no owner
@@ -188,6 +191,10 @@ module drb_route_unit #(
   end
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
+  end
+  if (!TrunkCyclic) begin : g_unused_first
+    logic unused_first;
+    assign unused_first = ^trunk_first_i;
   end
   if (Trunk > 1 && (Family != 0 || Adaptive || NegFirst)) begin : g_bad_trunk
     $error("drb_route_unit: Trunk routes a k-ary n-cube router with dimension order (Family 0, no Adaptive or NegFirst)");
@@ -524,11 +531,15 @@ module drb_route_unit #(
       end
     end
   end else if (Trunk > 1) begin : g_sel_trunk
-    // One candidate, a trunk of Trunk links: its members in order, the first with a usable VC of the class,
-    // and on it the one with the most credits (RouteUnit::pick_output_vc_t with trunks, first_free).
+    // One candidate, a trunk of Trunk links: its members in order (from member 0, or cyclic from the one
+    // trunk_first_i names), the first with a usable VC of the class, and on it the one with the most credits
+    // (RouteUnit::pick_output_vc_t with trunks).
     logic [3:0]       cls, first, count;
     logic [CrW-1:0]   best_cr;
+    int unsigned      m, q;
     always_comb begin
+      m = 0;
+      q = 0;
       cls            = GroupBase[{group, 2'b00} +: 4] + 4'(sel_sub_i);
       first          = ClassFirst[{cls, 2'b00} +: 4];
       count          = ClassCount[{cls, 2'b00} +: 4];
@@ -539,16 +550,18 @@ module drb_route_unit #(
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
       end else begin
-        for (int unsigned m = 0; m < Trunk; m++) begin
+        for (int unsigned j = 0; j < Trunk; j++) begin
+          m = TrunkCyclic ? 32'(trunk_first_i[32'(port)*TrW +: TrW]) + j : j;
+          if (m >= Trunk) m = m - Trunk;
+          q = 32'(port) * Trunk + m;
           if (!sel_valid_o) begin
             for (int unsigned c = 0; c < NumVcs; c++) begin
-              if (free_i[(32'(port)*Trunk + m)*NumVcs + c] &&
-                  vc_fits(credits_i, PortW'(32'(port)*Trunk + m), c, first, count, sel_len_i) &&
-                  (!sel_valid_o || credits_i[((32'(port)*Trunk + m)*NumVcs + c)*CrW +: CrW] > best_cr)) begin
+              if (free_i[q*NumVcs + c] && vc_fits(credits_i, PortW'(q), c, first, count, sel_len_i) &&
+                  (!sel_valid_o || credits_i[(q*NumVcs + c)*CrW +: CrW] > best_cr)) begin
                 sel_valid_o    = 1'b1;
                 sel_ovc_o      = VcW'(c);
-                sel_out_port_o = PortW'(32'(port)*Trunk + m);
-                best_cr        = credits_i[((32'(port)*Trunk + m)*NumVcs + c)*CrW +: CrW];
+                sel_out_port_o = PortW'(q);
+                best_cr        = credits_i[(q*NumVcs + c)*CrW +: CrW];
               end
             end
           end

@@ -45,6 +45,8 @@ module drb_router #(
                                                /// local ports (topology.ni_channels)
   parameter int unsigned Trunk      = 1,       /// k-ary n-cube: links a direction (topology.trunk), ports
                                                /// (2d + s) Trunk + m
+  parameter bit          TrunkCyclic = 1'b0,   ///   a trunk's next head tries the member after the last one
+                                               ///   granted first (router.trunk_select=cyclic)
   parameter int unsigned IdW        = drb_hdr_pkg::NodeW,  /// bits of node_id_i (the element id)
   parameter int unsigned K          = 8,       /// radix of every dimension, unless Radix
   parameter int unsigned Dims       = 2,       /// dimensions n (the header package's DatelineW)
@@ -137,7 +139,8 @@ module drb_router #(
   if (NumPorts != drb_shape_pkg::router_ports(Family, Dims, TreeK, K, Conc) + NiChannels - 1 +
                   ((Family == 0) ? 2 * Dims * (Trunk - 1) : 0) ||
       (1 << PortW) < NumPorts || Family > 9 || (Family == 9 && Dims != 2) || NiChannels < 1 ||
-      (NiChannels > 1 && !drb_shape_pkg::local_port_router(Family)) || Trunk < 1 || (Trunk > 1 && Family != 0))
+      (NiChannels > 1 && !drb_shape_pkg::local_port_router(Family)) || Trunk < 1 || (Trunk > 1 && Family != 0) ||
+      (TrunkCyclic && Trunk < 2))
   begin : g_bad_ports
     $error("drb_router: Family 0..9, NumPorts as drb_shape_pkg::router_ports (with NiChannels local ports, and Trunk links a direction on a k-ary n-cube), a midimew's Dims 2");
   end
@@ -191,6 +194,8 @@ module drb_router #(
   /* verilator lint_on UNUSED */
 
   logic [N-1:0]       pop, rc_route, rc_pop, rc_eject, rc_sub, rc_prio, blk, hdr_we, va_gnt;
+  localparam int unsigned TrW = (Trunk > 1) ? $clog2(Trunk) : 1;
+  logic [2*Dims*TrW-1:0] trunk_first_q;  // per trunk (direction), the member its next head tries first
   logic [N*PortW-1:0] rc_port, va_port;
   logic [N*VcW-1:0]   va_ovc;
   logic [N*HdrW-1:0]  hdr_d;
@@ -277,7 +282,7 @@ module drb_router #(
       .TieRandom(TieRandom), .Jump(Jump), .JumpW(JumpW), .Jumps(Jumps), .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .IdW(IdW), .NumVcs(NumVcs), .CrW(CrW), .VcClasses(VcClasses), .GroupBase(GroupBase),
       .ClassFirst(ClassFirst), .ClassCount(ClassCount), .AckGroup(AckGroup), .Dec(Drb),
       .Adaptive(Adaptive), .NegFirst(NegFirst), .Misroute(Misroute), .MisrouteAtSource(MisrouteAtSource),
-      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .NiChannels(NiChannels), .Trunk(Trunk), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
+      .TreeUp(TreeUp), .InPort(k / NumVcs), .InVc(k % NumVcs), .AtomicVc(AtomicVc), .Vct(Vct), .NiChannels(NiChannels), .Trunk(Trunk), .TrunkCyclic(TrunkCyclic), .Depth(Depth), .NumPorts(NumPorts), .PortW(PortW)
     ) u_route (
       .node_id_i,
       .hdr_i          (hw),
@@ -289,6 +294,7 @@ module drb_router #(
       .sel_ack_i      (sel_ack),
       .sel_step_i     (sel_step),
       .sel_len_i      (hw[drb_hdr_pkg::LengthOff +: drb_hdr_pkg::LengthW]),
+      .trunk_first_i  (trunk_first_q),
       // (a head DEC pops requests nothing this cycle, so the route stage's output is selected on `fire`
       // alone, DEC's compare off this path)
       .sel_eject_i    (fire ? eject_k : eject_q[k]),
@@ -327,6 +333,27 @@ module drb_router #(
   );
   // The output VC a grant gives: the one asked for (separable), or the one the head accepted (iSLIP).
   assign va_port = sel_port;
+
+  // Cyclic trunk selection (RouteUnit::granted): a grant on member m of a trunk makes m + 1 its next first
+  // member; of several grants on one trunk in a cycle the last in input-VC order counts, as the model
+  // grants them in that order. Its route units read the register, so this cycle's grants act from the next.
+  if (TrunkCyclic && Trunk > 1) begin : g_trunk_cyclic
+    logic [2*Dims*TrW-1:0] trunk_first_d;
+    always_comb begin
+      trunk_first_d = trunk_first_q;
+      for (int unsigned k = 0; k < N; k++) begin
+        if (va_gnt[k] && 32'(va_port[k*PortW +: PortW]) < 2 * Dims * Trunk)
+          trunk_first_d[(32'(va_port[k*PortW +: PortW]) / Trunk)*TrW +: TrW] =
+              TrW'((32'(va_port[k*PortW +: PortW]) % Trunk + 1) % Trunk);
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) trunk_first_q <= '0;
+      else trunk_first_q <= trunk_first_d;
+    end
+  end else begin : g_trunk_fixed
+    assign trunk_first_q = '0;
+  end
   if (VaIslip) begin : g_va_islip
     assign va_ovc = va_gnt_vc;
     for (genvar k = 0; k < N; k++) begin : g_got

@@ -101,7 +101,7 @@ std::string describe(const Shape& s) {
                 s.ack_group, s.tie == kTieRandom ? ", random ties" : s.tie == kTieNegative ? ", ties -" : "",
                 (std::string(s.high_prio ? ", high-priority acks" : "") + (s.gmr ? ", GMR" : "") +
                  (s.ni_channels > 1 ? ", " + std::to_string(s.ni_channels) + " NI channels" : "") +
-                 (s.trunk > 1 ? ", trunks of " + std::to_string(s.trunk) : "") +
+                 (s.trunk > 1 ? ", trunks of " + std::to_string(s.trunk) + (s.trunk_cyclic ? " (cyclic)" : "") : "") +
                  (s.adaptive ? ", minimal adaptive" : "") +
                  (s.negfirst ? std::string(", negative-first") + (!s.misroute ? " without misroutes"
                                                                    : !s.misroute_at_source ? ", no misroute at the source" : "")
@@ -132,9 +132,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     return no("topology.kind: router.impl=rtl has the router of a k-ary n-cube (torus or mesh), a hypercube, a midimew and a hybrid "
               "and the switches of a k-ary n-tree, a flattened butterfly, a RUFT and a hybrid's subnets; this network is a " +
               ic.kind());
-  if (ic.trunk() != 1 && p.trunk_cyclic)
-    return no("router.trunk_select: the RTL router tries a trunk's links in order (first_free); cyclic selection's "
-              "per-trunk state has no RTL yet");
   Shape want{"", 0, 0, 0, 0, bits_for(static_cast<uint64_t>(ic.elements())), 1, 0, false, kIdentityOrder, kTiePositive,
              p.vcs, p.depth, 0, 0, 0, 0, 0, false, p.gmr};
   if (cube || hyper || mm) {
@@ -153,6 +150,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
     want.dims = dims;
     want.ni_channels = ic.channels(0);  // the terminal's channels are the router's last ports
     want.trunk = ic.trunk();            // (trunks exist on tori and meshes only)
+    want.trunk_cyclic = want.trunk > 1 && p.trunk_cyclic;
     require_ports(ic, 0, want);
     // Dimension order, or on a k-ary n-cube or hypercube minimal adaptive routing around it (drb_route_unit's
     // Adaptive), or on a mesh negative-first (NegFirst; it reads no routing key of the ring or the order).
@@ -321,7 +319,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.wrap != want.wrap || s.dim_order != want.dim_order || s.tie != want.tie || s.vcs != want.vcs || s.depth != want.depth ||
         s.vc_classes != want.vc_classes || s.group_base != want.group_base || s.class_first != want.class_first ||
         s.class_count != want.class_count || s.high_prio != want.high_prio || s.adaptive != want.adaptive ||
-        s.atomic != want.atomic || s.vct != want.vct || s.ni_channels != want.ni_channels || s.trunk != want.trunk ||
+        s.atomic != want.atomic || s.vct != want.vct || s.ni_channels != want.ni_channels || s.trunk != want.trunk || s.trunk_cyclic != want.trunk_cyclic ||
         s.sa_islip != want.sa_islip || s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
         s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up || s.d_rc != want.d_rc ||
         s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay)
@@ -378,6 +376,7 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.vct) g.push_back("-GVct=1'b1");
   if (s.ni_channels != 1) g.push_back("-GNiChannels=" + std::to_string(s.ni_channels));
   if (s.trunk != 1) g.push_back("-GTrunk=" + std::to_string(s.trunk));
+  if (s.trunk_cyclic) g.push_back("-GTrunkCyclic=1'b1");
   if (s.sa_islip) g.push_back("-GSaIslip=1'b1");
   if (s.va_islip) g.push_back("-GVaIslip=1'b1");
   if (s.negfirst) g.push_back("-GNegFirst=1'b1");

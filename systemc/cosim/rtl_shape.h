@@ -40,6 +40,7 @@ struct Shape {
   bool atomic = false;    // output VCs reallocated once empty (router.vc_realloc=atomic)
   int ni_channels = 1;    // a k-ary n-cube's, hypercube's or midimew's local ports (topology.ni_channels)
   int trunk = 1;          // a k-ary n-cube's links a direction (topology.trunk)
+  bool trunk_cyclic = false;  //   tried from the member after the last granted (router.trunk_select=cyclic)
   bool vct = false;       // virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
   bool sa_islip = false;  // switch allocation iSLIP (router.alloc.sa=islip)
   bool va_islip = false;  // VC allocation iSLIP (router.alloc.va=islip)
