@@ -569,10 +569,7 @@ module drb_route_unit #(
       end
       // iSLIP's request: the usable VCs of the member taken (of the first when none has one: none)
       sel_mask_o = free_i[32'(sel_out_port_o)*NumVcs +: NumVcs];
-      if (!sel_eject_i)
-        for (int unsigned c = 0; c < NumVcs; c++)
-          if (!fit[32'(sel_out_port_o)*NumVcs + c] || 5'(c) < {1'b0, first} || 5'(c) >= {1'b0, first} + {1'b0, count})
-            sel_mask_o[c] = 1'b0;
+      if (!sel_eject_i) sel_mask_o = sel_mask_o & fit[32'(sel_out_port_o)*NumVcs +: NumVcs] & in_class(first, count);
     end
   end else if (!Scan) begin : g_sel
     // One candidate: the route's port and sub-class. (Written apart from the adaptive scan below: one scan
