@@ -23,7 +23,8 @@ from synth_report import liberty_areas  # noqa: E402  (the same NAND2X1 unit as 
 
 GROUPS = [  # (group, base modules)
     ("buffers and VC state (drb_input_unit)", ["drb_input_unit"]),
-    ("route compute and VC selection (drb_route_unit, drb_dor_rc)", ["drb_route_unit", "drb_dor_rc"]),
+    ("route compute and VC selection (drb_route_unit, drb_dor_rc, drb_vc_select)",
+     ["drb_route_unit", "drb_dor_rc", "drb_vc_select"]),
     ("VC allocator (drb_vc_alloc)", ["drb_vc_alloc"]),
     ("switch allocator (drb_switch_alloc, drb_xbar_arbiter)", ["drb_switch_alloc", "drb_xbar_arbiter"]),
     ("crossbar (drb_crossbar)", ["drb_crossbar"]),
