@@ -140,8 +140,8 @@ module drb_route_unit #(
   if (NegFirst && (Family != 0 || Wrap || Adaptive)) begin : g_bad_negfirst
     $error("drb_route_unit: NegFirst routes a mesh router (Family 0, Wrap 0), without Adaptive");
   end
-  if (Trunk > 1 && (Family != 0 || Adaptive || NegFirst)) begin : g_bad_trunk
-    $error("drb_route_unit: Trunk routes a k-ary n-cube router with dimension order (Family 0, no Adaptive or NegFirst)");
+  if (Trunk > 1 && (Family != 0 || NegFirst)) begin : g_bad_trunk
+    $error("drb_route_unit: Trunk routes a k-ary n-cube router, dimension order or adaptive (Family 0, no NegFirst)");
   end
   if (TreeUp > 4 || (TreeUp != 0 && (Family != 1 || Adaptive || NegFirst))) begin : g_bad_tree_up
     $error("drb_route_unit: TreeUp (0..4) routes a k-ary n-tree switch (Family 1), without Adaptive or NegFirst");

@@ -358,7 +358,7 @@ module drb_vc_select #(
         sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end
     end
-  end else if (Trunk > 1) begin : g_sel_trunk
+  end else if (Trunk > 1 && !Scan) begin : g_sel_trunk
     // One candidate, a trunk of Trunk links: its members in order (from member 0, or cyclic from the one
     // trunk_first_i names), the first with a usable VC of the class, and on it the one with the most credits
     // (RouteUnit::pick_output_vc_t with trunks).
@@ -486,34 +486,44 @@ module drb_vc_select #(
     end
 
     logic [3:0]       cls, first, count;
-    logic [PortW-1:0] cp;
+    logic [PortW-1:0] cd, cp;
     logic [VcW:0]     vc;  // {found, VC} on candidate cp
+    int unsigned      m;
     always_comb begin
       sel_valid_o    = 1'b0;
       sel_ovc_o      = '0;
-      sel_out_port_o = port;
+      sel_out_port_o = sel_eject_i ? port : PortW'(32'(port) * Trunk);
       sel_mask_o     = '0;
       cls            = '0;
       first          = '0;
       count          = '0;
+      cd             = '0;
       cp             = '0;
       vc             = '0;
+      m              = 0;
       if (sel_eject_i) begin
         {sel_valid_o, sel_ovc_o} = first_free(free_i[32'(port)*NumVcs +: NumVcs]);
         sel_mask_o               = free_i[32'(port)*NumVcs +: NumVcs];
       end else begin
+        // Each candidate is a direction cd; with trunks (Trunk > 1) its members cd Trunk + m are tried in
+        // order, from member 0 or cyclic from trunk_first_i's (RouteUnit::pick_output_vc_t).
         for (int unsigned j = 0; j < NCand; j++) begin
-          if (cand_ok[j] && !sel_valid_o) begin
-            cp    = cand_port[j*PortW +: PortW];
-            cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
-            first = ClassFirst[{cls, 2'b00} +: 4];
-            count = ClassCount[{cls, 2'b00} +: 4];
-            // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
-            sel_mask_o = free_i[32'(cp)*NumVcs +: NumVcs] & fit[32'(cp)*NumVcs +: NumVcs] & in_class(first, count);
-            vc = most_credits(sel_mask_o, credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
-            if (vc[VcW]) begin
-              {sel_valid_o, sel_ovc_o} = vc;
-              sel_out_port_o           = cp;
+          for (int unsigned t = 0; t < Trunk; t++) begin
+            if (cand_ok[j] && !sel_valid_o) begin
+              cd    = cand_port[j*PortW +: PortW];
+              m     = TrunkCyclic ? 32'(trunk_first_i[32'(cd)*TrW +: TrW]) + t : t;
+              if (m >= Trunk) m = m - Trunk;
+              cp    = PortW'(32'(cd) * Trunk + m);
+              cls   = GroupBase[{group, 2'b00} +: 4] + 4'(cand_sub[j*2 +: 2]);
+              first = ClassFirst[{cls, 2'b00} +: 4];
+              count = ClassCount[{cls, 2'b00} +: 4];
+              // The first candidate with a usable VC; among its VCs the most credits, ties to the lower.
+              sel_mask_o = free_i[32'(cp)*NumVcs +: NumVcs] & fit[32'(cp)*NumVcs +: NumVcs] & in_class(first, count);
+              vc = most_credits(sel_mask_o, credits_i[32'(cp)*NumVcs*CrW +: NumVcs*CrW]);
+              if (vc[VcW]) begin
+                {sel_valid_o, sel_ovc_o} = vc;
+                sel_out_port_o           = cp;
+              end
             end
           end
         end

@@ -262,6 +262,18 @@ TEST(RtlRouter, CyclicTrunkSelectionIslipMeshVerilatedOnFirstUseSameRun) {
           {true, false}, 4000);  // (trunks of 3 keep the latency fields short: a few dozen early acks)
 }
 
+// ... and under minimal adaptive routing (routing.algorithm=adaptive with topology.trunk=2, the link
+// power-saving experiments' relation): each candidate direction of the adaptive scan is a trunk, its members
+// tried in order from the one after the last granted (router.trunk_select=cyclic), the adaptive class on
+// every minimal direction before the escape class. A 4x4 torus with 3 VCs (two dateline escape classes and
+// the adaptive one), ring ties drawn per packet, past saturation.
+TEST(RtlRouter, TrunksUnderAdaptiveRoutingVerilatedOnFirstUseSameRun) {
+  compare({"topology.k=4", "topology.trunk=2", "router.trunk_select=cyclic", "routing.algorithm=adaptive",
+           "router.vcs=3", "router.buffer=4", "routing.tie=random", "traffic.rate=0.9", "traffic.length=6",
+           "sim.seed=9"},
+          {false, false}, 4000);
+}
+
 // Any k-ary n-cube: a 3-D torus of radices 4, 4 and 3 (7-port routers; the radix-3 coordinate computed by
 // division, the others bit fields), dimensions corrected z first, ring ties of the radix-4 rings drawn per
 // packet (the header's tie bits), DRB2 on dateline classes (wrap links of three dimensions set and DEC
@@ -590,7 +602,6 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
   const std::string r = "router.impl=rtl sim.measure=10 sim.warmup=0 ";
   expect_refused({
       {r + "topology.k=4 routing.algorithm=prdrb router.vcs=4", "routing.algorithm"},
-      {r + "topology.k=4 topology.trunk=2 routing.algorithm=adaptive router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
       {r + "topology.k=4 router.delay.va=0", "router.delay.va"},

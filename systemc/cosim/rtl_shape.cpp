@@ -172,9 +172,6 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
                 (adaptive ? "adaptive" : nf ? "negative-first" : "dimension order") + ")");
     want.adaptive = adaptive != nullptr;
     want.negfirst = nf != nullptr;
-    if (want.trunk > 1 && adaptive)
-      return no("routing.algorithm: the RTL router's adaptive scan takes one link a direction; with trunks it routes "
-                "dimension order (dor, drb, drb2, valiant)");
     if (nf) {
       want.misroute = nf->params().misroute;
       want.misroute_at_source = nf->params().misroute_at_source;
