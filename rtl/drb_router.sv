@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DRB router of a k-ary n-cube, torus or mesh, or of a binary hypercube, or a switch of a k-ary n-tree
-// or of a flattened butterfly (RouterCore in systemc/router/router_core.h: routers and switches are one
+// The DRB router of a k-ary n-cube, torus or mesh, or of a binary hypercube, or a switch of a k-ary n-tree or
+// of a flattened butterfly (RouterCore in systemc/router/router_core.h: routers and switches are one
 // element), built from its units: an input unit per port (drb_input_unit), a route unit per input VC
-// (drb_route_unit: DEC + route compute + VC selection), the VC allocator (drb_vc_alloc), the switch
-// allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an
-// output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d
-// and 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus); the last, from 2 * Dims, are the
-// local terminal's (injection in, ejection out; NiChannels of them, one a channel). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
-// stage 0), k..2k-1 up; its element id (node_id_i) gives its stage and offset. A flattened butterfly
-// switch's ports d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last
-// Conc its terminals; its element id gives its coordinates. A binary hypercube router's port d flips
-// address bit d; its last, Dims, is the local terminal's. A hybrid's router (K^Dims of them, Conc
-// terminals each) has port d towards its dimension-d subnet and its terminals last; a hybrid's subnet
-// switch (a crossbar of K ports, a fat-tree switch of 2 TreeK, a RUFT switch of TreeK; TreeStages stages)
-// and a RUFT's switch (TreeK ports, TreeStages stages, terminals in at stage 0 and out of the last) read
-// their place from the element id (drb_hybrid_rc, drb_updown_rc). A midimew's router has ports 0, 1 for
-// the jumps +-(b-1), 2, 3 for +-b and the local port 4, routed from a ROM of jump counts (drb_midimew_rc).
+// (drb_route_unit: DEC + route compute, drb_vc_select: VC selection), the VC allocator (drb_vc_alloc), the
+// switch allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an
+// output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and
+// 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus; with Trunk links a direction, the ports
+// (2d + s) Trunk .. (2d + s) Trunk + Trunk - 1); the last are the local terminal's (injection in, ejection
+// out; NiChannels of them, one a channel). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
+// stage 0), k..2k-1 up; its element id (node_id_i) gives its stage and offset. A flattened butterfly switch's
+// ports d (K - 1) .. d (K - 1) + K - 2 reach the other switches of its dimension-d line, the last Conc its
+// terminals; its element id gives its coordinates. A binary hypercube router's port d flips address bit d;
+// its last, Dims, is the local terminal's. A hybrid's router (K^Dims of them, Conc terminals each) has port d
+// towards its dimension-d subnet and its terminals last; a hybrid's subnet switch (a crossbar of K ports, a
+// fat-tree switch of 2 TreeK, a RUFT switch of TreeK; TreeStages stages) and a RUFT's switch (TreeK ports,
+// TreeStages stages, terminals in at stage 0 and out of the last) read their place from the element id
+// (drb_hybrid_rc, drb_updown_rc). A midimew's router has ports 0, 1 for the jumps +-(b-1), 2, 3 for +-b and
+// the local port 4, routed from a ROM of jump counts (drb_midimew_rc).
 //
 // Timing is the model's, cycle for cycle (docs/architecture.md, "Stage timing"): one clock is one step of
 // the model. In a cycle, heads whose route-compute delay has passed are routed and, in the same cycle,
@@ -25,11 +26,9 @@
 // VC counts down the cycles its stage still takes. A flit or credit given on an input in cycle t counts
 // from t + 1.
 //
-// Not in this router yet (the C++ router has them; the fabric refuses router.impl=rtl for them): the
-// escape-adaptive relations of the flattened butterfly and the hybrid, the fat-tree's random up-phase
-// order (the header has no origin), iSLIP VC allocation and oldest-first
-// arbitration, virtual cut-through, trunks, link power and faults, a wait-free DEC (router.delay.dec = 0),
-// an AL tick above 1.
+// Not in this router (the C++ router has them; the fabric refuses router.impl=rtl for them, docs/cosim.md
+// says why): oldest-first arbitration, link power and faults, a wait-free DEC (router.delay.dec = 0),
+// PR-DRB's contention capture.
 
 module drb_router #(
   parameter int unsigned Family     = 0,       /// 0: k-ary n-cube router; 1: k-ary n-tree switch;
@@ -73,6 +72,7 @@ module drb_router #(
                                                /// (routing.up_selection) 1 first_free, 2 lowest, 3 sadp
   parameter bit          AtomicVc   = 1'b0,    /// output VCs reallocated once empty (router.vc_realloc=atomic)
   parameter bit          Vct        = 1'b0,    /// virtual cut-through: a VC taken only with room for the packet (router.switching=vct)
+  parameter int unsigned AlTick     = 1,       /// AL timer unit in cycles (al.tick): the timer moves every AlTick
   parameter bit          SaIslip    = 1'b0,    /// switch allocation iSLIP, one iteration (router.alloc.sa=islip)
   parameter bit          VaIslip    = 1'b0,    /// VC allocation iSLIP, one iteration (router.alloc.va=islip)
   parameter logic [63:0] GroupBase  = 64'h0,   /// VC layout (VcLayout): per group its first class, 4 bits each
@@ -173,12 +173,33 @@ module drb_router #(
     $error("drb_router: GMR needs the DRB blocks");
   end
 
-  // ---- the AL timer (tick 1: cycles since reset, modulo 2^W)
+  // ---- the AL timer: cycles since reset divided by AlTick, modulo 2^W (LatencyAccumulator::timer); with
+  // AlTick > 1 a prescaler counts the cycles of the current tick (tick_q = cycles mod AlTick).
   logic [LatW-1:0] timer_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) timer_q <= '0;
-    else timer_q <= timer_q + 1'b1;
+  localparam int unsigned TickW = (AlTick > 1) ? $clog2(AlTick) : 1;
+  logic [TickW-1:0] tick_q;
+  if (AlTick > 1) begin : g_tick
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tick_q  <= '0;
+        timer_q <= '0;
+      end else if (32'(tick_q) == AlTick - 1) begin
+        tick_q  <= '0;
+        timer_q <= timer_q + 1'b1;
+      end else begin
+        tick_q  <= tick_q + 1'b1;
+      end
+    end
+  end else begin : g_no_tick
+    assign tick_q = '0;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) timer_q <= '0;
+      else timer_q <= timer_q + 1'b1;
+    end
   end
+  // timer(now + DVa), T1 of a head routed now: floor((cycles + DVa) / AlTick) = timer_q + (tick_q + DVa) / AlTick
+  logic [LatW-1:0] timer_va;
+  assign timer_va = (AlTick == 1) ? timer_q + LatW'(DVa) : timer_q + LatW'((32'(tick_q) + DVa) / AlTick);
 
   // ---- input units
   logic [N*FlitW-1:0] front;
@@ -394,7 +415,7 @@ module drb_router #(
     assign waits = (in_va[k] && !va_gnt[k]) || (act[k] && !sa_gnt[k] && head && (!sa_req[k] || sa_bid[k]));
     assign first = waits && !t_now_blocked[k];
     assign h     = h1[k*HdrW +: HdrW];
-    assign t1    = rc_route[k] ? timer_q + LatW'(DVa) : t1_q[k*LatW +: LatW];  // timer(T1), tick 1
+    assign t1    = rc_route[k] ? timer_va : t1_q[k*LatW +: LatW];  // timer(T1)
     logic [LatW-1:0] lat;
     logic            data;
     assign lat  = h[drb_hdr_pkg::LatencyOff +: LatW];

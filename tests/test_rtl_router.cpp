@@ -188,6 +188,15 @@ TEST(RtlRouter, DatelineClassesOfTwoVcsSameRun) {
 TEST(RtlRouter, QuietRoutersSkippedAtLowLoadSameRun) {
   compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=4", "traffic.rate=0.06"}), {false, false, true}, 12000);
 }
+// An AL timer unit of 3 cycles (al.tick=3: drb_router's AlTick, a prescaler) with VC allocation of 2 cycles,
+// so that T1 = floor((cycle + 2) / 3) crosses a tick boundary or not by the prescaler's phase; at a light
+// load, where quiet routers skip their edges: a skipped stretch must be whole ticks (a lag of one cycle
+// changes floor differences), the rest clocked idle.
+TEST(RtlRouter, AlTickOfThreeCyclesQuietRoutersVerilatedOnFirstUseSameRun) {
+  compare(with(kSmall, {"routing.algorithm=drb2", "drb2.threshold=2", "al.tick=3", "router.delay.va=2",
+                        "traffic.rate=0.06"}),
+          {false, false, true}, 12000);
+}
 // The stage delays are drb_router's parameters (DRc, DVa, DDec, OutDelay = router.delay.sa + .st),
 // verilated on first use: DRB2 with route compute of 2 cycles, VC allocation 2 (AL's T1, the zero-load
 // switch slot, moves with it), DEC's extra pass 3, switch allocation 2 and traversal 1.
@@ -604,6 +613,7 @@ TEST(RtlRouter, UnsupportedConfigurationsAreRefused) {
       {r + "topology.k=4 routing.algorithm=prdrb router.vcs=4", "routing.algorithm"},
       {r + "topology.k=4 topology.n=3 router.vcs=10", "router.vcs"},
       {r + "topology.k=4 router.arbiter=age", "router.arbiter"},
+      {r + "topology.k=4 al.tick=100000", "al.tick"},
       {r + "topology.k=4 router.delay.va=0", "router.delay.va"},
       {r + "topology.k=4 router.delay.sa=0 router.delay.st=0", "router.delay.sa"},
       {r + "topology.k=4 router.blocks.gmr=rtl", "router.blocks.gmr"},

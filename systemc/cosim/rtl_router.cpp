@@ -172,7 +172,10 @@ void RtlRouter::step(int64_t now) {
     m.cycle = now;  // the RTL's first cycle after reset is the fabric's first step (its AL timer reads 0 there)
     if (now != 0) fail("the RTL router must be stepped from cycle 0");
   }
-  if (quiet_ && m.cycle < now - 1) m.cycle = now - 1;  // the quiet cycles: only the timer would move
+  if (quiet_ && m.cycle < now - 1) {  // the quiet cycles: only the timer would move
+    const int64_t tick = m.cfg.al->tick(), skip = now - 1 - m.cycle;
+    m.cycle += skip - skip % tick;  // (al.tick > 1: whole ticks, the lag a multiple of the unit)
+  }
   while (m.cycle < now) {
     if (m.cycle + 1 == now) {
       for (int p = 0; p < m.ports; ++p) {

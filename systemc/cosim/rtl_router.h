@@ -15,7 +15,8 @@
 // input changes it but a flit or a credit, and those wake it) and its edges are skipped, as the model
 // skips an idle RouterCore. Only the AL timer would have moved in those cycles, and AL reads differences
 // of it modulo 2^W (lat - T1 + T2), so a timer that lags the fabric's cycle by the skipped cycles gives
-// the same headers.
+// the same headers. With al.tick = T > 1 the timer is floor(cycles / T), whose differences survive a lag
+// only if it is a multiple of T: a quiet stretch skips a multiple of T edges and clocks the rest idle.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -56,7 +56,8 @@ std::string alloc_options(const Shape& s) {
     d = ", stage delays rc " + std::to_string(s.d_rc) + " va " + std::to_string(s.d_va) + " dec " + std::to_string(s.d_dec) +
         " sa+st " + std::to_string(s.out_delay);
   return std::string(s.atomic ? ", atomic VC reallocation" : "") + (s.vct ? ", virtual cut-through" : "") +
-         (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "") + d;
+         (s.sa_islip ? ", iSLIP switch allocation" : "") + (s.va_islip ? ", iSLIP VC allocation" : "") + d +
+         (s.al_tick != 1 ? ", AL tick " + std::to_string(s.al_tick) : "");
 }
 
 }  // namespace
@@ -291,7 +292,8 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
   want.d_dec = p.d_dec;
   want.out_delay = p.d_sa + p.d_st;
   if (p.ack_flits != 1) return no("drb.ack_flits: the RTL router's early acks are one flit");
-  if (cfg.al->tick() != 1) return no("al.tick: the RTL router's AL timer counts every cycle (al.tick=1)");
+  if (cfg.al->tick() > 65536) return no("al.tick: the RTL router's AL prescaler counts up to 65536 cycles a tick");
+  want.al_tick = cfg.al->tick();
   if (p.any_rtl()) return no("router.blocks: router.impl=rtl replaces the whole router; the block keys select blocks of the C++ router");
   if (p.capture.on) return no("routing.algorithm: PR-DRB's monitor reads the router's contention state, which the RTL router does not offer");
   if (cfg.head_tap) return no("router.impl: a head tap (PR-DRB, trace.packets) is not offered by the RTL router");
@@ -319,7 +321,7 @@ bool find_shape(const RouterConfig& cfg, const NetParams& net, int elem, Shape& 
         s.atomic != want.atomic || s.vct != want.vct || s.ni_channels != want.ni_channels || s.trunk != want.trunk || s.trunk_cyclic != want.trunk_cyclic ||
         s.sa_islip != want.sa_islip || s.va_islip != want.va_islip || s.negfirst != want.negfirst || s.misroute != want.misroute ||
         s.misroute_at_source != want.misroute_at_source || s.tree_up != want.tree_up || s.d_rc != want.d_rc ||
-        s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay)
+        s.d_va != want.d_va || s.d_dec != want.d_dec || s.out_delay != want.out_delay || s.al_tick != want.al_tick)
       continue;
     if (L.ack_group() >= 0 && s.ack_group != L.ack_group()) continue;
     // Without GMR a configuration with it serves too: its threshold register is written to the field's
@@ -384,6 +386,7 @@ std::vector<std::string> gparams(const Shape& s) {
   if (s.d_va != 1) g.push_back("-GDVa=" + std::to_string(s.d_va));
   if (s.d_dec != 1) g.push_back("-GDDec=" + std::to_string(s.d_dec));
   if (s.out_delay != 2) g.push_back("-GOutDelay=" + std::to_string(s.out_delay));
+  if (s.al_tick != 1) g.push_back("-GAlTick=" + std::to_string(s.al_tick));
   if (s.family != 0) {  // the k-ary n-cube router's port count is drb_router's default
     g.push_back("-GFamily=" + std::to_string(s.family));
     g.push_back("-GNumPorts=" + std::to_string(s.ports()));

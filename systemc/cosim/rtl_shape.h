@@ -55,6 +55,7 @@ struct Shape {
   std::string jumps{};
   // The stage delays (drb_router's DRc, DVa, DDec, OutDelay: router.delay.rc, .va, .dec, .sa + .st).
   int d_rc = 1, d_va = 1, d_dec = 1, out_delay = 2;
+  int al_tick = 1;  // AL's timer unit in cycles (drb_router's AlTick: al.tick)
   // drb_shape_pkg::router_ports
   int ports() const {
     switch (family) {

@@ -80,6 +80,11 @@ MUTATIONS = [
      "          for (int unsigned t = 0; t < 1; t++) begin",
      ["fabric:RtlRouter.TrunksUnderAdaptiveRoutingVerilatedOnFirstUseSameRun"],
      "route unit: the adaptive scan tries one member of each candidate trunk, not the others"),
+    ("al_tick_t1_ignores_phase", "drb_router.sv",
+     "  assign timer_va = (AlTick == 1) ? timer_q + LatW'(DVa) : timer_q + LatW'((32'(tick_q) + DVa) / AlTick);",
+     "  assign timer_va = (AlTick == 1) ? timer_q + LatW'(DVa) : timer_q + LatW'(DVa / AlTick);",
+     ["fabric:RtlRouter.AlTickOfThreeCyclesQuietRoutersVerilatedOnFirstUseSameRun"],
+     "router: AL's T1 with a tick above 1 ignores the prescaler's phase (timer + DVa / AlTick)"),
     ("vct_room_for_half", "drb_vc_select.sv",
      "              (!Vct || 32'(cr[(32'(q)*NumVcs + c)*CrW +: CrW]) >= 32'(len));",
      "              (!Vct || 32'(cr[(32'(q)*NumVcs + c)*CrW +: CrW]) >= 32'(len) / 2);",
@@ -189,8 +194,8 @@ MUTATIONS = [
      "        .used_i  (1'b1),",
      ["bench_switch_alloc"], "switch allocator, iSLIP: an output's pointer moves although its grant was not accepted"),
     ("al_t1_without_va_delay", "drb_router.sv",
-     "    assign t1    = rc_route[k] ? timer_q + LatW'(DVa) : t1_q[k*LatW +: LatW];  // timer(T1), tick 1",
-     "    assign t1    = rc_route[k] ? timer_q : t1_q[k*LatW +: LatW];",
+     "  assign timer_va = (AlTick == 1) ? timer_q + LatW'(DVa) : timer_q + LatW'((32'(tick_q) + DVa) / AlTick);",
+     "  assign timer_va = (AlTick == 1) ? timer_q : timer_q + LatW'((32'(tick_q) + DVa) / AlTick);",
      ["bench_router"], "router: AL's T1 taken at the request, not at the zero-load switch slot"),
 ]
 
