@@ -16,6 +16,8 @@
 
 namespace drb {
 
+struct OutputVc;
+
 struct InputVc {
   // The same encoding as the RTL's (rtl/drb_router_pkg.sv), whose observation ports the fabric reads.
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
@@ -36,6 +38,8 @@ struct InputVc {
   uint32_t pkt_id = 0;    //   and its id (low 32 bits; waveforms show it)
   int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
   int64_t t_req = 0;      // first VC-allocation request at this router
+  OutputVc* hold = nullptr;  // kActive: the output VC it holds (switch allocation reads its credits each cycle
+                             //   through it, one dependent load instead of two; out_port/out_vc name it)
   RouteSet route;
 };
 

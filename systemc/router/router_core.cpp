@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <stdexcept>
 #include <sstream>
 
@@ -25,6 +26,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
   if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
+  b += heap_bytes(std::ceil(P * V / 64) * sizeof(uint64_t));  // the parked VCs
   return b;
 }
 
@@ -41,6 +43,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   d_rc_ = p.d_rc;
   tap_ = cfg.head_tap;
   in_.resize(in_ports_);
+  parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
   for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_);
   for (OutputUnit& op : out_) op.init(vcs_, p.depth);
@@ -178,7 +181,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   ++cs.sent;
   f.vc = static_cast<uint8_t>(v.out_vc);
   if (op.network) {
-    --op.vcs[v.out_vc].credits;
+    --v.hold->credits;
     if (op.cpf > 1) {
       op.free_at = now + op.cpf;
       chan_.send_flit(op.link, now + op.delay + op.cpf - 1, f);
@@ -193,6 +196,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
 
 void RouterCore::release(InputVc& v, int64_t now) {
   v.out_port = v.out_vc = -1;
+  v.hold = nullptr;
   v.eject = false;
   if (v.buf.empty()) {
     set_state(v, kIdle);
