@@ -160,9 +160,16 @@ def main():
     a = ap.parse_args()
     booksim = executable("--booksim", a.booksim)
     drbsim = executable("--drbsim", a.drbsim)
-    if a.json and not Path(a.json).resolve().parent.is_dir():
-        sys.stderr.write("booksim_pairs.py: --json %s: its directory does not exist\n" % a.json)
-        sys.exit(2)
+    if a.json:  # checked now: the file is written after minutes of runs
+        target = Path(a.json)
+        reason = ("its directory does not exist" if not target.resolve().parent.is_dir()
+                  else "not a regular file" if target.exists() and not target.is_file()
+                  else "not writable" if not os.access(target if target.exists() else target.resolve().parent,
+                                                       os.W_OK)
+                  else None)
+        if reason:
+            sys.stderr.write("booksim_pairs.py: --json %s: %s\n" % (a.json, reason))
+            sys.exit(2)
 
     results = []
     with tempfile.TemporaryDirectory(prefix="booksim_pairs_") as tmp:

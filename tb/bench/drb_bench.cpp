@@ -3,7 +3,7 @@
 // once per process) and prints one JSON line: simulated cycles, wall seconds, cycles/s, flit-hops/s
 // (a flit crossing one router-to-router link, counted after warm-up) and peak RSS. Traffic enters
 // through Network::submit, the same NI path a TLM host uses; statistics are collected as in drbsim.
-//   drb_bench [NAME ...] [--warmup N] [--cycles N] [KEY=VALUE ...]   (default: B1 B2 B3 B4; keys override,
+//   drb_bench [NAME ...] [--warmup N] [--cycles N] [KEY=VALUE ...]   (default: B1 B2 B3 B4 F1; keys override,
 //   e.g. router.preset=booksim)
 // B1-B3 are the configurations measured against BookSim2 (tb/bench/booksim_pairs.py runs the pairs),
 // F1 its fat-tree pair; B5 and F2 are the big fabrics: a 64x64 torus past saturation and the hybrid
@@ -65,7 +65,6 @@ nlohmann::json bench(const Config& c, int64_t warmup, int64_t cycles, const std:
   std::vector<std::string> keys{"routing.algorithm=dor", "router.vcs=2", "router.buffer=8", "traffic.pattern=uniform"};
   keys.insert(keys.end(), c.keys.begin(), c.keys.end());
   keys.insert(keys.end(), extra.begin(), extra.end());
-  keys.push_back("sim.progress=off");
   const Scenario s = load_scenarios("", c.name, keys).runs[0];
   Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
   Network& net = fab.net();
@@ -113,7 +112,7 @@ int sc_main(int argc, char* argv[]) {
     else if (a == "--cycles") cycles = count(i, a);
     else if (a == "--help") {
       std::cout << "usage: drb_bench [NAME ...] [--warmup CYCLES] [--cycles CYCLES] [KEY=VALUE ...]\n"
-                   "  NAME: B1 B2 B3 B4 (the default set), F1, and the big fabrics B5 and F2\n"
+                   "  NAME: B1 B2 B3 B4 F1 (the default set), and the big fabrics B5 and F2\n"
                    "  --warmup, --cycles: warm-up and measured cycles instead of the configuration's own\n"
                    "  KEY=VALUE: drbsim keys applied after the configuration's\n";
       for (const Config& c : kConfigs) {

@@ -65,11 +65,9 @@ def measure(valgrind, bench, entry):
         return {"instructions": ins, "flit_hops": r["flit_hops"], "per_flit_hop": ins / r["flit_hops"]}
 
 
-def verdict(per_hop, ref, budget):
-    """'slower' above the budget, 'stale' more than the budget below, '' within it (or no baseline)."""
-    if not ref:
-        return ""
-    change = per_hop / ref - 1
+def verdict(change, budget):
+    """For a relative change against the baseline: 'slower' above the budget, 'stale' more than the budget
+    below, '' within it."""
     return "slower" if change > budget else "stale" if change < -budget else ""
 
 
@@ -78,14 +76,39 @@ def self_test(valgrind, bench, budget):
     e = {"name": "self-test", "bench": "B1", "warmup": 200, "cycles": 2000}
     a, b = measure(valgrind, bench, e), measure(valgrind, bench, e)
     spread = abs(a["instructions"] / b["instructions"] - 1)
-    x = a["per_flit_hop"]
     checks = [("the count repeats (spread %.5f%%)" % (100 * spread), spread < 0.001),
-              ("+%.1f%% fails" % (100 * 1.5 * budget), verdict(x, x / (1 + 1.5 * budget), budget) == "slower"),
-              ("+%.1f%% passes" % (100 * 0.5 * budget), verdict(x, x / (1 + 0.5 * budget), budget) == ""),
-              ("-%.1f%% says stale" % (100 * 1.5 * budget), verdict(x, x / (1 - 1.5 * budget), budget) == "stale")]
+              ("+%.1f%% fails" % (100 * 1.5 * budget), verdict(1.5 * budget, budget) == "slower"),
+              ("+%.1f%% passes" % (100 * 0.5 * budget), verdict(0.5 * budget, budget) == ""),
+              ("-%.1f%% says stale" % (100 * 1.5 * budget), verdict(-1.5 * budget, budget) == "stale")]
     for what, ok in checks:
         print("%-40s %s" % (what, "ok" if ok else "FAILED"))
     return 0 if all(ok for _, ok in checks) else 1
+
+
+def load_baseline(path, record):
+    """The baseline file, checked before anything runs: a readable regular file (a FIFO would block the
+    read), writable when --record rewrites it, each entry naming a drb_bench configuration and its window."""
+    f = Path(path)
+    if not f.is_file():
+        die("--baseline %s: %s" % (path, "not found" if not f.exists() else "not a regular file"))
+    if record and not os.access(f, os.W_OK):
+        die("--baseline %s: not writable (--record rewrites it)" % path)
+    try:
+        base = json.loads(f.read_text())
+    except (OSError, ValueError) as e:
+        die("--baseline %s: %s" % (path, e))
+    entries = base.get("entries") if isinstance(base, dict) else None
+    if not isinstance(entries, list) or not entries:
+        die("--baseline %s: an object with a non-empty list \"entries\" expected" % path)
+    for e in entries:
+        ok = (isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("bench"), str)
+              and all(isinstance(e.get(k), int) and 0 <= e[k] <= 100000000 for k in ("warmup", "cycles"))
+              and all(isinstance(k, str) for k in e.get("keys", []))
+              and isinstance(e.get("per_flit_hop", 0), (int, float)))
+        if not ok:
+            die("--baseline %s: entry %s: name, bench, warmup and cycles (0..100000000), optional keys "
+                "(strings) and per_flit_hop (a number) expected" % (path, json.dumps(e)[:80]))
+    return base
 
 
 def main():
@@ -107,10 +130,7 @@ def main():
         die("valgrind: not installed (Debian package valgrind; ./drb test installs it)")
     if a.self_test:
         return self_test(valgrind, str(bench), a.budget)
-    try:
-        base = json.loads(Path(a.baseline).read_text())
-    except (OSError, ValueError) as e:
-        die("--baseline %s: %s" % (a.baseline, e))
+    base = load_baseline(a.baseline, a.record)
     entries = base["entries"]
     names = [e["name"] for e in entries]
     for n in a.only or []:
@@ -124,7 +144,7 @@ def main():
         m = measure(valgrind, str(bench), e)
         ref = e.get("per_flit_hop")
         change = m["per_flit_hop"] / ref - 1 if ref else 0.0
-        v = verdict(m["per_flit_hop"], ref, a.budget)
+        v = verdict(change, a.budget)
         failed += v == "slower"
         stale += v == "stale"
         note = {"slower": "  SLOWER than the budget", "stale": "  faster: re-record the baseline", "": ""}[v]
