@@ -324,6 +324,35 @@ TEST(RouterUnit, TheVcAllocatorHandsOneOutputVcToEachWaitingInputInTurn) {
   }
 }
 
+// A head that finds the only output VC it may take owned waits out of the allocator's scan; the tail
+// leaving frees the VC in that cycle's switch allocation (t), the waiting head takes it in the next cycle's
+// VC allocation (t + 1) and crosses d_va later: out at t + 1 + va + sa + st + link, two cycles after the
+// tail (t + sa + st + link). Worked for the default delays (1 each) and for slower stages.
+TEST(RouterUnit, AHeadWaitingForAnOwnedOutputVcTakesItTheCycleAfterTheTailLeaves) {
+  for (const auto& [va, sa, st, link] : std::vector<std::array<int, 4>>{{1, 1, 1, 1}, {3, 1, 2, 4}}) {
+    RouterParams rp;
+    rp.vcs = 1;
+    rp.depth = 32;
+    rp.d_va = va;
+    rp.d_sa = sa;
+    rp.d_st = st;
+    StubbedRouter b(rp, 5, link);
+    const int east = b.port_to(6), a = 10;
+    const uint32_t p1 = b.offer(b.inject_port(), 7, 5, a);
+    const uint32_t p2 = b.offer(b.port_from(4), 7, 3, a + 1);  // a cycle later: p1 takes the VC first
+    b.run(a + 200);
+    ASSERT_EQ(b.out.size(), 8u);
+    int64_t tail1 = -1, head2 = -1;
+    for (const Seen& s : b.out) {
+      EXPECT_EQ(s.port, east);
+      if (s.pkt == p1 && s.idx == 4) tail1 = s.t;
+      if (s.pkt == p2 && s.idx == 0) head2 = s.t;
+    }
+    const int64_t t = tail1 - (sa + st + link);  // the cycle p1's tail crossed the switch
+    EXPECT_EQ(head2, t + 1 + va + sa + st + link) << "va " << va << " sa " << sa << " st " << st << " link " << link;
+  }
+}
+
 TEST(RouterUnit, AnOutputWhoseChannelIsOffTakesNoHeadUntilItIsOnAgain) {
   RouterParams rp;
   StubbedRouter b(rp);

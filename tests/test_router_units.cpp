@@ -73,6 +73,10 @@ class StubRouter {
   void block(InputVc& v) {
     blocked.push_back(v.port * 10 + v.vc);
   }
+  template <class B>
+  void no_vc(InputVc& v) {
+    block<B>(v);
+  }
   void contended() { ++lost; }
   template <class B>
   bool eligible(InputVc&, int64_t) {

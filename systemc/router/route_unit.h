@@ -66,6 +66,19 @@ class RouteUnit {
   uint64_t free_output_vcs(const R& r, const InputVc& v, int& port, int len) const {
     return trunk_ > 1 ? free_output_vcs_t<true>(r, v, port, len) : free_output_vcs_t<false>(r, v, port, len);
   }
+  // The output ports whose VCs a head that found none it may take waits for: every element port of every
+  // candidate (each member of a trunk), or its ejection channels; f(port) for each. Whether the walks above
+  // find a VC depends only on these ports' owners (without VCT and atomic reallocation), whatever the
+  // selection or the trunk order.
+  template <class F>
+  void waits_on(const InputVc& v, F&& f) const {
+    if (v.eject) {
+      for (int k = 0; k < v.eject_n; ++k) f(v.eject_port + k);
+      return;
+    }
+    for (int i = 0; i < v.route.n; ++i)
+      for (int m = 0; m < trunk_; ++m) f(v.route.c[i].port * trunk_ + m);
+  }
   // A head took an output VC of port: cyclic trunk selection starts the next head after this member.
   void granted(int port, bool network) {
     if (cyclic_ && network) trunk_next_[port / trunk_] = static_cast<uint8_t>((port % trunk_ + 1) % trunk_);

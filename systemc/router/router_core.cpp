@@ -26,7 +26,8 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
   b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
   if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
-  b += heap_bytes(std::ceil(P * V / 64) * sizeof(uint64_t));  // the parked VCs
+  b += heap_bytes(std::ceil(P * V / 64) * sizeof(uint64_t));      // the parked VCs
+  b += heap_bytes(P * std::ceil(P * V / 64) * sizeof(uint64_t));  // the heads parked on each output
   return b;
 }
 
@@ -45,6 +46,9 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   in_.resize(in_ports_);
   parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
+  pwords_ = static_cast<int>(parked_.size());
+  va_wait_.assign(static_cast<size_t>(out_ports_) * pwords_, 0);
+  park_heads_ = !p.vct && !p.atomic_vc;
   for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_);
   for (OutputUnit& op : out_) op.init(vcs_, p.depth);
   route_.init(cfg, id, out_ports_);
@@ -89,12 +93,18 @@ void RouterCore::channel_changed(int p) {
   if (!op.follow(chan_.state(op.link.ch), cfg_.p.depth))  // the controllers only ever pick idle links
     throw std::logic_error("router " + std::to_string(id_) + ": output " + std::to_string(p) +
                            " switched off while in use");
+  if (n_parked_ && op.state == ChannelState::kOn) vc_freed(p);  // its VCs are offered again
 }
 
 void RouterCore::reroute_waiting(int64_t now) {
   for (InputUnit& ip : in_)
     for (InputVc& v : ip.vcs)
       if (v.state == kVcAlloc && !v.eject) {
+        const int k = v.port * vcs_ + v.vc;
+        if ((parked_[k >> 6] >> (k & 63)) & 1) {  // parked by wait_for_vc: routed again instead
+          parked_[k >> 6] &= ~(uint64_t{1} << (k & 63));
+          --n_parked_;
+        }
         set_state(v, kRouting);
         v.ready = now;
       }
@@ -191,7 +201,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   } else {
     chan_.send_flit(op.link, now + op.delay, f);
   }
-  if (f.tail()) release(v, now), op.vcs[f.vc].owner = op.free_owner;
+  if (f.tail()) {
+    const int out_port = v.out_port;
+    release(v, now);
+    op.vcs[f.vc].owner = op.free_owner;
+    if (n_parked_ && op.free_owner < 0) vc_freed(out_port);
+  }
 }
 
 void RouterCore::release(InputVc& v, int64_t now) {

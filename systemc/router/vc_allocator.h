@@ -16,7 +16,9 @@
 //   uint64_t free_output_vcs(const InputVc& v, int& port);  iSLIP request: the free VCs of one output
 //   int64_t age(const InputVc& v) const;        generation time of v's front packet (oldest first)
 //   void vc_granted(InputVc& v, int port, int ovc, int64_t now);   the head holds (port, ovc) from now
-//   template <class B> void block(InputVc& v);  the head lost or found nothing (AL starts its wait)
+//   template <class B> void block(InputVc& v);  the head lost (AL starts its wait)
+//   template <class B> void no_vc(InputVc& v);  the head found nothing: block, and it may leave the scan until
+//                                               a VC it could take frees (RouterCore::wait_for_vc)
 //   void contended();                           a request lost to another
 //   cosim::RouterRtl* va_rtl() const;           RTL block set only: the Verilated VC allocator, or null
 #pragma once
@@ -107,7 +109,7 @@ void VcAllocator::allocate_separable(R& r, int64_t now) {
         int port = -1;
         const int ovc = r.pick_output_vc(v, port);
         if (ovc < 0) {
-          r.template block<B>(v);
+          r.template no_vc<B>(v);
           continue;
         }
         req_.push_back(Req{static_cast<int16_t>(port * vcs_ + ovc), static_cast<int16_t>(i * vcs_ + c),
@@ -175,7 +177,7 @@ void VcAllocator::allocate_islip(R& r, int64_t now) {
         int port = -1;
         const uint64_t free = r.free_output_vcs(v, port);
         if (!free) {
-          r.template block<B>(v);
+          r.template no_vc<B>(v);
           continue;
         }
         req_.push_back(Req{-1, static_cast<int16_t>(i * vcs_ + c), static_cast<int16_t>(port), -1, &v});

@@ -65,6 +65,8 @@ class StubRouter {
   }
   template <class B>
   void block(InputVc&) {}
+  template <class B>
+  void no_vc(InputVc&) {}
   void contended() {}
 
   uint64_t granted = 0;  // input VCs granted this cycle
