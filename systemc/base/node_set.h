@@ -16,6 +16,23 @@ class NodeSet {
       if (w) return false;
     return true;
   }
+  void remove(int n) { w_[n >> 6] &= ~(uint64_t{1} << (n & 63)); }
+  // f(n) for every member in [lo, hi) in id order, changing nothing: the ids for which f returns false go
+  // to `gone` (sim.threads: parts of one set visited at once, its words shared; remove them afterwards).
+  template <class F>
+  void visit_range(int lo, int hi, F f, std::vector<int>& gone) const {
+    if (lo >= hi) return;
+    const int w0 = lo >> 6, w1 = (hi - 1) >> 6;
+    for (int i = w0; i <= w1; ++i) {
+      uint64_t m = w_[static_cast<size_t>(i)];
+      if (i == w0) m &= ~uint64_t{0} << (lo & 63);
+      if (i == w1 && (hi & 63)) m &= ~(~uint64_t{0} << (hi & 63));
+      for (; m; m &= m - 1) {
+        const int n = i * 64 + __builtin_ctzll(m);
+        if (!f(n)) gone.push_back(n);
+      }
+    }
+  }
   // f(n) for every member in id order; a member stays only if f returns true.
   template <class F>
   void visit(F f) {

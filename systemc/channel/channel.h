@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -41,10 +42,12 @@ struct Channel {
 // wiring and the delays never change afterwards), so a hop reads the sender's own record and not the
 // table's. A flit port holds the flight delay and the receiver, a credit port the credit delay and the
 // flit sender the credit goes back to.
+struct ChannelLane;
 struct ChannelPort {
   int32_t ch = -1;
   int32_t delay = 0;
   ChannelEnd end;
+  ChannelLane* lane = nullptr;  // the sender's lane (ChannelTable::set_lanes): the wheels it writes into
 };
 
 // on: carries flits. off: switched off by power saving (only ever while idle). failed: takes no new packet;
@@ -54,6 +57,24 @@ enum class ChannelState : uint8_t { kOn, kOff, kFailed };
 struct ChannelStats {
   uint32_t sent = 0;  // flits that entered the channel, always counted (waveforms, power's utilization)
   uint64_t flits = 0, heads = 0, wait_sum = 0;  // in the measured window: flits, heads and their waits
+};
+
+// What is in flight carries its receiver (or, for a credit, its sender), so delivery reads no channel
+// record: 20 and 12 bytes.
+struct InFlight {
+  Flit f;
+  ChannelEnd to;
+};
+struct CreditInFlight {
+  ChannelEnd from;
+  uint8_t vc;
+};
+// A lane of the channel table: the wheels its senders write, by receiver kind (flits) and by sender kind
+// (credits), and the cycle one of them last moved a flit; a cache line or more apart from the next lane's.
+struct alignas(64) ChannelLane {
+  Wheel<InFlight> flits[2];
+  Wheel<CreditInFlight> credits[2];
+  int64_t last_move = 0;
 };
 
 class ChannelTable {
@@ -66,6 +87,22 @@ class ChannelTable {
     return static_cast<int>(ch_.size()) - 1;
   }
   int size() const { return static_cast<int>(ch_.size()); }
+  // sim.threads: senders stepped by different threads write into wheels of their own (a lane each):
+  // element e sends in lane element_lane[e], terminals in lane 0 (they step in the main thread). Each
+  // cycle's deliveries drain the lanes in order, so with elements stepped in id order and lanes holding
+  // ascending id ranges, flits and credits arrive in the order one lane would give them. Before any
+  // channel is added (ports point into the lanes).
+  void set_lanes(std::vector<int> element_lane) {
+    if (!ch_.empty()) throw std::logic_error("ChannelTable::set_lanes after channels were added");
+    elane_ = std::move(element_lane);
+    int n = 1;
+    for (int l : elane_) n = std::max(n, l + 1);
+    lanes_.resize(static_cast<size_t>(n));
+  }
+  int lanes() const { return static_cast<int>(lanes_.size()); }
+  int lane_index(const ChannelPort& p) const { return static_cast<int>(p.lane - lanes_.data()); }
+  // Where a sender of lane l notes its moves (RouterCore keeps the pointer: one store per flit).
+  int64_t* move_slot(int l) { return &lanes_.at(static_cast<size_t>(l)).last_move; }
   void reserve(int n) {
     ch_.reserve(static_cast<size_t>(n));
     state_.reserve(static_cast<size_t>(n));
@@ -81,21 +118,23 @@ class ChannelTable {
       flit = std::max(flit, depart + c.flight);
       credit = std::max(credit, c.credit);
     }
-    for (Wheel<InFlight>& w : flits_) w.init(flit);
-    for (Wheel<CreditInFlight>& w : credits_) w.init(credit);
+    for (ChannelLane& l : lanes_) {
+      for (Wheel<InFlight>& w : l.flits) w.init(flit);
+      for (Wheel<CreditInFlight>& w : l.credits) w.init(credit);
+    }
     horizon_ = std::max(flit, credit);
   }
   // Cycles after the last move (moved) by which every flit and credit sent has arrived.
   int horizon() const { return horizon_; }
-  ChannelPort flit_port(int c) const { return ChannelPort{c, ch_[c].flight, ch_[c].to}; }
-  ChannelPort credit_port(int c) const { return ChannelPort{c, ch_[c].credit, ch_[c].from}; }
+  ChannelPort flit_port(int c) { return ChannelPort{c, ch_[c].flight, ch_[c].to, lane_of(ch_[c].from)}; }
+  ChannelPort credit_port(int c) { return ChannelPort{c, ch_[c].credit, ch_[c].from, lane_of(ch_[c].to)}; }
   // A flit leaving the sender in cycle `depart` arrives `flight` cycles later.
   void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) {
-    flits_[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
+    p.lane->flits[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
   }
   // The receiver freed a buffer slot of VC vc in cycle now; the sender may count it `credit` cycles later.
   void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) {
-    credits_[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
+    p.lane->credits[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
   }
   // f(receiver, flit) for every flit arriving at a receiver of that kind in cycle now, in the order they
   // were sent. Each kind has its own wheels, so delivery does not branch on it per flit (one mixed wheel
@@ -103,12 +142,12 @@ class ChannelTable {
   // step, as the wheel's drain is (queues.h).
   template <class F>
   [[gnu::always_inline]] void deliver_flits(ChannelEnd::Kind kind, int64_t now, F f) {
-    flits_[kind].drain(now, [&](const InFlight& e) { f(e.to, e.f); });
+    for (ChannelLane& l : lanes_) l.flits[kind].drain(now, [&](const InFlight& e) { f(e.to, e.f); });
   }
   // f(sender, vc) for every credit that senders of that kind count from cycle now.
   template <class F>
   [[gnu::always_inline]] void deliver_credits(ChannelEnd::Kind kind, int64_t now, F f) {
-    credits_[kind].drain(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
+    for (ChannelLane& l : lanes_) l.credits[kind].drain(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
   }
   // The channel's state, width (cycles per flit: 1 is full width) and counters.
   ChannelState state(int c) const { return state_[c]; }
@@ -123,8 +162,12 @@ class ChannelTable {
   void set_measuring(bool m) { measuring_ = m; }
   // Progress for the fabric's stall watchdog: a sender notes the cycle it moved a flit (a link back in
   // service counts too).
-  void moved(int64_t now) { last_move_ = now; }
-  int64_t last_move() const { return last_move_; }
+  void moved(int64_t now) { lanes_[0].last_move = now; }
+  int64_t last_move() const {
+    int64_t t = lanes_[0].last_move;
+    for (const ChannelLane& l : lanes_) t = std::max(t, l.last_move);
+    return t;
+  }
   // Power saving and faults act here; the sender's output unit is told (a channel turns off only while its
   // sender's output is idle, and its sender refuses otherwise).
   void set_state(int c, ChannelState s) {
@@ -147,27 +190,20 @@ class ChannelTable {
   }
 
  private:
-  // What is in flight carries its receiver (or, for a credit, its sender), so delivery reads no channel
-  // record: 20 and 12 bytes.
-  struct InFlight {
-    Flit f;
-    ChannelEnd to;
-  };
-  struct CreditInFlight {
-    ChannelEnd from;
-    uint8_t vc;
-  };
   std::vector<Channel> ch_;
   std::vector<ChannelState> state_;
   std::vector<int16_t> width_;
   std::vector<ChannelStats> stats_;  // apart from the ends and delays: the only part written per flit
   bool measuring_ = false;
-  int64_t last_move_ = 0;
   int horizon_ = 1;
   std::function<void(int)> changed_;
   std::function<bool(int)> idle_;
-  Wheel<InFlight> flits_[2];  // by receiver kind
-  Wheel<CreditInFlight> credits_[2];  // by sender kind
+  ChannelLane* lane_of(const ChannelEnd& sender) {
+    const int l = sender.kind == ChannelEnd::kElement && !elane_.empty() ? elane_[static_cast<size_t>(sender.id)] : 0;
+    return &lanes_[static_cast<size_t>(l)];
+  }
+  std::vector<ChannelLane> lanes_ = std::vector<ChannelLane>(1);
+  std::vector<int> elane_;  // per element, its lane (empty: every sender in lane 0)
 };
 
 }  // namespace drb

@@ -56,6 +56,7 @@ struct NetParams : RouterParams, NiParams {
   bool gmr_every_hop = false;
   int gmr_queue = 4;
   int64_t watchdog = 10000;   // cycles without any flit moving while flits are in flight
+  int threads = 1;            // sim.threads: threads stepping the elements (Network; results the same for any)
   int max_length = 64;
   PowerParams power;
   FaultParams faults;

@@ -22,12 +22,31 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   src_active_.init(n);
   router_busy_.init(e);
   dst_due_.init(n);
-  s_.router.early_ack = [this](int r, const Header& data, int64_t now) { return early_ack(r, data, now); };
+  s_.router.early_ack = [this](int r, const Header& data, int64_t now) {
+    if (!pool_) return early_ack(r, data, now);
+    out_[static_cast<size_t>(lane_of_[static_cast<size_t>(r)])].acks.push_back(EarlyAck{r, data, now});
+    return true;  // a drop is counted when the ack is built (step_with)
+  };
   if (p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
     monitor_ = std::make_unique<PrdrbMonitor>(p.capture, store_, obs_);
     s_.router.head_tap = monitor_.get();
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
+  // sim.threads: equal contiguous ranges of elements (the loader refuses what would be shared between
+  // threads: RTL, PR-DRB's monitor, the packet trace, link faults).
+  const int parts = std::min(p.threads, e);
+  if (parts > 1) {
+    if (p.rtl_router || p.any_rtl() || p.capture.on || p.faults.on())
+      throw std::logic_error("sim.threads: RTL routers, PR-DRB's monitor and link faults step in one thread");
+    for (int t = 0; t <= parts; ++t) part_.push_back(static_cast<int>(static_cast<int64_t>(e) * t / parts));
+    lane_of_.assign(static_cast<size_t>(e), 0);
+    for (int t = 0; t < parts; ++t)
+      for (int r = part_[t]; r < part_[t + 1]; ++r) lane_of_[static_cast<size_t>(r)] = t;
+    chan_.set_lanes(lane_of_);  // first: the routers then point into the lanes
+    for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(lane_of_[static_cast<size_t>(r)]);
+    out_.resize(static_cast<size_t>(parts));
+    pool_ = std::make_unique<StepPool>(parts);
+  }
   if (p.rtl_router) {  // every element's first step clocks in its GMR registers
     rtl_ = cosim::RtlRouter::build_all(s_.p, s_.router, chan_, store_);
     for (int r = 0; r < e; ++r) router_busy_.add(r);
@@ -91,6 +110,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
 Network::~Network() = default;
 
 void Network::add_head_tap(HeadTap* t) {
+  if (pool_) throw std::logic_error("sim.threads: a head tap watches every router from one thread");
   if (taps_.taps.empty() && monitor_) taps_.taps.push_back(monitor_.get());
   taps_.taps.push_back(t);
   HeadTap* bound = taps_.taps.size() == 1 ? t : &taps_;
@@ -204,10 +224,27 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     src_[n]->step(now);
     return src_[n]->busy();
   });
-  router_busy_.visit([&](int n) {
-    els[n]->step(now);
-    return els[n]->busy();
-  });
+  if (pool_) {
+    auto part = [&](int t) {
+      router_busy_.visit_range(part_[t], part_[t + 1], [&](int n) {
+        els[n]->step(now);
+        return els[n]->busy();
+      }, out_[static_cast<size_t>(t)].idle);
+    };
+    pool_->run(part);
+    for (PartOut& o : out_) {
+      for (int n : o.idle) router_busy_.remove(n);
+      o.idle.clear();
+      for (const EarlyAck& a : o.acks)
+        if (!early_ack(a.r, a.h, a.now)) routers_[static_cast<size_t>(a.r)]->early_ack_dropped();
+      o.acks.clear();
+    }
+  } else {
+    router_busy_.visit([&](int n) {
+      els[n]->step(now);
+      return els[n]->busy();
+    });
+  }
   dst_due_.visit([&](int n) {
     dst_[n]->step(now);
     return false;

@@ -28,6 +28,7 @@
 #include "systemc/cosim/rtl_router.h"
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/setup.h"
+#include "systemc/fabric/step_pool.h"
 #include "systemc/ni/ack_wire.h"
 #include "systemc/ni/ni_core.h"
 #include "systemc/router/prdrb_monitor.h"
@@ -178,6 +179,23 @@ class Network final : public LinkHost {
   } taps_;
   uint64_t early_acks_ = 0, early_drops_ = 0;
   int64_t in_flight_sum_ = 0;
+  // sim.threads (NetParams::threads > 1 and enough elements): the elements in contiguous id ranges
+  // part_[t] .. part_[t + 1], one per thread, each sending in its own lane of the channel table; the rest
+  // of a cycle (deliveries, NIs, acks, link controllers, watchdog) stays in the calling thread. What a
+  // part's elements would change outside themselves waits in its part's lists until all parts are done:
+  // the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
+  std::unique_ptr<StepPool> pool_;
+  std::vector<int> part_, lane_of_;
+  struct EarlyAck {
+    int r;
+    Header h;
+    int64_t now;
+  };
+  struct alignas(64) PartOut {
+    std::vector<int> idle;
+    std::vector<EarlyAck> acks;
+  };
+  std::vector<PartOut> out_;
 };
 
 }  // namespace drb

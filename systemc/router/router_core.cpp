@@ -43,6 +43,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   vcs_ = p.vcs;
   d_rc_ = p.d_rc;
   tap_ = cfg.head_tap;
+  moved_ = chan.move_slot(0);
   in_.resize(in_ports_);
   parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
@@ -158,7 +159,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   Flit f = v.buf.front();
   v.buf.pop();
   --buffered_;
-  chan_.moved(now);
+  *moved_ = now;  // the watchdog's progress, in this router's lane
   if (ip.credit.ch >= 0) chan_.send_credit(ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputUnit& op = out_[v.out_port];
   ChannelStats& cs = chan_.stats(op.link.ch);

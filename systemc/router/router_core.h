@@ -84,6 +84,11 @@ class RouterCore {
   // Block event counters (for tests and co-simulation evidence).
   using Counters = RouterCounters;
   const Counters& counters() const { return cnt_; }
+  // An early ack queued from another thread (sim.threads, Network) was dropped after all.
+  void early_ack_dropped() { ++cnt_.gmr_drops; }
+  // sim.threads: the lane of the channel table this router sends in, once the table has its lanes
+  // (ChannelTable::set_lanes).
+  void set_lane(int lane) { moved_ = chan_.move_slot(lane); }
   // The Verilated blocks of this router (router.blocks.* = rtl), or null when every block is a C++ model.
   const cosim::RouterRtl* rtl() const { return rtl_.get(); }
   std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
@@ -279,6 +284,7 @@ class RouterCore {
   static constexpr int16_t kNotOffered = OutputUnit::kNotOffered;
   int buffered_ = 0;
   int d_rc_ = 1;
+  int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
   bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at
   HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.

@@ -196,6 +196,18 @@ static std::vector<std::pair<std::string, std::string>> booksim_preset(const std
           {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
 }
 
+// sim.threads > 1: what would be shared between the threads stepping the elements is refused, not serialized.
+static void check_threads(const Scenario& s, bool flow_capture) {
+  const NetParams& n = s.net;
+  const char* why = n.rtl_router || n.any_rtl() ? "the Verilated routers and blocks step in one thread"
+                    : flow_capture              ? "PR-DRB's monitor watches every router's heads from one thread"
+                    : !s.out.packets.empty()    ? "the packet trace (trace.packets) watches every router's heads from one thread"
+                    : n.faults.on()             ? "link faults route through one shared memo of live paths"
+                                                : nullptr;
+  if (why) throw ConfigError("sim.threads", std::string("more than one thread is not supported here: ") + why +
+                                                " (run with sim.threads=1)");
+}
+
 // router.impl=rtl: the Verilated drb_router of this build whose parameters are the run's, checked on the
 // elements' configuration as the fabric will build it (every derivation above done).
 static void check_rtl_router(const Scenario& s) {
@@ -397,6 +409,7 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
   check_traffic_rates(s);
   check_windows(s, ic->terminals());
   if (sn.flow_capture) check_prdrb(s, max_pkt);
+  if (n.threads > 1) check_threads(s, sn.flow_capture);
   if (sn.metapaths()) {
     // The supernode method is checked against the network without building the runs' tables (a graph
     // network's distances take terminals^2 entries; the run builds them after the memory guard).
