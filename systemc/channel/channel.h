@@ -23,14 +23,20 @@ namespace drb {
 struct ChannelEnd {
   enum Kind : uint8_t { kElement, kTerminal };
   Kind kind = kElement;
+  // In a ChannelPort's end only: the lane of the port's owner, the sender (ChannelTable::set_lanes), kept
+  // in this otherwise spare byte so that a port stays 16 bytes (24 made the input and output units 72
+  // bytes instead of 64, each straddling two cache lines).
+  uint8_t lane = 0;
   uint16_t port = 0;
   int32_t id = -1;  // element id or terminal id
 };
 
 inline ChannelEnd element_end(int id, int port) {
-  return ChannelEnd{ChannelEnd::kElement, static_cast<uint16_t>(port), id};
+  return ChannelEnd{ChannelEnd::kElement, 0, static_cast<uint16_t>(port), id};
 }
-inline ChannelEnd terminal_end(int id, int ch) { return ChannelEnd{ChannelEnd::kTerminal, static_cast<uint16_t>(ch), id}; }
+inline ChannelEnd terminal_end(int id, int ch) {
+  return ChannelEnd{ChannelEnd::kTerminal, 0, static_cast<uint16_t>(ch), id};
+}
 
 struct Channel {
   ChannelEnd from, to;
@@ -42,13 +48,12 @@ struct Channel {
 // wiring and the delays never change afterwards), so a hop reads the sender's own record and not the
 // table's. A flit port holds the flight delay and the receiver, a credit port the credit delay and the
 // flit sender the credit goes back to.
-struct ChannelLane;
 struct ChannelPort {
   int32_t ch = -1;
   int32_t delay = 0;
-  ChannelEnd end;
-  ChannelLane* lane = nullptr;  // the sender's lane (ChannelTable::set_lanes): the wheels it writes into
+  ChannelEnd end;  // the far end; end.lane: the sender's lane, the wheels it writes into
 };
+static_assert(sizeof(ChannelPort) == 16, "a port inside the input and output units");
 
 // on: carries flits. off: switched off by power saving (only ever while idle). failed: takes no new packet;
 // one already on it completes (link faults).
@@ -91,16 +96,17 @@ class ChannelTable {
   // element e sends in lane element_lane[e], terminals in lane 0 (they step in the main thread). Each
   // cycle's deliveries drain the lanes in order, so with elements stepped in id order and lanes holding
   // ascending id ranges, flits and credits arrive in the order one lane would give them. Before any
-  // channel is added (ports point into the lanes).
+  // channel is added (a port records its lane when taken); at most 256 lanes (a byte of the port).
   void set_lanes(std::vector<int> element_lane) {
     if (!ch_.empty()) throw std::logic_error("ChannelTable::set_lanes after channels were added");
     elane_ = std::move(element_lane);
     int n = 1;
     for (int l : elane_) n = std::max(n, l + 1);
+    if (n > 256) throw std::logic_error("ChannelTable::set_lanes: more than 256 lanes");
     lanes_.resize(static_cast<size_t>(n));
   }
   int lanes() const { return static_cast<int>(lanes_.size()); }
-  int lane_index(const ChannelPort& p) const { return static_cast<int>(p.lane - lanes_.data()); }
+  int lane_index(const ChannelPort& p) const { return p.end.lane; }
   // Where a sender of lane l notes its moves (RouterCore keeps the pointer: one store per flit).
   int64_t* move_slot(int l) { return &lanes_.at(static_cast<size_t>(l)).last_move; }
   void reserve(int n) {
@@ -126,15 +132,15 @@ class ChannelTable {
   }
   // Cycles after the last move (moved) by which every flit and credit sent has arrived.
   int horizon() const { return horizon_; }
-  ChannelPort flit_port(int c) { return ChannelPort{c, ch_[c].flight, ch_[c].to, lane_of(ch_[c].from)}; }
-  ChannelPort credit_port(int c) { return ChannelPort{c, ch_[c].credit, ch_[c].from, lane_of(ch_[c].to)}; }
+  ChannelPort flit_port(int c) const { return ChannelPort{c, ch_[c].flight, in_lane(ch_[c].to, ch_[c].from)}; }
+  ChannelPort credit_port(int c) const { return ChannelPort{c, ch_[c].credit, in_lane(ch_[c].from, ch_[c].to)}; }
   // A flit leaving the sender in cycle `depart` arrives `flight` cycles later.
   void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) {
-    p.lane->flits[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
+    lanes_[p.end.lane].flits[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
   }
   // The receiver freed a buffer slot of VC vc in cycle now; the sender may count it `credit` cycles later.
   void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) {
-    p.lane->credits[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
+    lanes_[p.end.lane].credits[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
   }
   // f(receiver, flit) for every flit arriving at a receiver of that kind in cycle now, in the order they
   // were sent. Each kind has its own wheels, so delivery does not branch on it per flit (one mixed wheel
@@ -198,9 +204,11 @@ class ChannelTable {
   int horizon_ = 1;
   std::function<void(int)> changed_;
   std::function<bool(int)> idle_;
-  ChannelLane* lane_of(const ChannelEnd& sender) {
-    const int l = sender.kind == ChannelEnd::kElement && !elane_.empty() ? elane_[static_cast<size_t>(sender.id)] : 0;
-    return &lanes_[static_cast<size_t>(l)];
+  // The far end `to` of a port whose owner is `sender`, marked with the sender's lane.
+  ChannelEnd in_lane(ChannelEnd to, const ChannelEnd& sender) const {
+    if (sender.kind == ChannelEnd::kElement && !elane_.empty())
+      to.lane = static_cast<uint8_t>(elane_[static_cast<size_t>(sender.id)]);
+    return to;
   }
   std::vector<ChannelLane> lanes_ = std::vector<ChannelLane>(1);
   std::vector<int> elane_;  // per element, its lane (empty: every sender in lane 0)
