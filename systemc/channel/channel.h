@@ -106,6 +106,7 @@ class ChannelTable {
     lanes_.resize(static_cast<size_t>(n));
   }
   int lanes() const { return static_cast<int>(lanes_.size()); }
+  int element_lane(int e) const { return elane_.empty() ? 0 : elane_[static_cast<size_t>(e)]; }
   int lane_index(const ChannelPort& p) const { return p.end.lane; }
   // Where a sender of lane l notes its moves (RouterCore keeps the pointer: one store per flit).
   int64_t* move_slot(int l) { return &lanes_.at(static_cast<size_t>(l)).last_move; }
@@ -170,7 +171,7 @@ class ChannelTable {
   // service counts too).
   void moved(int64_t now) { lanes_[0].last_move = now; }
   int64_t last_move() const {
-    int64_t t = lanes_[0].last_move;
+    int64_t t = 0;
     for (const ChannelLane& l : lanes_) t = std::max(t, l.last_move);
     return t;
   }
@@ -206,8 +207,7 @@ class ChannelTable {
   std::function<bool(int)> idle_;
   // The far end `to` of a port whose owner is `sender`, marked with the sender's lane.
   ChannelEnd in_lane(ChannelEnd to, const ChannelEnd& sender) const {
-    if (sender.kind == ChannelEnd::kElement && !elane_.empty())
-      to.lane = static_cast<uint8_t>(elane_[static_cast<size_t>(sender.id)]);
+    if (sender.kind == ChannelEnd::kElement) to.lane = static_cast<uint8_t>(element_lane(sender.id));
     return to;
   }
   std::vector<ChannelLane> lanes_ = std::vector<ChannelLane>(1);

@@ -24,7 +24,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   dst_due_.init(n);
   s_.router.early_ack = [this](int r, const Header& data, int64_t now) {
     if (!pool_) return early_ack(r, data, now);
-    out_[static_cast<size_t>(lane_of_[static_cast<size_t>(r)])].acks.push_back(EarlyAck{r, data, now});
+    out_[static_cast<size_t>(chan_.element_lane(r))].acks.push_back(EarlyAck{r, data, now});
     return true;  // a drop is counted when the ack is built (step_with)
   };
   if (p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
@@ -39,11 +39,11 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     if (p.rtl_router || p.any_rtl() || p.capture.on || p.faults.on())
       throw std::logic_error("sim.threads: RTL routers, PR-DRB's monitor and link faults step in one thread");
     for (int t = 0; t <= parts; ++t) part_.push_back(static_cast<int>(static_cast<int64_t>(e) * t / parts));
-    lane_of_.assign(static_cast<size_t>(e), 0);
+    std::vector<int> lane(static_cast<size_t>(e));
     for (int t = 0; t < parts; ++t)
-      for (int r = part_[t]; r < part_[t + 1]; ++r) lane_of_[static_cast<size_t>(r)] = t;
-    chan_.set_lanes(lane_of_);  // first: the routers then point into the lanes
-    for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(lane_of_[static_cast<size_t>(r)]);
+      for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
+    chan_.set_lanes(std::move(lane));  // first: the routers then point into the lanes
+    for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(chan_.element_lane(r));
     out_.resize(static_cast<size_t>(parts));
     pool_ = std::make_unique<StepPool>(parts);
   }

@@ -185,7 +185,7 @@ class Network final : public LinkHost {
   // part's elements would change outside themselves waits in its part's lists until all parts are done:
   // the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
   std::unique_ptr<StepPool> pool_;
-  std::vector<int> part_, lane_of_;
+  std::vector<int> part_;  // lane t of the channel table is part t (ChannelTable::element_lane)
   struct EarlyAck {
     int r;
     Header h;

@@ -47,8 +47,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   in_.resize(in_ports_);
   parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
-  pwords_ = static_cast<int>(parked_.size());
-  va_wait_.assign(static_cast<size_t>(out_ports_) * pwords_, 0);
+  va_wait_.assign(static_cast<size_t>(out_ports_) * parked_.size(), 0);
   park_heads_ = !p.vct && !p.atomic_vc;
   for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_);
   for (OutputUnit& op : out_) op.init(vcs_, p.depth);
@@ -102,10 +101,7 @@ void RouterCore::reroute_waiting(int64_t now) {
     for (InputVc& v : ip.vcs)
       if (v.state == kVcAlloc && !v.eject) {
         const int k = v.port * vcs_ + v.vc;
-        if ((parked_[k >> 6] >> (k & 63)) & 1) {  // parked by wait_for_vc: routed again instead
-          parked_[k >> 6] &= ~(uint64_t{1} << (k & 63));
-          --n_parked_;
-        }
+        if (parked(k)) unmark(k);  // parked by wait_for_vc: routed again instead
         set_state(v, kRouting);
         v.ready = now;
       }

@@ -74,7 +74,7 @@ class RouterCore {
     OutputUnit& op = out_[p];
     op.credit(vc);
     const int o = op.vcs[vc].owner;
-    if (n_parked_ && o >= 0 && o != kNotOffered && ((parked_[o >> 6] >> (o & 63)) & 1)) unpark(o, kActive);
+    if (n_parked_ && o >= 0 && o != kNotOffered && parked(o)) unpark(o, kActive);
   }
   void step(int64_t now);
   bool busy() const { return buffered_ > 0; }
@@ -144,18 +144,24 @@ class RouterCore {
   // their records through the cache (a 64x64 torus at 0.3 offered: 80 k VCs). A VC without a credit leaves
   // the kActive masks (its state stays kActive) until the credit for its output VC comes back (credit()).
   // Only a bidding VC leaves kActive (its tail crosses), so a parked one is always unparked first.
-  void park(InputVc& v) {
+  // park(v, s): v, in state s (kActive here, kVcAlloc from wait_for_vc), leaves the masks of s; its state stays.
+  void park(InputVc& v, State s) {
     InputUnit& ip = in_[v.port];
     const int k = v.port * vcs_ + v.vc;
     parked_[k >> 6] |= uint64_t{1} << (k & 63);
     ++n_parked_;
-    if (!(ip.stage[kActive] &= ~(uint64_t{1} << v.vc)))
-      (v.port < 64 ? stage_ports_ : stage_word(v.port >> 6))[kActive] &= ~(uint64_t{1} << (v.port & 63));
+    if (!(ip.stage[s] &= ~(uint64_t{1} << v.vc)))
+      (v.port < 64 ? stage_ports_ : stage_word(v.port >> 6))[s] &= ~(uint64_t{1} << (v.port & 63));
+  }
+  bool parked(int k) const { return (parked_[k >> 6] >> (k & 63)) & 1; }
+  // Not parked any more (unpark, or re-routed while parked); its masks are the caller's.
+  void unmark(int k) {
+    parked_[k >> 6] &= ~(uint64_t{1} << (k & 63));
+    --n_parked_;
   }
   // Back into the scan of state s (the VC's own: kActive, or kVcAlloc for a head parked by wait_for_vc).
   void unpark(int k, State s) {
-    parked_[k >> 6] &= ~(uint64_t{1} << (k & 63));
-    --n_parked_;
+    unmark(k);
     const int port = k / vcs_, vc = k % vcs_;
     in_[port].stage[s] |= uint64_t{1} << vc;
     (port < 64 ? stage_ports_ : stage_word(port >> 6))[s] |= uint64_t{1} << (port & 63);
@@ -169,23 +175,21 @@ class RouterCore {
   // reallocation (park_heads_ false), where a credit can also make a VC usable.
   void wait_for_vc(InputVc& v) {
     if (!park_heads_) return;
+    park(v, kVcAlloc);
     const int k = v.port * vcs_ + v.vc;
     const uint64_t bit = uint64_t{1} << (k & 63);
-    parked_[k >> 6] |= bit;
-    ++n_parked_;
-    InputUnit& ip = in_[v.port];
-    if (!(ip.stage[kVcAlloc] &= ~(uint64_t{1} << v.vc)))
-      (v.port < 64 ? stage_ports_ : stage_word(v.port >> 6))[kVcAlloc] &= ~(uint64_t{1} << (v.port & 63));
+    const size_t words = parked_.size();
     uint64_t* w = &va_wait_[static_cast<size_t>(k >> 6)];
-    route_.waits_on(v, [&](int p) { w[static_cast<size_t>(p) * pwords_] |= bit; });
+    route_.waits_on(v, [&](int p) { w[static_cast<size_t>(p) * words] |= bit; });
   }
   // A VC of output p may be taken again: every head parked on p bids from the next VC allocation. A bit left
   // by a head woken through another port wakes it again at most once (it then scans and parks again).
   void vc_freed(int p) {
-    uint64_t* w = &va_wait_[static_cast<size_t>(p) * pwords_];
-    for (int j = 0; j < pwords_; ++j) {
+    const size_t words = parked_.size();
+    uint64_t* w = &va_wait_[static_cast<size_t>(p) * words];
+    for (size_t j = 0; j < words; ++j) {
       for (uint64_t m = w[j] & parked_[j]; m; m &= m - 1) {
-        const int k = j * 64 + __builtin_ctzll(m);
+        const int k = static_cast<int>(j) * 64 + __builtin_ctzll(m);
         if (in_[k / vcs_].vcs[k % vcs_].state == kVcAlloc) unpark(k, kVcAlloc);
       }
       w[j] = 0;
@@ -244,7 +248,7 @@ class RouterCore {
     if (narrow_ && out_[v.out_port].free_at > now) return false;  // a narrowed link still sending
     if (v.hold->credits <= 0) {
       if (v.buf.front().head()) block<B>(v);
-      park(v);
+      park(v, kActive);
       return false;
     }
     return true;
@@ -300,8 +304,7 @@ class RouterCore {
   const uint64_t* stage_word(int w) const { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   std::vector<uint64_t> parked_;  // per input VC (port * vcs + vc): parked for want of a credit (park()) or of
   int n_parked_ = 0;              //   an output VC (wait_for_vc); how many (below saturation mostly none)
-  std::vector<uint64_t> va_wait_;  // per output port, pwords_ words: the heads parked on it by wait_for_vc
-  int pwords_ = 1;                 //   words per port (of parked_)
+  std::vector<uint64_t> va_wait_;  // per output port, as many words as parked_: the heads parked on it
   bool park_heads_ = true;         // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   Counters cnt_;
   // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
