@@ -349,6 +349,20 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
       const int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
       const int16_t* svc = &islip_vc_[static_cast<size_t>(i) * vcs_];
       const int n = islip_n_[i];
+      if (n == 1) {  // one output asked for (most inputs): accepted if granted, no accept arbitration to run
+        const int o = outs[0];
+        if (out_grant_[o] != i) {
+          r.contended();
+          InputVc& v = ip.vcs[svc[0]];
+          if (v.buf.front().head()) r.template block<B>(v);
+          continue;
+        }
+        in_acc_[i].update(o, true);
+        xbar_[o].update(i, true);
+        in_arb_[i].update(svc[0], true);
+        r.template send<B>(i, svc[0], now);
+        continue;
+      }
       uint64_t gr[kMaxWords], pr[kMaxWords], granted = 0;
       for (int u = 0; u < nw; ++u) gr[u] = pr[u] = 0;
       for (int k = 0; k < n; ++k) {  // every output on the list was requested, so its grant is this cycle's
