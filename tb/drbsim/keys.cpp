@@ -414,7 +414,8 @@ std::vector<KeyDef> build() {
   int_key("sim.watchdog", "10000", "stall watchdog: cycles with flits in flight and none moving", 1, INT64_MAX / 4,
           [](Scenario& s) -> int64_t& { return s.net.watchdog; });
   i32_key("sim.threads", "1", "threads stepping the routing elements of one run, in equal ranges of element ids "
-          "(results byte-identical for every value; not with RTL routers, PR-DRB, the packet trace or link faults). "
+          "(at most one per element; results byte-identical for every value; not with RTL routers, PR-DRB, the "
+          "packet trace or link faults). "
           "Worth it from a few hundred elements; sweeps run faster with sim.jobs", 1, 64,
           [](Scenario& s) -> int& { return s.net.threads; });
   dbl_key("sim.clock_ns", "1", "clock period in ns (SystemC time base, TLM timing)", 1e-3, 1e6,
