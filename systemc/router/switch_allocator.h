@@ -349,18 +349,20 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
       const int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
       const int16_t* svc = &islip_vc_[static_cast<size_t>(i) * vcs_];
       const int n = islip_n_[i];
-      if (n == 1) {  // one output asked for (most inputs): accepted if granted, no accept arbitration to run
-        const int o = outs[0];
-        if (out_grant_[o] != i) {
-          r.contended();
-          InputVc& v = ip.vcs[svc[0]];
-          if (v.buf.front().head()) r.template block<B>(v);
-          continue;
-        }
+      auto lose = [&](int c) {  // VC c's request was not accepted: it waits (AL) and counts as contended
+        r.contended();
+        InputVc& v = ip.vcs[c];
+        if (v.buf.front().head()) r.template block<B>(v);
+      };
+      auto accept = [&](int o, int c) {  // (i, o) accepted for VC c: the pointers move past each other
         in_acc_[i].update(o, true);
         xbar_[o].update(i, true);
-        in_arb_[i].update(svc[0], true);
-        r.template send<B>(i, svc[0], now);
+        in_arb_[i].update(c, true);
+        r.template send<B>(i, c, now);
+      };
+      if (n == 1) {  // one output asked for (most inputs): accepted if granted, no accept arbitration to run
+        if (out_grant_[outs[0]] == i) accept(outs[0], svc[0]);
+        else lose(svc[0]);
         continue;
       }
       uint64_t gr[kMaxWords], pr[kMaxWords], granted = 0;
@@ -385,16 +387,9 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
           acc_vc = svc[k];
           continue;
         }
-        r.contended();
-        InputVc& v = ip.vcs[svc[k]];
-        if (v.buf.front().head()) r.template block<B>(v);
+        lose(svc[k]);
       }
-      if (acc >= 0) {
-        in_acc_[i].update(acc, true);
-        xbar_[acc].update(i, true);
-        in_arb_[i].update(acc_vc, true);
-        r.template send<B>(i, acc_vc, now);
-      }
+      if (acc >= 0) accept(acc, acc_vc);
     }
   }
 }
