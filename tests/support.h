@@ -31,6 +31,17 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// A path in the temporary folder that only the running test uses: CTest runs the tests of one file in
+// parallel processes, and two of them writing one name read each other's output (two Threads cases on a
+// 2-core machine compared the other case's JSON).
+inline std::string test_tmp(const std::string& name) {
+  const ::testing::TestInfo* t = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string who = t ? std::string(t->test_suite_name()) + "." + t->name() : "no_test";
+  for (char& c : who)
+    if (c == '/') c = '_';  // parameterized names hold '/'
+  return ::testing::TempDir() + "/" + who + "_" + name;
+}
+
 inline Scenario scenario(const std::vector<std::string>& kv) { return load_scenarios("", "test", kv).runs[0]; }
 
 inline nlohmann::json run_child(const Scenario& s) {

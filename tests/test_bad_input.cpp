@@ -26,7 +26,7 @@ class BadInput : public ::testing::TestWithParam<Bad> {};
 
 TEST_P(BadInput, ExitsTwoNamingTheKey) {
   const Bad& b = GetParam();
-  const std::string out = ::testing::TempDir() + "/bad_" + b.name + ".json";
+  const std::string out = test_tmp(std::string("bad_") + b.name + ".json");
   std::remove(out.c_str());
   const Exec e = drbsim(b.args + " out.json=" + out);
   EXPECT_EQ(e.code, 2) << e.err;
@@ -39,7 +39,7 @@ TEST_P(BadInput, ExitsTwoNamingTheKey) {
 // Every process of this suite writes the file when it starts (CTest runs them in parallel): written under
 // a name of its own and renamed into place, so a run never reads a half-written file.
 std::string write_bad_yaml() {
-  const std::string p = ::testing::TempDir() + "/malformed.yaml";
+  const std::string p = test_tmp("malformed.yaml");
   const std::string tmp = p + "." + std::to_string(getpid());
   std::ofstream(tmp) << "topology: {kind: torus, k: [8, 8]\nrouter:\n  vcs: 2\n";
   std::rename(tmp.c_str(), p.c_str());

@@ -20,8 +20,7 @@ std::string run(const std::string& seed, const std::string& out) {
 }
 
 TEST(Determinism, SameSeedSameBytesOtherSeedDiffers) {
-  const std::string dir = ::testing::TempDir();
-  const std::string out = dir + "/determinism.json";
+  const std::string out = test_tmp("determinism.json");
   const std::string a = run("11", out);
   const std::string b = run("11", out);
   const std::string c = run("12", out);

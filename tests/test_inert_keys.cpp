@@ -15,7 +15,7 @@ using namespace drb::test;
 
 namespace {
 
-std::string tmp(const std::string& name) { return ::testing::TempDir() + "/inert_" + name; }
+std::string tmp(const std::string& name) { return test_tmp("inert_" + name); }
 
 std::string file(const std::string& name, const std::string& text) {
   const std::string p = tmp(name);

@@ -87,7 +87,7 @@ TEST(MemoryEstimateTrace, BoundsTheMeasuredPeakOfATraceAtCycleZero) {
 #ifdef DRB_SANITIZED
   GTEST_SKIP() << "AddressSanitizer's shadow memory and quarantine inflate the measured peak";
 #endif
-  const std::string tr = ::testing::TempDir() + "/estimate.trace";
+  const std::string tr = test_tmp("estimate.trace");
   {
     std::ofstream out(tr);
     for (int i = 0; i < 300000; ++i) {

@@ -56,7 +56,7 @@ std::map<uint64_t, Traced> read_packets(const std::string& path) {
 }
 
 std::string file_with(const std::string& name, const std::string& text) {
-  const std::string p = ::testing::TempDir() + "/" + name;
+  const std::string p = test_tmp(name);
   std::ofstream(p) << text;
   return p;
 }
@@ -68,7 +68,7 @@ const std::string kDelays = " router.delay.rc=2 router.delay.va=1 router.delay.s
 
 TEST(PacketTrace, ZeroLoadHopsFollowThePipeline) {
   // One 4-flit message from node 0 to node 15 of a 4x4 mesh: DOR takes 3 hops in x, then 3 in y.
-  const std::string tr = file_with("pt_one.trace", "10 0 15 4\n"), out = ::testing::TempDir() + "/pt_one.txt";
+  const std::string tr = file_with("pt_one.trace", "10 0 15 4\n"), out = test_tmp("pt_one.txt");
   const Exec e = drbsim("topology.kind=mesh topology.k=4 traffic.pattern=trace traffic.trace=" + tr +
                         " sim.warmup=0 stats.links=false trace.packets=" + out + kDelays);
   ASSERT_EQ(e.code, 0) << e.err;
@@ -105,7 +105,7 @@ TEST(PacketTrace, ZeroLoadHopsFollowThePipeline) {
 
 TEST(PacketTrace, WatchAndWindowKeepOnlyWhatTheyName) {
   const std::string tr = file_with("pt_three.trace", "10 0 15 4\n200 5 9 4\n400 3 12 4\n");
-  const std::string all = ::testing::TempDir() + "/pt_all.txt", some = ::testing::TempDir() + "/pt_some.txt";
+  const std::string all = test_tmp("pt_all.txt"), some = test_tmp("pt_some.txt");
   const std::string base = "topology.kind=mesh topology.k=4 traffic.pattern=trace traffic.trace=" + tr +
                            " sim.warmup=0 stats.links=false" + kDelays;
   ASSERT_EQ(drbsim(base + " trace.packets=" + all).code, 0);

@@ -386,9 +386,8 @@ TEST(Prdrb, ZeroLoadLatencyIsTheFormula) {
 }
 
 TEST(Prdrb, SameSeedSameBytes) {
-  const std::string dir = ::testing::TempDir();
   auto run = [&](const std::string& seed) {
-    const std::string out = dir + "/prdrb_det.json";
+    const std::string out = test_tmp("prdrb_det.json");
     const Exec e = drbsim("topology.k=8 routing.algorithm=prdrb router.vcs=6 drb.ack_mode=high_priority traffic.rate=0.5 "
                           "sim.warmup=1000 sim.measure=5000 sim.progress=off sim.seed=" + seed + " out.json=" + out);
     EXPECT_EQ(e.code, 0) << e.err;

@@ -542,7 +542,7 @@ std::vector<std::string> model_then_rtl(const std::string& base, const std::stri
                                         const std::string& ext) {
   std::vector<std::string> out;
   for (int i = 0; i < 2; ++i) {
-    out.push_back(::testing::TempDir() + "/" + name + "_" + std::to_string(i) + ext);
+    out.push_back(test_tmp(name + "_" + std::to_string(i) + ext));
     const Exec e = drbsim(base + (i ? " router.impl=rtl " : " router.impl=model ") + key + "=" + out.back());
     if (e.code != 0) {
       ADD_FAILURE() << "drbsim exit " << e.code << ": " << e.err;

@@ -26,7 +26,7 @@ namespace {
 
 // The run's JSON with the echo of sim.threads taken out, and its CSV.
 std::pair<std::string, std::string> run(const std::string& cfg, int threads) {
-  const std::string dir = ::testing::TempDir(), j = dir + "/threads.json", c = dir + "/threads.csv";
+  const std::string j = test_tmp("threads.json"), c = test_tmp("threads.csv");
   const Exec e = drbsim(cfg + " sim.progress=off out.plot= sim.threads=" + std::to_string(threads) + " out.json=" + j +
                         " out.csv=" + c);
   EXPECT_EQ(e.code, 0) << e.err;
@@ -57,7 +57,7 @@ TEST(Threads, EarlyAcksOfGmrGiveTheSameBytesForOneTwoAndThreeThreads) {
   const std::string cfg = "topology.k=8 router.vcs=6 routing.algorithm=drb2 drb2.threshold=16 drb2.queue=1 "
                           "drb.ack_mode=in_network traffic.rate=0.4 sim.warmup=500 sim.measure=2000";
   same_for_every_thread_count(cfg);
-  const std::string j = slurp(::testing::TempDir() + "/threads.json");
+  const std::string j = slurp(test_tmp("threads.json"));
   EXPECT_EQ(j.find("\"gmr_fires\": 0,"), std::string::npos) << "no early ack was built: the case tests nothing";
   EXPECT_EQ(j.find("\"gmr_drops\": 0,"), std::string::npos) << "no early ack was dropped: the case tests nothing";
 }
@@ -78,11 +78,11 @@ TEST(Threads, LinkPowerSavingGivesTheSameBytesForOneTwoAndThreeThreads) {
 
 // One line naming the key, exit 2, nothing written.
 TEST(Threads, SharedStateAndBadCountsAreRefusedBeforeAnythingRuns) {
-  const std::string out = ::testing::TempDir() + "/threads_refused.json";
+  const std::string out = test_tmp("refused.json");
   std::remove(out.c_str());
   const std::vector<std::string> refused{
       "sim.threads=2 router.impl=rtl", "sim.threads=2 router.blocks.va=rtl",
-      "sim.threads=2 router.vcs=4 routing.algorithm=prdrb", "sim.threads=3 trace.packets=" + ::testing::TempDir() + "/p.csv",
+      "sim.threads=2 router.vcs=4 routing.algorithm=prdrb", "sim.threads=3 trace.packets=" + test_tmp("p.csv"),
       "sim.threads=2 faults.links=0>1", "sim.threads=0", "sim.threads=65", "sim.threads=two", "sim.threads=1.5"};
   for (const std::string& kv : refused) {
     const Exec e = drbsim("topology.k=4 sim.warmup=100 sim.measure=200 out.json=" + out + " " + kv);

@@ -312,7 +312,7 @@ TEST(VpFabric, NulInAKeyOrValueIsRefused) {
 // A trace (read twice: checked, then replayed) that is not a regular file is refused at once; a FIFO with
 // no writer blocked the constructor.
 TEST(VpFabric, TraceThatIsNotARegularFileIsRefusedAtOnce) {
-  const std::string fifo = ::testing::TempDir() + "/vp_fifo.trace";
+  const std::string fifo = drb::test::test_tmp("vp_fifo.trace");
   std::remove(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0666), 0);
   int fd[2];

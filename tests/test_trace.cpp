@@ -25,7 +25,7 @@ using namespace drb::test;
 namespace {
 
 std::string temp(const std::string& name, const std::string& text = "") {
-  const std::string p = ::testing::TempDir() + "/" + name;
+  const std::string p = test_tmp(name);
   if (!text.empty()) std::ofstream(p) << text;
   return p;
 }
@@ -252,7 +252,7 @@ TEST(Trace, MemoryDoesNotGrowWithTheTrace) {
   GTEST_SKIP() << "AddressSanitizer's quarantine grows with the allocations, not with what is live";
 #endif
   auto write = [](const std::string& name, int n) {
-    const std::string p = ::testing::TempDir() + "/" + name;
+    const std::string p = test_tmp(name);
     std::ofstream out(p);
     for (int t = 0; t < n; ++t) {
       const int s = t % 16, d = (s + 1 + t % 15) % 16;  // never s itself

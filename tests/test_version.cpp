@@ -50,7 +50,7 @@ std::vector<std::string> fields(const std::string& line) {
   return f;
 }
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "/version_" + name; }
+std::string temp(const std::string& name) { return test_tmp("version_" + name); }
 
 TEST(Version, OneLineWithVersionSchemaAndCommit) {
   const Provenance p = version_line();

@@ -40,7 +40,7 @@ std::map<std::string, Var> read_vcd(const std::string& path) {
 }
 
 nlohmann::json run_with_trace(const std::string& tag, const std::string& keys, std::map<std::string, Var>& vcd) {
-  const std::string v = ::testing::TempDir() + "/wave_" + tag + ".vcd", j = ::testing::TempDir() + "/wave_" + tag + ".json";
+  const std::string v = test_tmp("wave_" + tag + ".vcd"), j = test_tmp("wave_" + tag + ".json");
   const Exec e = drbsim(keys + " router.vcs=2 router.buffer=8 traffic.rate=0.3 sim.warmup=0 sim.measure=400 "
                         "stats.links=true trace.vcd=" + v + " out.json=" + j);
   EXPECT_EQ(e.code, 0) << e.err;
@@ -134,7 +134,7 @@ TEST(Waveform, FatTreeSwitchesAreNamedSwitches) {
 // trace.start/trace.end/trace.elements: the windowed file holds the two routers asked for (and their NIs)
 // and only the window's cycles, and in every traced cycle each value equals the full waveform's.
 TEST(Waveform, WindowAndElementSubsetMatchTheFullWaveform) {
-  const std::string full = ::testing::TempDir() + "/wave_full.vcd", part = ::testing::TempDir() + "/wave_part.vcd";
+  const std::string full = test_tmp("wave_full.vcd"), part = test_tmp("wave_part.vcd");
   const std::string base = "topology.k=4 router.vcs=2 router.buffer=8 traffic.rate=0.3 sim.warmup=0 sim.measure=300 "
                            "stats.links=false sim.clock_ns=1";
   ASSERT_EQ(drbsim(base + " trace.vcd=" + full).code, 0);
