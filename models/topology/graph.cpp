@@ -73,11 +73,17 @@ void distances_from(const std::vector<std::vector<int>>& succ, int s, std::vecto
 
 namespace {
 
-// Unit-capacity max flow over the channels (Edmonds-Karp). The residual adjacency is built once per graph:
+// Unit-capacity max flow over the channels, stopping at a cap: paths of one, two and three channels taken
+// greedily first, then Edmonds-Karp on the residual graph for the rest (any flow is a valid start for
+// augmenting paths, so the value is the same). On dense low-diameter fabrics the short paths are nearly
+// all of the flow: the 64-ary 2-cube flattened butterfly's 126-channel flows took 126 breadth-first searches
+// each, 50 s for the whole report, and now take none. The residual adjacency is built once per graph:
 // channel i is residual edge 2i forward (capacity 1) and 2i + 1 backward.
 class MaxFlow {
  public:
-  explicit MaxFlow(const NetworkGraph& g) : ch_(g.channels()), adj_(g.elements().size()), via_(adj_.size()) {
+  explicit MaxFlow(const NetworkGraph& g)
+      : ch_(g.channels()), adj_(g.elements().size()), via_(adj_.size()), head_(adj_.size(), -1),
+        next_(ch_.size()), used_(ch_.size(), 0) {
     for (int i = 0; i < static_cast<int>(ch_.size()); ++i) {
       adj_[ch_[i].from].push_back(2 * i);
       adj_[ch_[i].to].push_back(2 * i + 1);
@@ -85,8 +91,7 @@ class MaxFlow {
   }
   // Flow from s to t, stopping at `cap` units.
   int operator()(int s, int t, int cap) {
-    used_.assign(ch_.size(), 0);
-    int flow = 0;
+    int flow = short_paths(s, t, cap);
     while (flow < cap) {
       std::fill(via_.begin(), via_.end(), -1);
       std::deque<int> q{s};
@@ -107,20 +112,109 @@ class MaxFlow {
       if (via_[t] == -1) break;
       for (int v = t; v != s;) {
         const int e = via_[v], i = e / 2;
-        used_[i] = !(e & 1);
+        set(i, !(e & 1));
         v = (e & 1) ? ch_[i].to : ch_[i].from;
       }
       ++flow;
     }
+    for (int i : touched_) used_[i] = 0;
+    touched_.clear();
     return flow;
   }
 
+  // The short paths s -> t that operator() starts from, their number alone (cleared again).
+  int short_paths_only(int s, int t, int cap) {
+    const int found = short_paths(s, t, cap);
+    for (int i : touched_) used_[i] = 0;
+    touched_.clear();
+    return found;
+  }
+
  private:
+  // The channel-disjoint paths s -> t of at most three channels found greedily (shortest first), at most
+  // `cap`, left in used_ for the augmenting searches; the search takes at most
+  // outdeg(s) * (largest outdeg + 1) + indeg(t) steps.
+  int short_paths(int s, int t, int cap) {
+    int flow = 0;
+    // The channels into t, by the element they come from (a list per element: channels may be parallel).
+    for (int e : adj_[t])
+      if (e & 1) {
+        const int i = e / 2, z = ch_[i].from;
+        next_[i] = head_[z];
+        head_[z] = i;
+      }
+    auto into_t = [&](int z) {  // a free channel z -> t, taken, or -1
+      const int i = head_[z];
+      if (i >= 0) head_[z] = next_[i];
+      return i;
+    };
+    auto take = [&](std::initializer_list<int> path) {
+      for (int i : path) set(i, true);
+      ++flow;
+    };
+    for (int i; flow < cap && (i = into_t(s)) >= 0;) take({i});
+    for (int e : adj_[s]) {  // s -> w -> t
+      if (flow >= cap) break;
+      const int a = e / 2, w = ch_[a].to;
+      if ((e & 1) || used_[a] || w == t || w == s) continue;
+      if (const int b = into_t(w); b >= 0) take({a, b});
+    }
+    for (int e : adj_[s]) {  // s -> w -> z -> t
+      if (flow >= cap) break;
+      const int a = e / 2, w = ch_[a].to;
+      if ((e & 1) || used_[a] || w == t || w == s) continue;
+      for (int f : adj_[w]) {
+        const int b = f / 2, z = ch_[b].to;
+        if ((f & 1) || used_[b] || z == s || z == t || z == w || head_[z] < 0) continue;
+        take({a, b, into_t(z)});
+        break;
+      }
+    }
+    for (int e : adj_[t])
+      if (e & 1) head_[ch_[e / 2].from] = -1;
+    return flow;
+  }
+
+  void set(int i, bool on) {
+    used_[i] = on;
+    if (on) touched_.push_back(i);
+  }
   const std::vector<GraphChannel>& ch_;
   std::vector<std::vector<int>> adj_;
-  std::vector<int> via_;
+  std::vector<int> via_, head_, next_, touched_;
   std::vector<uint8_t> used_;
 };
+
+// The (from, to) element pairs whose flows give the fault tolerance. Where every terminal injects and ejects
+// at one element, m flows for m such elements (Schnorr's cycle): with the elements in a cycle e_1 .. e_m, a
+// cut with some of them on each side has e_i on its source side and e_(i+1) on the other for some i, so the
+// smallest flow e_i -> e_(i+1) is the smallest such cut (it took 2(m - 1) flows, to and from terminal 0's
+// element). Where terminals inject at one element and eject at another (the RUFT), the flows from terminal
+// 0's injection element to the others' ejection elements and back: cuts that separate terminal 0 from
+// another terminal, an upper bound on the smallest cut of the graph (exact where, as in the RUFT, a pair
+// has one path; tests/test_graph.cpp counts the random graphs where it is not).
+std::vector<std::pair<int, int>> fault_pairs(const NetworkGraph& g) {
+  const auto& tm = g.terminals();
+  std::vector<std::pair<int, int>> pairs;
+  if (tm.size() < 2) return pairs;
+  const size_t n = g.elements().size();
+  std::vector<uint8_t> seen(n, 0), seen_in(n, 0);
+  if (std::all_of(tm.begin(), tm.end(), [](const GraphTerminal& t) { return t.inject.element == t.eject.element; })) {
+    std::vector<int> cycle;
+    for (const GraphTerminal& t : tm)
+      if (!seen[t.inject.element]) seen[t.inject.element] = 1, cycle.push_back(t.inject.element);
+    if (cycle.size() > 1)
+      for (size_t i = 0; i < cycle.size(); ++i) pairs.emplace_back(cycle[i], cycle[(i + 1) % cycle.size()]);
+    return pairs;
+  }
+  const int s = tm[0].inject.element, z = tm[0].eject.element;
+  for (size_t i = 1; i < tm.size(); ++i) {  // not terminal 0 to itself: no cut between two terminals
+    const int u = tm[i].eject.element, v = tm[i].inject.element;
+    if (u != s && !seen[u]) seen[u] = 1, pairs.emplace_back(s, u);
+    if (v != z && !seen_in[v]) seen_in[v] = 1, pairs.emplace_back(v, z);
+  }
+  return pairs;
+}
 
 // Max flow from a set of elements to another over unit-capacity channels (Dinic: level graph, then blocking
 // flows), for the bisection, where the flow is in the thousands on graphs of half a million channels.
@@ -185,15 +279,33 @@ int set_flow(const NetworkGraph& g, const std::vector<int>& from, const std::vec
 
 }  // namespace
 
-double report_work(const NetworkGraph& g) {
+double report_work(const NetworkGraph& g, double limit) {
   const double terminals = static_cast<double>(g.terminals().size());
   const double search = static_cast<double>(g.elements().size() + g.channels().size());
-  std::vector<uint8_t> injects(g.elements().size(), 0);
-  int fewest_ports = 0;
+  const size_t n = g.elements().size();
+  std::vector<uint8_t> injects(n, 0);
+  std::vector<int> outdeg(n, 0), indeg(n, 0);
   for (const GraphTerminal& t : g.terminals()) injects[t.inject.element] = 1;
-  for (const GraphElement& e : g.elements()) fewest_ports = fewest_ports ? std::min(fewest_ports, e.ports) : e.ports;
+  for (const GraphChannel& c : g.channels()) ++outdeg[c.from], ++indeg[c.to];
   const double sources = std::count(injects.begin(), injects.end(), 1);
-  return sources * search + terminals * terminals + 2 * sources * (fewest_ports + 1) * search + terminals / 2 * search;
+  const double widest = n ? *std::max_element(outdeg.begin(), outdeg.end()) : 0;
+  double work = sources * search + terminals * terminals + terminals / 2 * search;
+  // The flows: each pair's short paths (found here as report() finds them, the same cost), then at most
+  // one augmenting search per unit the short paths leave below the flow's bound (min(outdeg(from),
+  // indeg(to)), capped by the smallest such bound before it), plus the search that finds none.
+  const auto pairs = fault_pairs(g);
+  for (const auto& [from, to] : pairs) work += outdeg[from] * (widest + 1) + indeg[to];
+  if (work > limit) return work;
+  MaxFlow paths(g);
+  int cap = static_cast<int>(g.channels().size()) + 1;
+  for (const auto& [from, to] : pairs) {
+    const int bound = std::min(outdeg[from], indeg[to]);
+    const int found = paths.short_paths_only(from, to, bound);
+    if (cap > found) work += (std::min(cap, bound) - found + 1) * search;
+    cap = std::min(cap, bound);
+    if (work > limit) return work;
+  }
+  return work;
 }
 
 GraphReport report(const NetworkGraph& g) {
@@ -232,25 +344,11 @@ GraphReport report(const NetworkGraph& g) {
       }
   }
   r.average_distance = pairs ? sum / pairs : 0;
-  // Fault tolerance: every cut that separates two terminals separates terminal 0's element from some other
-  // terminal's element, in one direction or the other (where terminals inject and eject at one element; a
-  // unidirectional network is cut between terminal 0's injection and another's ejection or the reverse).
+  // Fault tolerance: the smallest of the flows fault_pairs() names, each stopped at the smallest so far.
   if (r.terminals > 1) {
-    const int s = tm[0].inject.element, z = tm[0].eject.element;
     int best = r.channels + 1;
-    std::vector<uint8_t> seen(n, 0), seen_in(n, 0);
     MaxFlow max_flow(g);
-    for (const GraphTerminal& t : tm) {
-      const int u = t.eject.element, v = t.inject.element;
-      if (u != s && !seen[u]) {
-        seen[u] = 1;
-        best = std::min(best, max_flow(s, u, best));
-      }
-      if (v != z && !seen_in[v]) {
-        seen_in[v] = 1;
-        best = std::min(best, max_flow(v, z, best));
-      }
-    }
+    for (const auto& [from, to] : fault_pairs(g)) best = std::min(best, max_flow(from, to, best));
     r.fault_tolerance = best > r.channels ? 0 : best - 1;
   }
   // Bisection: the lower half's injection elements to the upper half's ejection elements.

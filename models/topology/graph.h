@@ -91,8 +91,9 @@ struct GraphReport {
 };
 GraphReport report(const NetworkGraph& g);
 // The elementary steps report(g) takes at most, for a guard to estimate its time before running it: one
-// breadth-first search per injection element, the terminal pairs, two maximum flows per element of at most
-// (fewest ports + 1) augmenting searches each, and a bisection flow of at most terminals / 2 searches.
-double report_work(const NetworkGraph& g);
+// breadth-first search per injection element, the terminal pairs, the fault tolerance's flows (their short
+// paths counted here as report() finds them, then one search per unit of flow they leave open), and a
+// bisection flow of at most terminals / 2 searches. Stops counting once past `limit`.
+double report_work(const NetworkGraph& g, double limit = 1e300);
 
 }  // namespace drb

@@ -71,7 +71,7 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
     check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
-                       report_work(ic->graph()), 0);
+                       report_work(ic->graph(), command_step_budget(s)), 0);
   }
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   print_warnings(set);

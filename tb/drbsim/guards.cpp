@@ -83,6 +83,8 @@ void check_run_count(const Scenario& base,
                                              format_bytes(static_cast<double>(limit)) + "; split the sweep");
 }
 
+double command_step_budget(const Scenario& s) { return static_cast<double>(s.sim.max_seconds) * kGraphStepsPerSecond; }
+
 void check_command_cost(const Scenario& s, const std::string& what, double steps, double bytes) {
   const std::string key = blame(s, {"topology.k", "topology.n", "topology.nodes", "topology.concentration"});
   const double seconds = steps / kGraphStepsPerSecond;

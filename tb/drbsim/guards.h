@@ -47,6 +47,8 @@ void check_memory(const ScenarioSet& set);
 // elementary graph steps against sim.max_seconds, and `bytes` against sim.mem_limit; ConfigError naming the
 // network's size key, with the estimate, before anything is computed.
 void check_command_cost(const Scenario& s, const std::string& what, double steps, double bytes);
+// The steps sim.max_seconds allows: an estimate may stop counting past it.
+double command_step_budget(const Scenario& s);
 
 // A closed loop has no window: it runs until its quota is delivered, at most this many cycles
 // (sim.max_cycles, or sim.drain_max if lower), which bounds its time series and its run time.
