@@ -357,3 +357,32 @@ TEST(Patterns, HotspotNodesFractionAndSpread) {
     for (int i = 0; i < 1000; ++i) ASSERT_EQ(p->dest(2, rng), 9);
   }
 }
+
+// traffic.self (BookSim2's conventions): uniform draws every node, the source included, with probability
+// 1/N; a permutation's fixed points send, to themselves (transpose on 64 nodes: the 8 with x = y, ids 9i),
+// and the other nodes keep their destinations.
+TEST(Patterns, SelfTrafficIncludesTheSourceAndTheFixedPoints) {
+  auto t = topo("torus", {8, 8});
+  const int N = 64;
+  PatternParams pp;
+  pp.name = "uniform";
+  pp.self = true;
+  auto u = make_pattern(pp, *t);
+  Rng rng(31);
+  const long draws = 200000;
+  std::vector<long> count(N, 0);
+  for (long i = 0; i < draws; ++i) ++count[u->dest(5, rng)];
+  for (int d = 0; d < N; ++d) expect_binomial(count[d], draws, 1.0 / N, "uniform with self, dst " + std::to_string(d));
+  pp.name = "transpose";
+  auto with = make_pattern(pp, *t);
+  auto without = pattern("transpose", *t);
+  int fixed = 0;
+  for (int x = 0; x < N; ++x) {
+    const bool diag = x % 8 == x / 8;
+    fixed += diag;
+    EXPECT_TRUE(with->sends(x)) << x;
+    EXPECT_EQ(without->sends(x), !diag) << x;
+    EXPECT_EQ(with->dest(x, rng), (x % 8) * 8 + x / 8) << x;
+  }
+  EXPECT_EQ(fixed, 8);
+}

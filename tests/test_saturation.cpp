@@ -192,6 +192,57 @@ TEST(BookSimPreset, LongReproducesTheReferenceTable) {
   }
 }
 
+// BookSim2's traffic conventions beyond uniform traffic on the 8x8 torus (docs/router-saturation.md, "Other
+// patterns and sizes"): BookSim2 built outside this tree, one run each of 20,000 + 20,000 cycles, 4 VCs x 8
+// flits, 10-flit packets; its transpose lets the 8 fixed points (x = y) send to themselves at the full rate,
+// its uniform draws the source too, and router.preset=booksim sets traffic.self to do the same. Latency -1:
+// past saturation, not a reference.
+struct RefPattern {
+  int k;
+  const char* pattern;
+  double offered, accepted, latency;
+};
+const RefPattern kBookSimPatterns[] = {{8, "transpose", 0.15, 0.1497, 47.4}, {8, "transpose", 0.3, 0.2694, -1},
+                                       {8, "transpose", 0.6, 0.3157, -1},    {8, "bitcomp", 0.3, 0.2988, 54.0},
+                                       {8, "bitcomp", 0.6, 0.4754, -1},      {16, "uniform", 0.15, 0.1495, 73.9},
+                                       {16, "uniform", 0.3, 0.2587, -1}};
+
+nlohmann::json run_pattern(const RefPattern& p, int cycles, const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> kv{"router.preset=booksim", "topology.k=" + std::to_string(p.k), "routing.algorithm=dor",
+                              "traffic.pattern=" + std::string(p.pattern), "router.vcs=4", "router.buffer=8",
+                              "traffic.length=10", "traffic.rate=" + std::to_string(p.offered),
+                              "traffic.source_queue=64", "stats.links=false", "sim.warmup=" + std::to_string(cycles),
+                              "sim.measure=" + std::to_string(cycles)};
+  kv.insert(kv.end(), extra.begin(), extra.end());
+  const auto r = run_child(scenario(kv));
+  EXPECT_FALSE(r.contains("error")) << r.dump();
+  return r;
+}
+
+// Transpose past saturation, where the fixed points' own traffic is an eighth of what the network accepts:
+// BookSim2's 0.316 at 0.6 offered is 0.241 through the network plus 8/64 x 0.6 at the fixed points. Without
+// traffic.self the preset accepts about that 0.241 alone (0.238 measured).
+TEST(BookSimPreset, TransposeFixedPointsSendToThemselves) {
+  const RefPattern& p = kBookSimPatterns[2];
+  const double with = run_pattern(p, 5000)["accepted_flits_per_node_cycle"].get<double>();
+  const double without = run_pattern(p, 5000, {"traffic.self=false"})["accepted_flits_per_node_cycle"].get<double>();
+  std::printf("preset, transpose at 0.6: accepted %.3f (traffic.self=false: %.3f), BookSim2 %.3f\n", with, without, p.accepted);
+  EXPECT_NEAR(with, p.accepted, 0.05 * p.accepted);
+  EXPECT_NEAR(without, p.accepted - 8.0 / 64 * p.offered, 0.05 * p.accepted);
+}
+
+// Every point of the pattern table at full length: accepted within 5%, latency below saturation within 10%.
+TEST(BookSimPreset, LongReproducesThePatternTable) {
+  for (const RefPattern& p : kBookSimPatterns) {
+    const auto r = run_pattern(p, 20000);
+    const double a = r["accepted_flits_per_node_cycle"].get<double>(), l = r["latency"]["mean"].get<double>();
+    std::printf("preset: %dx%d %s, offered %.2f: accepted %.4f (BookSim2 %.4f), latency %.1f (BookSim2 %.1f)\n", p.k,
+                p.k, p.pattern, p.offered, a, p.accepted, l, p.latency);
+    EXPECT_NEAR(a, p.accepted, 0.05 * p.accepted) << p.k << " " << p.pattern << " " << p.offered;
+    if (p.latency > 0) EXPECT_NEAR(l, p.latency, 0.10 * p.latency) << p.k << " " << p.pattern << " " << p.offered;
+  }
+}
+
 // The default router past saturation: on each of the table's configurations, the accepted load at 2x the
 // saturation load is at least 85% of the peak of a sweep in steps of 0.025 up to 2x saturation (3 seeds).
 void no_collapse(int vcs, int length, int cycles, int seeds) {

@@ -65,7 +65,8 @@ sim_count = 1;
 # - Differs: router.preset=booksim is refused on a fat-tree, so drbsim runs its default router there
 #   with BookSim2's allocators (router.alloc.sa/va=islip) and its credit delay 1 against BookSim2's
 #   credit_delay = 0 (the credit usable a cycle after it arrives): the credit loops differ by a cycle.
-# On every topology BookSim2's uniform pattern includes the source itself and drbsim's excludes it.
+# On every topology BookSim2's uniform pattern includes the source itself; drbsim's default router column
+# excludes it, the preset column includes it (router.preset=booksim sets traffic.self=true).
 # The delays are BookSim2's defaults (routing_delay = 1, credit_delay = 0, one cycle each for VC and
 # switch allocation and traversal), which router.preset=booksim reproduces on the tori.
 

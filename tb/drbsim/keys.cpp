@@ -340,6 +340,11 @@ std::vector<KeyDef> build() {
       [](const Scenario& s) { return json(s.traffic.hotspot_nodes); }, true);
   dbl_key("traffic.hotspot.fraction", "0.1", "hotspot_nodes pattern: fraction of all messages sent to the hot nodes",
           0, 1, [](Scenario& s) -> double& { return s.traffic.hotspot_fraction; });
+  bool_key("traffic.self", "false",
+           "a node may send to itself, through its router (BookSim2's conventions, set by router.preset=booksim): "
+           "uniform draws among all N nodes and a permutation's fixed points (transpose: x = y) send to themselves; "
+           "false: uniform among the other N-1 and fixed points do not send",
+           [](Scenario& s) -> bool& { return s.traffic.self; });
   add("traffic.channels", "", "channels pattern: src>dst[@interval],... (mean cycles between messages; without "
       "@interval a channel takes traffic.interval)",
       [](Scenario& s, const std::string& v) {

@@ -183,17 +183,21 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
 // 5H + 7 on a mesh. Its credit channels have the same latency, and a credit is sent in the cycle that frees
 // the slot and usable one cycle after it arrives: our credit delay = channel latency + 1. Its source sends a
 // new packet's head on the 1-cycle injection channel and the router receives it two cycles after creation
-// (docs/router-saturation.md).
+// (docs/router-saturation.md). Its traffic patterns send to the source itself too (uniform over all N
+// nodes; a permutation's fixed points, 8 of 64 under transpose on an 8x8 torus, at the full rate), except
+// under DRB's metapaths, which have no path from a node to itself.
 // Per-traversal (partition) ring classes where there are rings; a mesh keeps auto (it has none).
-static std::vector<std::pair<std::string, std::string>> booksim_preset(const std::string& kind) {
+static std::vector<std::pair<std::string, std::string>> booksim_preset(const std::string& kind, bool metapaths) {
   const int link = kind == "torus" ? 2 : 1;
-  return {{"routing.tie", "random"},        {"routing.vc_classes", kind == "torus" ? "partition" : "auto"},
+  std::vector<std::pair<std::string, std::string>> keys{{"routing.tie", "random"},        {"routing.vc_classes", kind == "torus" ? "partition" : "auto"},
           {"router.delay.rc", "1"},         {"router.delay.va", "1"},
           {"router.delay.sa", "1"},         {"router.delay.st", "1"},
           {"router.delay.link", std::to_string(link)}, {"router.delay.credit", std::to_string(link + 1)},
           {"router.vc_realloc", "eager"},   {"router.switching", "wormhole"},
           {"router.alloc.sa", "islip"},     {"router.alloc.va", "islip"},
           {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
+  if (!metapaths) keys.emplace_back("traffic.self", "true");  // a metapath has no path to its own source
+  return keys;
 }
 
 // sim.threads > 1: what would be shared between the threads stepping the elements is refused, not serialized.
@@ -240,7 +244,7 @@ void validate(Scenario& s) {
 
 void validate(Scenario& s, InterconnectCache& interconnects) {
   if (s.preset == "booksim")
-    for (const auto& [k, v] : booksim_preset(s.net.topo.kind))
+    for (const auto& [k, v] : booksim_preset(s.net.topo.kind, source_needs(s.net.algorithm).metapaths()))
       if (!s.is_set(k)) find_key(k)->set(s, v);
   NetParams& n = s.net;
   TopologyParams& tp = n.topo;

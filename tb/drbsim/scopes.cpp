@@ -231,6 +231,16 @@ const std::vector<Scope>& scopes() {
          if (!r.generator().empty()) return r.generator();
          return pattern_is(r, "hotspot_nodes") ? "" : "configures traffic.pattern=hotspot_nodes";
        }},
+      {{"traffic.self"},
+       kRefuse,
+       [](const Run& r, const std::string&) -> std::string {
+         if (!r.generator().empty()) return r.generator();
+         if (source_needs(r.s.net.algorithm).metapaths())
+           return "a metapath (" + r.s.net.algorithm + ") has no path from a node to itself";
+         if (r.s.traffic.pattern == "channels" && r.s.traffic.change_pattern == "none" && r.s.traffic.background == "none")
+           return "does not apply to traffic.pattern=channels (each channel names its destination)";
+         return "";
+       }},
       {{"traffic.channels"},
        kRefuse,
        [](const Run& r, const std::string&) -> std::string {

@@ -37,7 +37,7 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
       }
       return;
     }
-    PatternParams pp{name, tp.hotspot_nodes, tp.hotspot_fraction};
+    PatternParams pp{name, tp.hotspot_nodes, tp.hotspot_fraction, tp.self};
     pat_[slot] = make_pattern(pp, N, direct);
     if (msg_rate <= 0) return;
     for (int n = 0; n < N; ++n) {

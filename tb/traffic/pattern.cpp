@@ -42,29 +42,32 @@ int address_bits(int n) {
 
 class Uniform : public Pattern {
  public:
-  explicit Uniform(int n) : n_(n) {}
+  Uniform(int n, bool self) : n_(n), self_(self) {}
   int dest(int src, Rng& rng) const override {
+    if (self_) return static_cast<int>(rng.below(static_cast<uint64_t>(n_)));  // over all N nodes
     const int d = static_cast<int>(rng.below(static_cast<uint64_t>(n_ - 1)));
     return d >= src ? d + 1 : d;  // uniform over the other N-1 nodes
   }
 
  private:
   int n_;
+  bool self_;
 };
 
 class Permutation : public Pattern {
  public:
-  explicit Permutation(std::vector<int> map) : map_(std::move(map)) {}
+  Permutation(std::vector<int> map, bool self) : map_(std::move(map)), self_(self) {}
   int dest(int src, Rng&) const override { return map_[src]; }
-  bool sends(int src) const override { return map_[src] != src; }
+  bool sends(int src) const override { return self_ || map_[src] != src; }
 
  private:
   std::vector<int> map_;
+  bool self_;
 };
 
 class HotspotNodes : public Pattern {
  public:
-  HotspotNodes(int n, std::vector<int> hot, double f) : uni_(n), hot_(std::move(hot)), f_(f) {}
+  HotspotNodes(int n, std::vector<int> hot, double f, bool self) : uni_(n, self), hot_(std::move(hot)), f_(f) {}
   int dest(int src, Rng& rng) const override {
     if (rng.uniform() < f_) {
       // Uniform among the hot nodes other than the source (a hot node sending falls back to uniform).
@@ -91,8 +94,8 @@ std::unique_ptr<Pattern> make_pattern(const PatternParams& p, const Topology& t)
 
 std::unique_ptr<Pattern> make_pattern(const PatternParams& p, int N, const Topology* t) {
   const int bits = address_bits(N);
-  if (p.name == "uniform") return std::make_unique<Uniform>(N);
-  if (p.name == "hotspot_nodes") return std::make_unique<HotspotNodes>(N, p.hot_nodes, p.hot_fraction);
+  if (p.name == "uniform") return std::make_unique<Uniform>(N, p.self);
+  if (p.name == "hotspot_nodes") return std::make_unique<HotspotNodes>(N, p.hot_nodes, p.hot_fraction, p.self);
   std::vector<int> map(N);
   const auto* kc = dynamic_cast<const KAryNCube*>(t);
   for (int x = 0; x < N; ++x) {
@@ -116,7 +119,7 @@ std::unique_ptr<Pattern> make_pattern(const PatternParams& p, int N, const Topol
       throw std::invalid_argument("traffic.pattern: unknown pattern '" + p.name + "'");
     }
   }
-  return std::make_unique<Permutation>(std::move(map));
+  return std::make_unique<Permutation>(std::move(map), p.self);
 }
 
 }  // namespace drb

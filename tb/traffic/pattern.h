@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Destination patterns. Permutations are defined on node ids (binary address a_{n-1}..a_0 for the bit
-// patterns; coordinates for tornado and neighbour). A node that a permutation maps to itself does not send.
+// patterns; coordinates for tornado and neighbour). A node that a permutation maps to itself does not send,
+// and uniform draws among the other N - 1 nodes, unless `self` (BookSim2's conventions: a fixed point sends
+// to itself, uniform draws among all N).
 #pragma once
 #include <memory>
 #include <string>
@@ -29,6 +31,7 @@ struct PatternParams {
   std::string name = "uniform";
   std::vector<int> hot_nodes;
   double hot_fraction = 0.1;
+  bool self = false;
 };
 
 // The caller validated the combination (power-of-two sizes, hot nodes exist, ...).

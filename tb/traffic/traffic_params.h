@@ -38,6 +38,7 @@ struct TrafficParams {
   std::vector<double> weights;
   std::vector<int> hotspot_nodes;
   double hotspot_fraction = 0.1;
+  bool self = false;                    // traffic.self: uniform over all N, permutations' fixed points send
   std::vector<ChannelSpec> channels;
   std::string background = "none";     // extra traffic under a channel list: none | uniform
   double background_rate = 0;
