@@ -8,9 +8,9 @@ usage: negative_first.py [--drbsim PATH] [--jobs 2] [--reuse] [--budget S] [--ou
 
 Set-up (docs/negative-first.md, the specification's recommended values where the paper is silent): an 8x8x8
 mesh, 64-flit messages, uniform destinations (source excluded), negative-exponential inter-release times,
-one flit per link and cycle, one-cycle router stages, 1, 2 and 4 VCs of 4 flits (Duato needs 2, so 1 VC for
-negative-first and DOR only), source queues of 16 messages; 10,000 warm-up + 30,000 measured cycles,
-3 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
+one flit per link and cycle, one-cycle router stages, 1, 2 and 4 VCs (Duato needs 2, so 1 VC for
+negative-first and DOR only) with the paper's input buffers one flit deep and, beside them, 4 flits deep;
+source queues of 16 messages; 10,000 warm-up + 30,000 measured cycles, 3 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
 separate the turn model from the misroutes. Raw per-run JSON goes to out/experiments/negative-first/.
 """
 import statistics
@@ -35,25 +35,27 @@ ALGS = {"DOR": ["routing.algorithm=dor"], "Duato adaptive": ["routing.algorithm=
         "negative-first": ["routing.algorithm=negative_first"],
         "negative-first, no misroute": ["routing.algorithm=negative_first", "routing.misroute=false"]}
 VCS = [1, 2, 4]
+BUFFERS = [1, 4]  # flits per VC: the paper's "width of one flit", and this model's default depth
 COLOURS = {"DOR": "tab:blue", "Duato adaptive": "tab:orange", "negative-first": "tab:green",
            "negative-first, no misroute": "tab:red"}
 SEEDS = [1, 2, 3]
-COMMON = ["topology.kind=mesh", "topology.n=3", "topology.k=8", "router.buffer=4", f"traffic.length={LENGTH}",
+COMMON = ["topology.kind=mesh", "topology.n=3", "topology.k=8", f"traffic.length={LENGTH}",
           "traffic.injection=exponential", "traffic.source_queue=16", "sim.warmup=10000", "sim.measure=30000",
           "stats.links=false", "sim.progress=off"]
 
 
 def jobs():
     out = []
-    for vcs in VCS:
-        for alg, keys in ALGS.items():
-            if alg.startswith("Duato") and vcs < 2:
-                continue
-            for iv in INTERVALS:
-                for seed in SEEDS:
-                    tag = f"{vcs}|{alg}|{iv}|{seed}"
-                    out.append((tag, COMMON + keys + [f"router.vcs={vcs}", f"traffic.rate={LENGTH / iv:.6g}",
-                                                      f"sim.seed={seed}"]))
+    for buf in BUFFERS:
+        for vcs in VCS:
+            for alg, keys in ALGS.items():
+                if alg.startswith("Duato") and vcs < 2:
+                    continue
+                for iv in INTERVALS:
+                    for seed in SEEDS:
+                        tag = f"b{buf}|{vcs}|{alg}|{iv}|{seed}"
+                        out.append((tag, COMMON + keys + [f"router.buffer={buf}", f"router.vcs={vcs}",
+                                                          f"traffic.rate={LENGTH / iv:.6g}", f"sim.seed={seed}"]))
     return out
 
 
@@ -71,12 +73,12 @@ def main():
     run_experiment(__doc__, ROOT, RESULTS, RAW, jobs(), tagfile, summary, write, "negative-first")
 
 
-def points(res, vcs, alg):
+def points(res, buf, vcs, alg):
     """Per interval: (mean latency, its spread over the seeds, mean accepted, mean hops), seeds with an error
     skipped."""
     pts = {}
     for iv in INTERVALS:
-        rs = [res.get(f"{vcs}|{alg}|{iv}|{s}") for s in SEEDS]
+        rs = [res.get(f"b{buf}|{vcs}|{alg}|{iv}|{s}") for s in SEEDS]
         rs = [r for r in rs if r and "error" not in r]
         if rs:
             lat = [r["latency"] for r in rs]
@@ -91,27 +93,30 @@ def write(res, out):
              "exponential inter-release times; per interval (cycles between releases per processor; offered "
              f"load = {LENGTH} / interval flits/node/cycle): mean message latency in cycles ± half the spread over "
              f"{len(SEEDS)} seeds, then accepted load and mean hops.", ""]
-    fig, axes = plt.subplots(1, len(VCS), figsize=(5.2 * len(VCS), 4.4), sharey=True)
-    for ax, vcs in zip(axes, VCS):
-        lines += [f"## {vcs} VC{'s' if vcs > 1 else ''} per channel", "",
-                  "| interval | offered | " + " | ".join(a for a in ALGS if not (a.startswith("Duato") and vcs < 2)) + " |",
-                  "|---" * (2 + sum(1 for a in ALGS if not (a.startswith("Duato") and vcs < 2))) + "|"]
-        table = {alg: points(res, vcs, alg) for alg in ALGS if not (alg.startswith("Duato") and vcs < 2)}
-        for iv in INTERVALS:
-            cells = []
+    fig, axes = plt.subplots(len(BUFFERS), len(VCS), figsize=(5.2 * len(VCS), 4.2 * len(BUFFERS)), sharey=True)
+    for row, buf in zip(axes, BUFFERS):
+        for ax, vcs in zip(row, VCS):
+            algs = [a for a in ALGS if not (a.startswith("Duato") and vcs < 2)]
+            lines += [f"## {vcs} VC{'s' if vcs > 1 else ''} per channel, {buf}-flit buffer{'s' if buf > 1 else ''}"
+                      + (" (the paper's)" if buf == 1 else ""), "",
+                      "| interval | offered | " + " | ".join(algs) + " |", "|---" * (2 + len(algs)) + "|"]
+            table = {alg: points(res, buf, vcs, alg) for alg in algs}
+            for iv in INTERVALS:
+                cells = []
+                for alg, pts in table.items():
+                    p = pts.get(iv)
+                    cells.append(f"{p[0]:.0f} ± {p[1]:.0f} ({p[2]:.3f}, {p[3]:.2f})" if p else "-")
+                lines.append(f"| {iv} | {LENGTH / iv:.3f} | " + " | ".join(cells) + " |")
+            lines.append("")
             for alg, pts in table.items():
-                p = pts.get(iv)
-                cells.append(f"{p[0]:.0f} ± {p[1]:.0f} ({p[2]:.3f}, {p[3]:.2f})" if p else "-")
-            lines.append(f"| {iv} | {LENGTH / iv:.3f} | " + " | ".join(cells) + " |")
-        lines.append("")
-        for alg, pts in table.items():
-            xs = sorted(pts)
-            ax.errorbar(xs, [pts[x][0] for x in xs], yerr=[pts[x][1] for x in xs], marker="o", ms=4, capsize=2,
-                        label=alg, color=COLOURS[alg], ls="--" if "no misroute" in alg else "-")
-        ax.set(xscale="log", yscale="log", xlabel="interval between releases (cycles)", title=f"8x8x8 mesh, {vcs} VC(s)")
-        ax.grid(alpha=0.3, which="both")
-    axes[0].set_ylabel("mean latency (cycles)")
-    axes[-1].legend(fontsize=8)
+                xs = sorted(pts)
+                ax.errorbar(xs, [pts[x][0] for x in xs], yerr=[pts[x][1] for x in xs], marker="o", ms=4, capsize=2,
+                            label=alg, color=COLOURS[alg], ls="--" if "no misroute" in alg else "-")
+            ax.set(xscale="log", yscale="log", xlabel="interval between releases (cycles)",
+                   title=f"8x8x8 mesh, {vcs} VC(s), {buf}-flit buffers")
+            ax.grid(alpha=0.3, which="both")
+        row[0].set_ylabel("mean latency (cycles)")
+    axes[0][-1].legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out / "latency_vs_interval.png", dpi=90)
     plt.close(fig)
