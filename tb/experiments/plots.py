@@ -118,6 +118,14 @@ def plot_systematic(doc, out):
                 xlabel="applied load (cycles/message)")
 
 
+def plot_packet_length(doc, out):
+    t = "static vs adaptive vs DRB, 4x4 torus, 10/20/64-flit messages"
+    _panel_grid(doc, "main", "lat", "mean latency (cycles)", out / "latency.png", "Mean latency, " + t)
+    _panel_grid(doc, "main", "acc_cpm", "accepted (cycles/message)", out / "accepted.png",
+                "Accepted vs applied load (dotted: all accepted), " + t, logy=False, x="off_cpm",
+                xlabel="applied load (cycles/message)")
+
+
 def _heatmaps(doc, out, interval):
     pts = [p for p in doc["points"] if p.get("heatmap") and p["interval"] == interval]
     if not pts:
@@ -333,5 +341,5 @@ def plot_drb_config(doc, out):
 def plot(name, doc, out):
     if name == "vc_split":
         return  # one load per point: the tables say it all
-    {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "router_change_acks": plot_acks, "hotspot": plot_hotspot, "acks": plot_acks,
+    {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "packet_length": plot_packet_length, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "router_change_acks": plot_acks, "hotspot": plot_hotspot, "acks": plot_acks,
      "transient": plot_transient, "observability": plot_observability}[name](doc, out)

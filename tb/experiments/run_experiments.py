@@ -81,6 +81,12 @@ EXPERIMENTS = {
         "Chapter 6: systematic patterns on 4x4/8x8 tori and 4D/6D hypercubes, static vs adaptive vs DRB",
         [Part("systematic.yaml", cases={"torus 4x4": TORUS_4, "torus 8x8": TORUS_8,
                                         "hypercube 4D": CUBE_4, "hypercube 6D": CUBE_6})]),
+    # Packet length (thesis section 6.7): the 4x4 torus at 10, 20 and 64 flits, the loads scaled with the
+    # length so that every length sees the same flit rates (10 c/m at 10 flits = 64 c/m at 64 flits).
+    "packet_length": Experiment(
+        "Chapter 6: packet length on the 4x4 torus, 10/20/64-flit messages, static vs adaptive vs DRB",
+        [Part("systematic.yaml", cases={f"torus 4x4, {n} flits": {**TORUS_4, "traffic.length": str(n)}},
+              loads=[round(v * n / 10) for v in SCALES["reduced"]["loads"]]) for n in (10, 20, 64)]),
     "router_change": Experiment(
         "Chapter 6 tori on the corrected router: balanced ring VC classes, ties + (thesis) and random",
         [Part("systematic.yaml", cases={
