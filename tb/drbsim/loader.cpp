@@ -189,13 +189,14 @@ void check_indirect(const Scenario& s, const Interconnect& ic) {
 // Per-traversal (partition) ring classes where there are rings; a mesh keeps auto (it has none).
 static std::vector<std::pair<std::string, std::string>> booksim_preset(const std::string& kind, bool metapaths) {
   const int link = kind == "torus" ? 2 : 1;
-  std::vector<std::pair<std::string, std::string>> keys{{"routing.tie", "random"},        {"routing.vc_classes", kind == "torus" ? "partition" : "auto"},
-          {"router.delay.rc", "1"},         {"router.delay.va", "1"},
-          {"router.delay.sa", "1"},         {"router.delay.st", "1"},
-          {"router.delay.link", std::to_string(link)}, {"router.delay.credit", std::to_string(link + 1)},
-          {"router.vc_realloc", "eager"},   {"router.switching", "wormhole"},
-          {"router.alloc.sa", "islip"},     {"router.alloc.va", "islip"},
-          {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
+  std::vector<std::pair<std::string, std::string>> keys{
+      {"routing.tie", "random"},        {"routing.vc_classes", kind == "torus" ? "partition" : "auto"},
+      {"router.delay.rc", "1"},         {"router.delay.va", "1"},
+      {"router.delay.sa", "1"},         {"router.delay.st", "1"},
+      {"router.delay.link", std::to_string(link)}, {"router.delay.credit", std::to_string(link + 1)},
+      {"router.vc_realloc", "eager"},   {"router.switching", "wormhole"},
+      {"router.alloc.sa", "islip"},     {"router.alloc.va", "islip"},
+      {"router.arbiter", "rr"},         {"ni.inject_delay", "2"}};
   if (!metapaths) keys.emplace_back("traffic.self", "true");  // a metapath has no path to its own source
   return keys;
 }
