@@ -117,20 +117,24 @@ class MaxFlow {
       }
       ++flow;
     }
-    for (int i : touched_) used_[i] = 0;
-    touched_.clear();
+    clear();
     return flow;
   }
 
   // The short paths s -> t that operator() starts from, their number alone (cleared again).
   int short_paths_only(int s, int t, int cap) {
     const int found = short_paths(s, t, cap);
-    for (int i : touched_) used_[i] = 0;
-    touched_.clear();
+    clear();
     return found;
   }
 
  private:
+  // Frees the channels the last flow took: only those, so a flow costs its own work, not the graph's size.
+  void clear() {
+    for (int i : touched_) used_[i] = 0;
+    touched_.clear();
+  }
+
   // The channel-disjoint paths s -> t of at most three channels found greedily (shortest first), at most
   // `cap`, left in used_ for the augmenting searches; the search takes at most
   // outdeg(s) * (largest outdeg + 1) + indeg(t) steps.
