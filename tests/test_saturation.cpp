@@ -239,7 +239,9 @@ TEST(BookSimPreset, LongReproducesThePatternTable) {
     std::printf("preset: %dx%d %s, offered %.2f: accepted %.4f (BookSim2 %.4f), latency %.1f (BookSim2 %.1f)\n", p.k,
                 p.k, p.pattern, p.offered, a, p.accepted, l, p.latency);
     EXPECT_NEAR(a, p.accepted, 0.05 * p.accepted) << p.k << " " << p.pattern << " " << p.offered;
-    if (p.latency > 0) EXPECT_NEAR(l, p.latency, 0.10 * p.latency) << p.k << " " << p.pattern << " " << p.offered;
+    if (p.latency > 0) {
+      EXPECT_NEAR(l, p.latency, 0.10 * p.latency) << p.k << " " << p.pattern << " " << p.offered;
+    }
   }
 }
 

@@ -283,7 +283,8 @@ int set_flow(const NetworkGraph& g, const std::vector<int>& from, const std::vec
 
 }  // namespace
 
-double report_work(const NetworkGraph& g, double limit) {
+ReportPlan plan_report(const NetworkGraph& g, double limit) {
+  ReportPlan plan;
   const double terminals = static_cast<double>(g.terminals().size());
   const double search = static_cast<double>(g.elements().size() + g.channels().size());
   const size_t n = g.elements().size();
@@ -293,26 +294,32 @@ double report_work(const NetworkGraph& g, double limit) {
   for (const GraphChannel& c : g.channels()) ++outdeg[c.from], ++indeg[c.to];
   const double sources = std::count(injects.begin(), injects.end(), 1);
   const double widest = n ? *std::max_element(outdeg.begin(), outdeg.end()) : 0;
-  double work = sources * search + terminals * terminals + terminals / 2 * search;
+  double& work = plan.work;
+  work = sources * search + terminals * terminals + terminals / 2 * search;
   // The flows: each pair's short paths (found here as report() finds them, the same cost), then at most
   // one augmenting search per unit the short paths leave below the flow's bound (min(outdeg(from),
   // indeg(to)), capped by the smallest such bound before it), plus the search that finds none.
   const auto pairs = fault_pairs(g);
   for (const auto& [from, to] : pairs) work += outdeg[from] * (widest + 1) + indeg[to];
-  if (work > limit) return work;
+  if (work > limit) return plan;
   MaxFlow paths(g);
   int cap = static_cast<int>(g.channels().size()) + 1;
+  plan.saturated.reserve(pairs.size());
   for (const auto& [from, to] : pairs) {
     const int bound = std::min(outdeg[from], indeg[to]);
     const int found = paths.short_paths_only(from, to, bound);
+    plan.saturated.push_back(found == bound);
     if (cap > found) work += (std::min(cap, bound) - found + 1) * search;
     cap = std::min(cap, bound);
-    if (work > limit) return work;
+    if (work > limit) {
+      plan.saturated.clear();
+      return plan;
+    }
   }
-  return work;
+  return plan;
 }
 
-GraphReport report(const NetworkGraph& g) {
+GraphReport report(const NetworkGraph& g, const ReportPlan* plan) {
   GraphReport r;
   const auto& el = g.elements();
   const auto& tm = g.terminals();
@@ -352,7 +359,16 @@ GraphReport report(const NetworkGraph& g) {
   if (r.terminals > 1) {
     int best = r.channels + 1;
     MaxFlow max_flow(g);
-    for (const auto& [from, to] : fault_pairs(g)) best = std::min(best, max_flow(from, to, best));
+    const auto pairs = fault_pairs(g);
+    const bool planned = plan && plan->saturated.size() == pairs.size();
+    std::vector<int> outdeg(n, 0), indeg(n, 0);
+    for (const GraphChannel& c : g.channels()) ++outdeg[c.from], ++indeg[c.to];
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      const auto [from, to] = pairs[i];
+      // A pair whose short paths reached min(outdeg(from), indeg(to)) has that flow: no second search.
+      if (planned && plan->saturated[i]) best = std::min(best, std::min(outdeg[from], indeg[to]));
+      else best = std::min(best, max_flow(from, to, best));
+    }
     r.fault_tolerance = best > r.channels ? 0 : best - 1;
   }
   // Bisection: the lower half's injection elements to the upper half's ejection elements.

@@ -67,11 +67,14 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                          const std::vector<InputFile>& inputs) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   check_command_keys(set, "topology", {"out.json"}, true);
-  // Every row's cost is checked before any is computed: the figures search the whole graph.
+  // Every row's cost is checked before any is computed: the figures search the whole graph. The plans keep
+  // the flows the estimate already settled, for the report (the graphs are built again, the same).
+  std::vector<ReportPlan> plans;
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
+    plans.push_back(plan_report(ic->graph(), command_step_budget(s)));
     check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
-                       report_work(ic->graph(), command_step_budget(s)), 0);
+                       plans.back().work, 0);
   }
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   print_warnings(set);
@@ -80,9 +83,10 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                            "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
                            "avg.dist", "faults", "bisect");
   // faults: counted on the graph / the family's formula (Interconnect::fault_tolerance_formula)
-  for (const Scenario& s : set.runs) {
+  for (size_t run = 0; run < set.runs.size(); ++run) {
+    const Scenario& s = set.runs[run];
     const auto ic = make_interconnect(s.net.topo);
-    const GraphReport r = report(ic->graph());
+    const GraphReport r = report(ic->graph(), &plans[run]);
     const std::string ports =
         r.min_ports == r.max_ports ? std::to_string(r.max_ports) : fmt::format("{}-{}", r.min_ports, r.max_ports);
     std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>7} {:>7}\n",
