@@ -17,6 +17,7 @@
 // - 4 open MC: the same with the simulator's sources (messages generated MI apart whatever the link does,
 //   queued at the source), less one such source alone (its queue behind itself), which the simulator's
 //   difference removes as well; the rest of the gap to the simulator is the network's.
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -73,13 +74,27 @@ extern "C" int sc_main(int argc, char* argv[]) {
       std::fprintf(stderr, "ch4_contention: %s needs a value\n", argv[i]);
       return 2;
     }
-    if (!std::strcmp(argv[i], "--seeds")) seeds = std::max(1, std::atoi(argv[i + 1]));
-    else if (!std::strcmp(argv[i], "--messages")) messages = std::max(100, std::atoi(argv[i + 1]));
-    else if (!std::strcmp(argv[i], "--vcs")) g_vcs = std::max(2, std::atoi(argv[i + 1]));
+    // A whole number in [lo, hi] or a one-line error naming the option, exit 2 (atoi took "abc" as 0).
+    auto number = [&](int lo, int hi, int& out) {
+      char* end = nullptr;
+      errno = 0;
+      const long v = std::strtol(argv[i + 1], &end, 10);
+      if (errno || end == argv[i + 1] || *end || v < lo || v > hi) {
+        std::fprintf(stderr, "ch4_contention: %s: '%s' is not a whole number in [%d, %d]\n", argv[i], argv[i + 1], lo, hi);
+        return false;
+      }
+      out = static_cast<int>(v);
+      return true;
+    };
+    bool ok = true;
+    if (!std::strcmp(argv[i], "--seeds")) ok = number(1, 1000, seeds);
+    else if (!std::strcmp(argv[i], "--messages")) ok = number(100, 10000000, messages);
+    else if (!std::strcmp(argv[i], "--vcs")) ok = number(2, 64, g_vcs);
     else {
       std::fprintf(stderr, "ch4_contention: unknown option %s (--seeds N, --messages M, --vcs V)\n", argv[i]);
       return 2;
     }
+    if (!ok) return 2;
   }
   std::printf("| interval | simulator | formula, corrected | formula, as printed | pairs MC | 4 closed MC | 4 open MC |\n"
               "|---:|---:|---:|---:|---:|---:|---:|\n");
