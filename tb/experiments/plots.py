@@ -8,6 +8,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 
 from tables import METHOD, group_title, groups  # noqa: E402
 
@@ -338,8 +339,33 @@ def plot_drb_config(doc, out):
                 xlabel="applied load (cycles/message)")
 
 
+def plot_scalability(doc, out):
+    """The thesis' Figs. 6-23..6-26: one panel per pattern and family, a colour per network, static solid and
+    DRB dashed, latency against the accepted load normalised to the bisection."""
+    panels = [("hot spot", "torus"), ("hot spot", "hypercube"), ("butterfly", "torus"), ("butterfly", "hypercube")]
+    fig, axes = plt.subplots(1, 4, figsize=(16, 4.2))
+    nets = sorted({p["case"] for p in doc["points"]}, key=lambda c: [p["case"] for p in doc["points"]].index(c))
+    for ax, (study, family) in zip(axes, panels):
+        for i, net in enumerate(n for n in nets if n.startswith(family)):
+            for method, ls in (("dor", "-"), ("drb", "--")):
+                pts = sorted((p for p in doc["points"] if p["study"] == study and p["case"] == net
+                              and p["method"] == method and p.get("acc_norm") is not None), key=lambda p: -p["interval"])
+                ax.plot([p["acc_norm"] for p in pts], [p["lat"] for p in pts], ls=ls, marker="o", ms=3,
+                        color=OTHERS[i], label=f"{net.split(' ', 1)[1]} {METHOD[method]}")
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())  # 100, not 10^2
+        ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xlabel("accepted load / bisection capacity (2B/N)")
+        ax.set_ylabel("mean latency (cycles)")
+        ax.set_title(f"{study}, {'tori' if family == 'torus' else 'hypercubes'}", fontsize=10)
+        ax.grid(True, **GRID)
+        ax.legend(fontsize=7)
+    fig.suptitle("Scalability: static (solid) vs DRB (dashed), load normalised to the bisection", fontsize=11)
+    _save(fig, out / "latency.png")
+
+
 def plot(name, doc, out):
     if name == "vc_split":
         return  # one load per point: the tables say it all
     {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "packet_length": plot_packet_length, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "router_change_acks": plot_acks, "hotspot": plot_hotspot, "acks": plot_acks,
-     "transient": plot_transient, "observability": plot_observability}[name](doc, out)
+     "transient": plot_transient, "observability": plot_observability, "scalability": plot_scalability}[name](doc, out)

@@ -73,6 +73,67 @@ TORUS_8 = {"topology.kind": "torus", "topology.k": "8", "topology.n": "2"}
 CUBE_4 = {"topology.kind": "hypercube", "topology.n": "4"}
 CUBE_6 = {"topology.kind": "hypercube", "topology.n": "6"}
 
+TORUS_2x3 = {"topology.kind": "torus", "topology.k": "2", "topology.n": "3"}
+TORUS_4x3 = {"topology.kind": "torus", "topology.k": "4", "topology.n": "3"}
+CUBE_3 = {"topology.kind": "hypercube", "topology.n": "3"}
+# The scalability study's networks (thesis Table 6-8): 2-D and 3-D tori and hypercubes of 8 to 64 nodes.
+SCALABILITY_NETS = {"torus 4x4": TORUS_4, "torus 8x8": TORUS_8, "torus 2x2x2": TORUS_2x3, "torus 4x4x4": TORUS_4x3,
+                    "hypercube 3D": CUBE_3, "hypercube 4D": CUBE_4, "hypercube 6D": CUBE_6}
+
+
+def static_links(cfg, src, dst):
+    """The links (node, dimension) of the static path src -> dst: dimension order, the shorter way round a
+    ring, ties + (routing.tie=positive, as the scenario files set); a hypercube is the 2-ary case."""
+    hyper = cfg.get("topology.kind") == "hypercube"
+    k = 2 if hyper else int(cfg["topology.k"])
+    n = int(cfg["topology.n"])
+    cur = [src // k ** d % k for d in range(n)]
+    out = []
+    for d in range(n):
+        want = dst // k ** d % k
+        while cur[d] != want:
+            step = 1 if (want - cur[d]) % k <= k // 2 else -1
+            out.append((sum(c * k ** i for i, c in enumerate(cur)), d, step))
+            cur[d] = (cur[d] + step) % k
+    return out
+
+
+def hotspot_channels(cfg):
+    """The scaled hot spot: the largest set of channels with distinct sources and distinct destinations whose
+    static paths all cross one link (the thesis' C1-C4 are such a set on the 8x8 torus, 4 channels through
+    D3->E3; it gives no lists for the other networks). A maximum bipartite matching per link, the longest paths
+    tried first; of the links with the largest set, the highest dimension, then the lowest node."""
+    n = 2 ** int(cfg["topology.n"]) if cfg.get("topology.kind") == "hypercube" else int(cfg["topology.k"]) ** int(cfg["topology.n"])
+    by_link = {}
+    for s in range(n):
+        for d in range(n):
+            if s != d:
+                path = static_links(cfg, s, d)
+                for link in path:
+                    by_link.setdefault(link, []).append((len(path), s, d))
+    best = None
+    for link in sorted(by_link, key=lambda l: (-l[1], l[0], -l[2])):
+        pairs = sorted(by_link[link], key=lambda p: (-p[0], p[1], p[2]))
+        adj = {}
+        for _, s, d in pairs:
+            adj.setdefault(s, []).append(d)
+        match = {}  # destination -> source
+
+        def augment(s, seen):
+            for d in adj[s]:
+                if d not in seen:
+                    seen.add(d)
+                    if d not in match or augment(match[d], seen):
+                        match[d] = s
+                        return True
+            return False
+        for s in adj:
+            augment(s, set())
+        if best is None or len(match) > len(best):
+            best = dict(match)
+    return ",".join(f"{s}>{d}" for d, s in sorted(best.items(), key=lambda x: x[1]))
+
+
 EXPERIMENTS = {
     "ch4_example": Experiment(
         "Chapter-4 example: hot-spot channels, static vs DRB, per-channel latency",
@@ -87,6 +148,14 @@ EXPERIMENTS = {
         "Chapter 6: packet length on the 4x4 torus, 10/20/64-flit messages, static vs adaptive vs DRB",
         [Part("systematic.yaml", cases={f"torus 4x4, {n} flits": {**TORUS_4, "traffic.length": str(n)}},
               loads=[round(v * n / 10) for v in SCALES["reduced"]["loads"]]) for n in (10, 20, 64)]),
+    # Scalability (thesis section 6.8, Table 6-8): static vs DRB on tori and hypercubes of 8-64 nodes, the
+    # butterfly and the scaled hot spot, plotted against load normalised to the bisection (docs/results).
+    "scalability": Experiment(
+        "Chapter 6: scalability, butterfly and hot spot on 2-D/3-D tori and hypercubes, static vs DRB",
+        [Part("systematic.yaml", "butterfly", cases=SCALABILITY_NETS,
+              sweep={"traffic.pattern": ["butterfly"], "routing.algorithm": ["dor", "drb"]}),
+         Part("systematic.yaml", "hot spot", sweep={"traffic.pattern": ["channels"], "routing.algorithm": ["dor", "drb"]},
+              cases={name: {**net, "traffic.channels": hotspot_channels(net)} for name, net in SCALABILITY_NETS.items()})]),
     "router_change": Experiment(
         "Chapter 6 tori on the corrected router: balanced ring VC classes, ties + (thesis) and random",
         [Part("systematic.yaml", cases={
@@ -305,6 +374,27 @@ def execute(name, exp, scale, args):
                          runs=len(unique), cached=cached, failed=sum(i["rc"] != 0 for i in infos.values()))
 
 
+def normalise_to_bisection(doc, drbsim):
+    """Loads as a fraction of the bisection's capacity (the thesis' PCRCW'94 convention): under uniform traffic
+    half the messages cross the bisection, so a network of bisection bandwidth B (flits/cycle, both directions)
+    and N nodes takes at most 2B/N flits per node and cycle. B = 2 x drbsim topology's bisection_channels (one
+    direction, lower half of the node ids to the upper half: the cut across the last dimension)."""
+    cut = {}
+    for p in doc["points"]:
+        cfg = SCALABILITY_NETS[p["case"]]
+        if p["case"] not in cut:
+            out = subprocess.run([drbsim, "topology"] + [f"{k}={v}" for k, v in cfg.items()], check=True,
+                                 capture_output=True, text=True).stdout
+            cut[p["case"]] = json.loads(out.strip().splitlines()[-1])["bisection_channels"]
+        if p["study"] == "hot spot":
+            p["channels_list"] = hotspot_channels(cfg)
+        cap = 2 * (2 * cut[p["case"]]) / nodes_of(cfg)
+        p["bisection_channels"] = cut[p["case"]]
+        p["capacity_fnc"] = cap
+        for src, dst in (("acc_fnc", "acc_norm"), ("off_fnc", "off_norm")):
+            p[dst] = p[src] / cap if p.get(src) is not None else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*", help="experiments to run (default: all)")
@@ -335,6 +425,8 @@ def main():
         out_dir = Path(args.out) / name
         out_dir.mkdir(parents=True, exist_ok=True)
         doc = aggregate.aggregate(name, exp, results, senders, nodes_of)
+        if name == "scalability":
+            normalise_to_bisection(doc, args.drbsim)
         prev = out_dir / "results.json"
         if timing["cached"] == timing["runs"] and prev.exists():  # nothing simulated: keep the old wall time
             timing["wall_seconds"] = json.loads(prev.read_text())["timing"]["wall_seconds"]

@@ -50,7 +50,7 @@ def groups(doc, keys=("study", "case", "pattern")):
 def group_title(gk):
     study, case, pattern = gk
     bits = [b for b in (case, PATTERN.get(pattern, pattern)) if b]
-    if study not in ("main", "modes"):
+    if study not in ("main", "modes") and study != PATTERN.get(pattern, pattern):
         bits.append({"early": "DRB vs DRB2", "delay": "ack delay", "startup": "start-up",
                      "startup_25": "start-up at 25 c/m", "change": "pattern change", "supernodes": "DRB supernodes"}.get(study, study))
     return ", ".join(bits)
@@ -147,6 +147,34 @@ def drb_table(doc):
     return lines + [""]
 
 
+def scalability_table(doc):
+    """Per pattern and load: every network's normalised accepted load and latency, static and DRB side by side."""
+    lines = ["## Normalised to the bisection", "",
+             "Load as a fraction of the bisection's capacity 2B/N flits/node/cycle (B: bisection channels, both "
+             "directions). Columns per network: accepted load / capacity, mean latency (static | DRB).", ""]
+    nets = list(dict.fromkeys(p["case"] for p in doc["points"]))
+    cut = {p["case"]: (p.get("bisection_channels"), p.get("capacity_fnc")) for p in doc["points"]}
+    lines += ["| network | bisection channels (one direction) | 2B/N (f/n/c) | hot-spot channels |", "|---|---:|---:|---|"]
+    for n in nets:
+        chans = next((p["channels_list"] for p in doc["points"] if p["case"] == n and "channels_list" in p), "")
+        lines.append(f"| {n} | {cut[n][0]} | {fmt(cut[n][1], 3)} | {chans} |")
+    lines.append("")
+    for study in dict.fromkeys(p["study"] for p in doc["points"]):
+        lines += [f"### {study}", "", "| c/m | " + " | ".join(nets) + " |", "|---:|" + "---|" * len(nets)]
+        for iv in sorted({p["interval"] for p in doc["points"]}, reverse=True):
+            row = [fmt(iv, 0)]
+            for n in nets:
+                cell = []
+                for m in ("dor", "drb"):
+                    p = next((q for q in doc["points"] if q["study"] == study and q["case"] == n and q["method"] == m
+                              and q["interval"] == iv), None)
+                    cell.append(f"{fmt(p.get('acc_norm'), 4)} / {fmt(p.get('lat'))}" if p and "lat" in p else "-")
+                row.append(" \\| ".join(cell))
+            lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
+    return lines
+
+
 def render(name, doc):
     t = doc["timing"]
     lines = [f"# {doc['title']}", "",
@@ -161,6 +189,8 @@ def render(name, doc):
         return "\n".join(lines + transient_table(doc))
     if name == "observability":
         return "\n".join(lines + drb_table(doc) + ["## Steady state", ""] + steady_table(doc))
+    if name == "scalability":
+        lines += scalability_table(doc)
     lines += steady_table(doc)
     if any("channels" in p for p in doc["points"]):
         lines += channel_table(doc)
