@@ -4,8 +4,10 @@
 // of a flattened butterfly (RouterCore in systemc/router/router_core.h: routers and switches are one
 // element), built from its units: an input unit per port (drb_input_unit), a route unit per input VC
 // (drb_route_unit: DEC + route compute, drb_vc_select: VC selection), the VC allocator (drb_vc_alloc), the
-// switch allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar) and an
-// output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR). A router's ports 2d and
+// switch allocator (drb_switch_alloc, whose stages are drb_xbar_arbiter), the crossbar (drb_crossbar), an
+// output unit per port (drb_output_unit: owners, credits, AL resume, datelines, GMR), the AL timer
+// (drb_al_timer), the ports' terminal and dateline constants (drb_port_shape) and cyclic trunk selection's
+// pointers (drb_trunk_ptr). A router's ports 2d and
 // 2d+1 are +/- dimension d (0..3 are +x, -x, +y, -y on a 2-D torus; with Trunk links a direction, the ports
 // (2d + s) Trunk .. (2d + s) Trunk + Trunk - 1); the last are the local terminal's (injection in, ejection
 // out; NiChannels of them, one a channel). A k-ary n-tree switch's ports 0..k-1 lead down (to terminals at
@@ -149,57 +151,31 @@ module drb_router #(
     $error("drb_router: the header package's dateline (and tie) bits must be one per dimension");
   end
 
-  // ---- the ports towards terminals, where the NI always sinks (no credits, no GMR, no dateline): a
-  // router's local port; a k-ary n-tree switch's down ports at stage 0 (element ids below TreeK^(n-1)); a
-  // flattened butterfly switch's or a hybrid router's last Conc ports; a RUFT's last stage; none of a
-  // hybrid's subnet switches
-  logic [NumPorts-1:0] term;
-  if (drb_shape_pkg::local_port_router(Family)) begin : g_term_cube
-    assign term = ~(NumPorts'(-1) >> NiChannels);  // the local ports, last
-  end else if (Family == 2 || Family == 4) begin : g_term_conc
-    assign term = ~(NumPorts'(-1) >> Conc);
-  end else if (Family >= 5 && Family <= 7) begin : g_term_none
-    assign term = '0;
-  end else if (Family == 8) begin : g_term_ruft
-    assign term = {NumPorts{32'(node_id_i) >= (TreeStages - 1) * drb_shape_pkg::ipow(TreeK, TreeStages - 1)}};
-  end else begin : g_term_tree
-    logic stage0;
-    assign stage0 = 32'(node_id_i) < drb_shape_pkg::ipow(TreeK, TreeStages - 1);
-    for (genvar q = 0; q < NumPorts; q++) begin : g_q
-      assign term[q] = (q < TreeK) && stage0;
-    end
-  end
+  // ---- per output port (drb_port_shape): towards a terminal, where the NI always sinks (no credits, no
+  // GMR, no dateline), and the dateline bits of its link (a torus's or midimew's wrap links)
+  localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
+  logic [NumPorts-1:0]     term;
+  logic [NumPorts*DlW-1:0] dl;
+  drb_port_shape #(
+    .Family(Family), .TreeK(TreeK), .TreeStages(TreeStages), .Conc(Conc), .NiChannels(NiChannels), .K(K),
+    .Dims(Dims), .Radix(Radix), .Wrap(Wrap), .Trunk(Trunk), .Jump(Jump), .NumPorts(NumPorts), .IdW(IdW), .DlW(DlW)
+  ) u_ports (
+    .node_id_i,
+    .term_o (term),
+    .dl_o   (dl)
+  );
   if (Gmr && !Drb) begin : g_bad_gmr
     $error("drb_router: GMR needs the DRB blocks");
   end
 
-  // ---- the AL timer: cycles since reset divided by AlTick, modulo 2^W (LatencyAccumulator::timer); with
-  // AlTick > 1 a prescaler counts the cycles of the current tick (tick_q = cycles mod AlTick).
-  logic [LatW-1:0] timer_q;
-  localparam int unsigned TickW = (AlTick > 1) ? $clog2(AlTick) : 1;
-  logic [TickW-1:0] tick_q;
-  if (AlTick > 1) begin : g_tick
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        tick_q  <= '0;
-        timer_q <= '0;
-      end else if (32'(tick_q) == AlTick - 1) begin
-        tick_q  <= '0;
-        timer_q <= timer_q + 1'b1;
-      end else begin
-        tick_q  <= tick_q + 1'b1;
-      end
-    end
-  end else begin : g_no_tick
-    assign tick_q = '0;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) timer_q <= '0;
-      else timer_q <= timer_q + 1'b1;
-    end
-  end
-  // timer(now + DVa), T1 of a head routed now: floor((cycles + DVa) / AlTick) = timer_q + (tick_q + DVa) / AlTick
-  logic [LatW-1:0] timer_va;
-  assign timer_va = (AlTick == 1) ? timer_q + LatW'(DVa) : timer_q + LatW'((32'(tick_q) + DVa) / AlTick);
+  // ---- the AL timer (drb_al_timer): cycles since reset divided by AlTick, modulo 2^W
+  // (LatencyAccumulator::timer), and timer(now + DVa), T1 of a head routed now
+  logic [LatW-1:0] timer_q, timer_va;
+  drb_al_timer #(.W(LatW), .Tick(AlTick), .Ahead(DVa)) u_timer (
+    .clk_i, .rst_ni,
+    .timer_o       (timer_q),
+    .timer_ahead_o (timer_va)
+  );
 
   // ---- input units
   logic [N*FlitW-1:0] front;
@@ -355,23 +331,15 @@ module drb_router #(
   // The output VC a grant gives: the one asked for (separable), or the one the head accepted (iSLIP).
   assign va_port = sel_port;
 
-  // Cyclic trunk selection (RouteUnit::granted): a grant on member m of a trunk makes m + 1 its next first
-  // member; of several grants on one trunk in a cycle the last in input-VC order counts, as the model
-  // grants them in that order. Its route units read the register, so this cycle's grants act from the next.
+  // Cyclic trunk selection (RouteUnit::granted): per trunk the member its next head tries first, moved
+  // past the member a grant took (drb_trunk_ptr); otherwise every trunk starts at member 0.
   if (TrunkCyclic && Trunk > 1) begin : g_trunk_cyclic
-    logic [2*Dims*TrW-1:0] trunk_first_d;
-    always_comb begin
-      trunk_first_d = trunk_first_q;
-      for (int unsigned k = 0; k < N; k++) begin
-        if (va_gnt[k] && 32'(va_port[k*PortW +: PortW]) < 2 * Dims * Trunk)
-          trunk_first_d[(32'(va_port[k*PortW +: PortW]) / Trunk)*TrW +: TrW] =
-              TrW'((32'(va_port[k*PortW +: PortW]) % Trunk + 1) % Trunk);
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) trunk_first_q <= '0;
-      else trunk_first_q <= trunk_first_d;
-    end
+    drb_trunk_ptr #(.NumIn(N), .Dims(Dims), .Trunk(Trunk), .PortW(PortW), .TrW(TrW)) u_trunk (
+      .clk_i, .rst_ni,
+      .gnt_i   (va_gnt),
+      .port_i  (va_port),
+      .first_o (trunk_first_q)
+    );
   end else begin : g_trunk_fixed
     assign trunk_first_q = '0;
   end
@@ -469,51 +437,6 @@ module drb_router #(
     end else if (cfg_we_i) begin
       gmr_threshold_q <= cfg_threshold_i;
       gmr_every_hop_q <= cfg_every_hop_i;
-    end
-  end
-
-  // ---- a link's dateline bits (a torus's wrap links): leaving +d from coordinate k-1 sets bit d, and
-  // leaving -d from coordinate 0; per output port, Dims bits. (Constant functions as drb_dor_rc's.)
-  function automatic int unsigned radix_of(int unsigned d);
-    if (Radix == 64'h0) radix_of = K;
-    else radix_of = 32'(Radix[8*d +: 8]);
-  endfunction
-  function automatic int unsigned stride_of(int unsigned d);
-    stride_of = 1;
-    for (int unsigned i = 0; i < d; i++) stride_of = stride_of * radix_of(i);
-  endfunction
-  localparam int unsigned DlW = drb_hdr_pkg::DatelineW;
-  logic [NumPorts*DlW-1:0] dl;
-  if (Family == 9) begin : g_dl_midimew
-    // A jump ring's dateline: + from a node whose jump passes N, - from one whose jump goes below 0.
-    for (genvar q = 0; q < NumPorts; q++) begin : g_port
-      localparam int unsigned J = (q < 2) ? Jump - 1 : Jump;
-      for (genvar d = 0; d < DlW; d++) begin : g_bit
-        if (d == q / 2 && q < 4) begin : g_ring
-          assign dl[q*DlW + d] = (q % 2 == 0) ? (32'(node_id_i) + J >= K) : (32'(node_id_i) < J);
-        end else begin : g_none
-          assign dl[q*DlW + d] = 1'b0;
-        end
-      end
-    end
-  end else if (Family != 0) begin : g_dl_none  // switches and hypercubes have no rings
-    assign dl = '0;
-  end else for (genvar d = 0; d < Dims; d++) begin : g_dl
-    localparam int unsigned NW = IdW;
-    logic [NW-1:0] c;   // this router's coordinate in dimension d
-    assign c = (node_id_i / NW'(stride_of(d))) % NW'(radix_of(d));
-    if (!Wrap) begin : g_mesh
-      logic unused_c;
-      assign unused_c = ^c;
-    end
-    for (genvar q = 0; q < NumPorts; q++) begin : g_port
-      if (Wrap && q / Trunk == 2 * d) begin : g_plus
-        assign dl[q*DlW + d] = (c == NW'(radix_of(d) - 1));
-      end else if (Wrap && q / Trunk == 2 * d + 1) begin : g_minus
-        assign dl[q*DlW + d] = (c == '0);
-      end else begin : g_none
-        assign dl[q*DlW + d] = 1'b0;
-      end
     end
   end
 

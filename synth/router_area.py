@@ -30,7 +30,8 @@ GROUPS = [  # (group, base modules)
     ("crossbar (drb_crossbar)", ["drb_crossbar"]),
     ("output units (drb_output_unit)", ["drb_output_unit"]),
     ("DRB blocks (drb_dec, drb_al, drb_gmr_fire)", ["drb_dec", "drb_al", "drb_gmr_fire"]),
-    ("router logic (drb_router)", ["drb_router"]),
+    ("router logic (drb_router, drb_al_timer, drb_port_shape, drb_trunk_ptr)",
+     ["drb_router", "drb_al_timer", "drb_port_shape", "drb_trunk_ptr"]),
 ]
 
 
