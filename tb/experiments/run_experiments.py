@@ -17,6 +17,7 @@ the whole network). Time-series experiments keep the fixed windows of their scen
 """
 import argparse
 import concurrent.futures as cf
+import functools
 import hashlib
 import json
 import math
@@ -81,6 +82,12 @@ SCALABILITY_NETS = {"torus 4x4": TORUS_4, "torus 8x8": TORUS_8, "torus 2x2x2": T
                     "hypercube 3D": CUBE_3, "hypercube 4D": CUBE_4, "hypercube 6D": CUBE_6}
 
 
+def nodes_of(cfg):
+    if cfg.get("topology.kind", "torus") == "hypercube":
+        return 2 ** int(cfg["topology.n"])
+    return int(cfg.get("topology.k", "8")) ** int(cfg.get("topology.n", "2"))
+
+
 def static_links(cfg, src, dst):
     """The links (node, dimension) of the static path src -> dst: dimension order, the shorter way round a
     ring, ties + (routing.tie=positive, as the scenario files set); a hypercube is the 2-ary case."""
@@ -98,12 +105,22 @@ def static_links(cfg, src, dst):
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _hotspot(items):
+    return hotspot_set(dict(items))
+
+
 def hotspot_channels(cfg):
+    """hotspot_set(cfg), computed once per network (the experiment list and the normalisation both ask)."""
+    return _hotspot(tuple(sorted(cfg.items())))
+
+
+def hotspot_set(cfg):
     """The scaled hot spot: the largest set of channels with distinct sources and distinct destinations whose
     static paths all cross one link (the thesis' C1-C4 are such a set on the 8x8 torus, 4 channels through
     D3->E3; it gives no lists for the other networks). A maximum bipartite matching per link, the longest paths
     tried first; of the links with the largest set, the highest dimension, then the lowest node."""
-    n = 2 ** int(cfg["topology.n"]) if cfg.get("topology.kind") == "hypercube" else int(cfg["topology.k"]) ** int(cfg["topology.n"])
+    n = nodes_of(cfg)
     by_link = {}
     for s in range(n):
         for d in range(n):
@@ -232,12 +249,6 @@ def permutation(name, n):
         h = bits // 2
         return lambda x: ((x & ((1 << h) - 1)) << h) | (x >> h)
     raise ValueError(f"no sender count for pattern {name}")
-
-
-def nodes_of(cfg):
-    if cfg.get("topology.kind", "torus") == "hypercube":
-        return 2 ** int(cfg["topology.n"])
-    return int(cfg.get("topology.k", "8")) ** int(cfg.get("topology.n", "2"))
 
 
 def channels_of(cfg):
