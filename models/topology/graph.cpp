@@ -304,15 +304,15 @@ ReportPlan plan_report(const NetworkGraph& g, double limit) {
   if (work > limit) return plan;
   MaxFlow paths(g);
   int cap = static_cast<int>(g.channels().size()) + 1;
-  plan.saturated.reserve(pairs.size());
+  plan.settled.reserve(pairs.size());
   for (const auto& [from, to] : pairs) {
     const int bound = std::min(outdeg[from], indeg[to]);
     const int found = paths.short_paths_only(from, to, bound);
-    plan.saturated.push_back(found == bound);
+    plan.settled.push_back(found == bound ? bound : -1);
     if (cap > found) work += (std::min(cap, bound) - found + 1) * search;
     cap = std::min(cap, bound);
     if (work > limit) {
-      plan.saturated.clear();
+      plan.settled.clear();
       return plan;
     }
   }
@@ -360,13 +360,11 @@ GraphReport report(const NetworkGraph& g, const ReportPlan* plan) {
     int best = r.channels + 1;
     MaxFlow max_flow(g);
     const auto pairs = fault_pairs(g);
-    const bool planned = plan && plan->saturated.size() == pairs.size();
-    std::vector<int> outdeg(n, 0), indeg(n, 0);
-    for (const GraphChannel& c : g.channels()) ++outdeg[c.from], ++indeg[c.to];
+    const bool planned = plan && plan->settled.size() == pairs.size();
     for (size_t i = 0; i < pairs.size(); ++i) {
       const auto [from, to] = pairs[i];
       // A pair whose short paths reached min(outdeg(from), indeg(to)) has that flow: no second search.
-      if (planned && plan->saturated[i]) best = std::min(best, std::min(outdeg[from], indeg[to]));
+      if (planned && plan->settled[i] >= 0) best = std::min(best, plan->settled[i]);
       else best = std::min(best, max_flow(from, to, best));
     }
     r.fault_tolerance = best > r.channels ? 0 : best - 1;

@@ -92,13 +92,13 @@ struct GraphReport {
 // The elementary steps report(g) takes at most, for a guard to estimate its time before running it: one
 // breadth-first search per injection element, the terminal pairs, the fault tolerance's flows (their short
 // paths found here as report() finds them, then one search per unit of flow they leave open), and a
-// bisection flow of at most terminals / 2 searches. Stops counting once past `limit` (saturated empty).
+// bisection flow of at most terminals / 2 searches. Stops counting once past `limit` (settled empty).
 struct ReportPlan {
   double work = 0;
-  // Per fault-tolerance flow: 1 where its short paths alone reach the flow's bound, so report() need not
-  // search them again (all 1024 flows of the 32-ary 2-cube flattened butterfly: 3.5 % of the command's
-  // instructions; the distances' searches are 85 %).
-  std::vector<uint8_t> saturated;
+  // Per fault-tolerance flow: its value where its short paths alone reach the flow's bound min(outdeg,
+  // indeg), else -1, so report() need not search it again (all 1024 flows of the 32-ary 2-cube flattened
+  // butterfly: 3.5 % of the command's instructions; the distances' searches are 85 %).
+  std::vector<int> settled;
 };
 ReportPlan plan_report(const NetworkGraph& g, double limit = 1e300);
 // The figures; with the plan of the same graph, the flows it settled are not searched again.
