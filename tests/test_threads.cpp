@@ -46,7 +46,9 @@ void same_for_every_thread_count(const std::string& cfg) {
   }
 }
 
-// Past saturation (most VCs parked on a credit or an output VC), 256 routers in ranges of 128 and 85-86.
+// Past saturation (most VCs parked on a credit or an output VC), 256 routers in ranges of 128 and of
+// 64/128/64 (starting on multiples of 64: each thread takes its own routers' flits and credits, as in
+// every case below with 64 or more elements per thread; smaller fabrics get them from the calling thread).
 TEST(Threads, TorusPastSaturationGivesTheSameBytesForOneTwoAndThreeThreads) {
   same_for_every_thread_count("topology.k=16 traffic.length=10 traffic.rate=0.3 sim.warmup=500 sim.measure=1500");
 }
@@ -54,26 +56,31 @@ TEST(Threads, TorusPastSaturationGivesTheSameBytesForOneTwoAndThreeThreads) {
 // DRB2's GMR builds early acks in the routers' step: from other threads they wait for the step to end and
 // are built in router order then, drops counted as one thread counts them. The run has fires and drops.
 TEST(Threads, EarlyAcksOfGmrGiveTheSameBytesForOneTwoAndThreeThreads) {
-  const std::string cfg = "topology.k=8 router.vcs=6 routing.algorithm=drb2 drb2.threshold=16 drb2.queue=1 "
-                          "drb.ack_mode=in_network traffic.rate=0.4 sim.warmup=500 sim.measure=2000";
-  same_for_every_thread_count(cfg);
-  const std::string j = slurp(test_tmp("threads.json"));
-  EXPECT_EQ(j.find("\"gmr_fires\": 0,"), std::string::npos) << "no early ack was built: the case tests nothing";
-  EXPECT_EQ(j.find("\"gmr_drops\": 0,"), std::string::npos) << "no early ack was dropped: the case tests nothing";
+  for (const char* k : {"8", "16"}) {  // deliveries from the calling thread, and by each thread
+    const std::string cfg = std::string("topology.k=") + k + " router.vcs=6 routing.algorithm=drb2 drb2.threshold=16 "
+                            "drb2.queue=1 drb.ack_mode=in_network traffic.rate=0.4 sim.warmup=500 sim.measure=2000";
+    same_for_every_thread_count(cfg);
+    const std::string j = slurp(test_tmp("threads.json"));
+    EXPECT_EQ(j.find("\"gmr_fires\": 0,"), std::string::npos) << "no early ack was built: the case tests nothing";
+    EXPECT_EQ(j.find("\"gmr_drops\": 0,"), std::string::npos) << "no early ack was dropped: the case tests nothing";
+  }
 }
 
 // An indirect fabric with virtual cut-through and the BookSim2 router (iSLIP, random ties).
 TEST(Threads, FatTreeAndTheBookSimRouterGiveTheSameBytesForOneTwoAndThreeThreads) {
   same_for_every_thread_count("topology.kind=fattree topology.k=4 topology.n=3 routing.algorithm=updown "
                               "router.switching=vct router.buffer=16 traffic.rate=0.5 sim.warmup=500 sim.measure=1500");
+  same_for_every_thread_count("topology.kind=fattree topology.k=4 topology.n=4 routing.algorithm=updown "  // 256 switches
+                              "router.switching=vct router.buffer=16 traffic.rate=0.5 sim.warmup=500 sim.measure=1000");
   same_for_every_thread_count("topology.k=8 router.preset=booksim traffic.length=4 traffic.rate=0.35 sim.warmup=500 "
                               "sim.measure=1500");
 }
 
 // Link power saving switches channels and wakes routers from the calling thread between the steps.
 TEST(Threads, LinkPowerSavingGivesTheSameBytesForOneTwoAndThreeThreads) {
-  same_for_every_thread_count("topology.k=8 power.mechanism=on power.width_steps=2 traffic.rate=0.05 sim.warmup=500 "
-                              "sim.measure=3000");
+  for (const char* k : {"8", "16"})
+    same_for_every_thread_count(std::string("topology.k=") + k + " power.mechanism=on power.width_steps=2 "
+                                "traffic.rate=0.05 sim.warmup=500 sim.measure=3000");
 }
 
 // One line naming the key, exit 2, nothing written.

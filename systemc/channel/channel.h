@@ -156,6 +156,23 @@ class ChannelTable {
   [[gnu::always_inline]] void deliver_credits(ChannelEnd::Kind kind, int64_t now, F f) {
     for (ChannelLane& l : lanes_) l.credits[kind].drain(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
   }
+  // sim.threads: the same deliveries read by each thread for its own receivers (in the order above, so a
+  // receiver sees its flits and credits in the order one thread would give them), then dropped once every
+  // thread is done (clear_due).
+  template <class F>
+  [[gnu::always_inline]] void scan_flits(ChannelEnd::Kind kind, int64_t now, F f) const {
+    for (const ChannelLane& l : lanes_) l.flits[kind].scan(now, [&](const InFlight& e) { f(e.to, e.f); });
+  }
+  template <class F>
+  [[gnu::always_inline]] void scan_credits(ChannelEnd::Kind kind, int64_t now, F f) const {
+    for (const ChannelLane& l : lanes_) l.credits[kind].scan(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
+  }
+  void clear_due(ChannelEnd::Kind kind, int64_t now) {
+    for (ChannelLane& l : lanes_) {
+      l.flits[kind].clear(now);
+      l.credits[kind].clear(now);
+    }
+  }
   // The channel's state, width (cycles per flit: 1 is full width) and counters.
   ChannelState state(int c) const { return state_[c]; }
   int width(int c) const { return width_[c]; }

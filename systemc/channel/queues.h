@@ -87,6 +87,12 @@ class Wheel {
     for (const E& e : v) f(e);
     v.clear();  // keeps its capacity: no allocation in steady state
   }
+  // sim.threads: the bucket read by several threads at once (each taking its receivers), then cleared.
+  template <class F>
+  [[gnu::always_inline]] void scan(int64_t now, F f) const {
+    for (const E& e : b_[now & mask_]) f(e);
+  }
+  void clear(int64_t now) { b_[now & mask_].clear(); }
 
  private:
   std::vector<std::vector<E>> b_;

@@ -38,7 +38,14 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   if (parts > 1) {
     if (p.rtl_router || p.any_rtl() || p.capture.on || p.faults.on())
       throw std::logic_error("sim.threads: RTL routers, PR-DRB's monitor and link faults step in one thread");
-    for (int t = 0; t <= parts; ++t) part_.push_back(static_cast<int>(static_cast<int64_t>(e) * t / parts));
+    // Ranges start on a multiple of 64 where every part still gets elements: each thread then owns whole
+    // words of the busy set and takes its own elements' deliveries (split_ below).
+    split_ = e >= 64 * parts;
+    for (int t = 0; t <= parts; ++t) {
+      int b = static_cast<int>(static_cast<int64_t>(e) * t / parts);
+      if (split_ && t > 0 && t < parts) b = (b + 32) / 64 * 64;
+      part_.push_back(b);
+    }
     std::vector<int> lane(static_cast<size_t>(e));
     for (int t = 0; t < parts; ++t)
       for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
@@ -203,20 +210,23 @@ template <class E>
 void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   now_ = now;
   std::unique_ptr<E>* const els = el.data();
-  chan_.deliver_flits(ChannelEnd::kElement, now, [this, els, now](const ChannelEnd& to, const Flit& f) {
-    els[to.id]->arrive(to.port, f, now);
-    router_busy_.add(to.id);
-    if (flit_tap_) flit_tap_(to, f, now);
-  });
+  const bool split = split_ && !flit_tap_;  // the elements' deliveries in their threads
+  if (!split)
+    chan_.deliver_flits(ChannelEnd::kElement, now, [this, els, now](const ChannelEnd& to, const Flit& f) {
+      els[to.id]->arrive(to.port, f, now);
+      router_busy_.add(to.id);
+      if (flit_tap_) flit_tap_(to, f, now);
+    });
   chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
     dst_[to.id]->arrive(f, now);
     dst_due_.add(to.id);
     if (flit_tap_) flit_tap_(to, f, now);
   });
-  chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
-    els[from.id]->credit(from.port, vc);
-    if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
-  });
+  if (!split)
+    chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
+      els[from.id]->credit(from.port, vc);
+      if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
+    });
   chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
     src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
   });
@@ -225,13 +235,30 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     return src_[n]->busy();
   });
   if (pool_) {
+    // Split: a part takes the flits and credits for its own elements first (an element's state and its
+    // words of the busy set are its part's alone), the NIs having stepped already: they share nothing with
+    // the elements in a cycle (every channel takes a cycle or more).
     auto part = [&](int t) {
-      router_busy_.visit_range(part_[t], part_[t + 1], [&](int n) {
+      const int lo = part_[t], hi = part_[t + 1];
+      if (split) {
+        chan_.scan_flits(ChannelEnd::kElement, now, [this, els, now, lo, hi](const ChannelEnd& to, const Flit& f) {
+          if (to.id < lo || to.id >= hi) return;
+          els[to.id]->arrive(to.port, f, now);
+          router_busy_.add(to.id);
+        });
+        chan_.scan_credits(ChannelEnd::kElement, now, [this, els, lo, hi](const ChannelEnd& from, uint8_t vc) {
+          if (from.id < lo || from.id >= hi) return;
+          els[from.id]->credit(from.port, vc);
+          if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
+        });
+      }
+      router_busy_.visit_range(lo, hi, [&](int n) {
         els[n]->step(now);
         return els[n]->busy();
       }, out_[static_cast<size_t>(t)].idle);
     };
     pool_->run(part);
+    if (split) chan_.clear_due(ChannelEnd::kElement, now);
     for (PartOut& o : out_) {
       for (int n : o.idle) router_busy_.remove(n);
       o.idle.clear();

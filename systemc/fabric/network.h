@@ -186,6 +186,7 @@ class Network final : public LinkHost {
   // the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
   std::unique_ptr<StepPool> pool_;
   std::vector<int> part_;  // lane t of the channel table is part t (ChannelTable::element_lane)
+  bool split_ = false;     // every range starts on a multiple of 64 (a word of router_busy_)
   struct EarlyAck {
     int r;
     Header h;
