@@ -46,12 +46,10 @@ module drb_dor_rc #(
   // The radix of dimension d and the id stride of its coordinate (constant functions; Yosys 0.23 takes
   // no `return` in them).
   function automatic int unsigned radix_of(int unsigned d);
-    if (Radix == 64'h0) radix_of = K;
-    else radix_of = 32'(Radix[8*d +: 8]);
+    radix_of = drb_shape_pkg::dim_radix(Radix, K, d);
   endfunction
   function automatic int unsigned stride_of(int unsigned d);
-    stride_of = 1;
-    for (int unsigned i = 0; i < d; i++) stride_of = stride_of * radix_of(i);
+    stride_of = drb_shape_pkg::dim_stride(Radix, K, d);
   endfunction
   function automatic bit all_pow2();
     all_pow2 = 1'b1;

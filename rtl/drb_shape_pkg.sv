@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Constant functions of the network families' shapes, shared by drb_router and its route compute units
-// (drb_updown_rc, drb_flatfly_rc, drb_hybrid_rc): one definition of a power and of a router's port count.
+// (drb_dor_rc, drb_updown_rc, drb_flatfly_rc, drb_hybrid_rc) and drb_port_shape: one definition of a power, of a
+// k-ary n-cube dimension's radix and stride, and of a router's port count.
 
 package drb_shape_pkg;
 
@@ -9,6 +10,17 @@ package drb_shape_pkg;
   function automatic int unsigned ipow(int unsigned b, int unsigned e);
     ipow = 1;
     for (int unsigned j = 0; j < e; j++) ipow = ipow * b;
+  endfunction
+
+  // A k-ary n-cube's dimension d: its radix (one byte per dimension in radix, low byte first; all k when
+  // radix is 0) and the id stride of its coordinate (drb_dor_rc's and drb_port_shape's Radix and K).
+  function automatic int unsigned dim_radix(logic [63:0] radix, int unsigned k, int unsigned d);
+    if (radix == 64'h0) dim_radix = k;
+    else dim_radix = 32'(radix[8*d +: 8]);
+  endfunction
+  function automatic int unsigned dim_stride(logic [63:0] radix, int unsigned k, int unsigned d);
+    dim_stride = 1;
+    for (int unsigned i = 0; i < d; i++) dim_stride = dim_stride * dim_radix(radix, k, i);
   endfunction
 
   // A router's or switch's port count per family (drb_router's Family): a k-ary n-cube router 2n + 1, a
