@@ -237,7 +237,9 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   if (pool_) {
     // Split: a part takes the flits and credits for its own elements first (an element's state and its
     // words of the busy set are its part's alone), the NIs having stepped already: they share nothing with
-    // the elements in a cycle (every channel takes a cycle or more).
+    // the elements in a cycle (every channel takes a cycle or more). The deliveries' bodies are written out
+    // again here: sharing them with the single-thread ones as named lambdas cost one thread 4 % more
+    // instructions per flit-hop (perf_guard B2, B3, F1).
     auto part = [&](int t) {
       const int lo = part_[t], hi = part_[t + 1];
       if (split) {
