@@ -22,6 +22,8 @@ struct Sent {
 };
 
 struct Ledger : NetObserver {
+  explicit Ledger(const PacketStore& s) : store(&s) {}
+  const PacketStore* store;  // where delivered messages' bytes are read
   std::unordered_map<uint64_t, Sent> outstanding;
   uint64_t delivered = 0, duplicates = 0, wrong = 0;
   void message_delivered(const Message& m, int64_t) override {
@@ -31,7 +33,7 @@ struct Ledger : NetObserver {
       return;
     }
     const Sent& s = it->second;
-    if (m.src != s.src || m.dst != s.dst || m.flits != s.flits || m.data != s.bytes) ++wrong;
+    if (m.src != s.src || m.dst != s.dst || m.flits != s.flits || store->host(m).data != s.bytes) ++wrong;
     outstanding.erase(it);
     ++delivered;
   }
@@ -54,7 +56,7 @@ inline void expect_conserved(const nlohmann::json& r) {
 inline nlohmann::json drive_ledger(Fabric& fab, int len, int64_t cycles, const std::function<double(int64_t)>& rate,
                                    const std::function<void(int64_t)>& each = {}) {
   Network& net = fab.net();
-  Ledger ledger;
+  Ledger ledger(net.store());
   net.add_observer(&ledger);
   Rng rng(11);
   uint64_t accepted = 0, rejected = 0;

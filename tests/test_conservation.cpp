@@ -22,7 +22,7 @@ nlohmann::json overload(const std::string& alg, double rate, int64_t cycles) {
                                  "routing.algorithm=" + alg});
     Fabric fab("fabric", s.net);
     Network& net = fab.net();
-    Ledger ledger;
+    Ledger ledger(net.store());
     net.add_observer(&ledger);
     Rng rng(7);
     const double p_msg = rate / 10;  // 10-flit messages, Bernoulli per node per cycle

@@ -56,11 +56,38 @@ uint32_t PacketStore::new_message() {
 }
 
 void PacketStore::free_message(uint32_t s) {
-  messages_[s].live = false;
-  messages_[s].data.clear();
+  Message& m = messages_[s];
+  m.live = false;
+  if (m.host) {
+    MessageHost& h = hosts_[m.host - 1];
+    h.data.clear();  // keeps its allocation for the next host record
+    h.addr = h.user = 0;
+    free_hosts_.push_back(m.host - 1);
+    m.host = 0;
+  }
   free_messages_.push_back(s);
   --live_messages_;
 }
+
+void PacketStore::attach(uint32_t slot, uint64_t addr, uint64_t user, std::vector<uint8_t> data) {
+  Message& m = messages_[slot];
+  if (!m.host) {
+    uint32_t h;
+    if (!free_hosts_.empty()) {
+      h = free_hosts_.back();
+      free_hosts_.pop_back();
+    } else {
+      h = hosts_.grow();
+    }
+    m.host = h + 1;
+  }
+  MessageHost& h = hosts_[m.host - 1];
+  h.addr = addr;
+  h.user = user;
+  h.data = std::move(data);
+}
+
+const MessageHost PacketStore::kNoHost{};
 
 uint32_t PacketStore::new_capture() {
   ++captures_made_;

@@ -20,7 +20,7 @@ Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
     host_index_[n] = static_cast<int>(hosts_.size());
     hosts_.push_back(std::make_unique<NiHost>(("ni_" + std::to_string(n)).c_str(), *this, n));
     NiHost* h = hosts_.back().get();
-    net_->dest(n).on_deliver = [h](const Message& m, int64_t c) { h->delivered(m, c); };
+    net_->dest(n).on_deliver = [h](const Message& m, const MessageHost& mh, int64_t c) { h->delivered(m, mh, c); };
   }
   SC_METHOD(tick);
 }

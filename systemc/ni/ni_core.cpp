@@ -52,11 +52,9 @@ uint64_t SourceNi::submit(int dst, int flits, int64_t t_gen, bool measured, std:
   m.dst = dst;
   m.flits = flits;
   m.t_gen = t_gen;
-  m.addr = addr;
-  m.user = user;
   m.measured = measured;
-  m.data = std::move(data);
-  m.sig = payload_signature(m.data, m.id, flits);
+  if (addr || user || !data.empty()) store_.attach(s, addr, user, std::move(data));
+  m.sig = payload_signature(store_.host(m).data, m.id, flits);
   m.done = 0;
   const int mp = cfg_.p.max_packet_flits;
   m.packets = static_cast<uint16_t>(mp > 0 ? (flits + mp - 1) / mp : 1);
@@ -376,11 +374,11 @@ void DestNi::deliver(uint32_t slot, int64_t now) {
   ++delivered_packets_;
   store_.free_packet(slot);
   if (m.done < m.packets) return;
-  if (m.dst != node_ || payload_signature(m.data, m.id, m.flits) != m.sig)
+  if (m.dst != node_ || payload_signature(store_.host(m).data, m.id, m.flits) != m.sig)
     throw SimError(SimError::Scoreboard, "message " + std::to_string(m.id) + " from " + std::to_string(m.src) +
                                         " corrupted or misdelivered at NI " + std::to_string(node_));
   for (NetObserver* o : *cfg_.observers) o->message_delivered(m, now);
-  if (on_deliver) on_deliver(m, now);
+  if (on_deliver) on_deliver(m, store_.host(m), now);
   store_.free_message(ms);
 }
 

@@ -127,8 +127,9 @@ class DestNi {
   size_t max_reorder() const { return max_reorder_; }
   size_t reorder_held() const;
   uint64_t delivered_packets() const { return delivered_packets_; }
-  // Host delivery hook (TLM adapter): called for every message leaving the reorder buffer.
-  std::function<void(const struct Message&, int64_t)> on_deliver;
+  // Host delivery hook (TLM adapter): called for every message leaving the reorder buffer, with what its
+  // host attached (address, tag, bytes).
+  std::function<void(const struct Message&, const struct MessageHost&, int64_t)> on_deliver;
 
  private:
   void packet_done(uint32_t slot, int64_t now);

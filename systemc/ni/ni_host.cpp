@@ -99,18 +99,18 @@ void NiHost::absorb(int64_t cycle) {
   if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
 }
 
-void NiHost::delivered(const Message& m, int64_t) {
-  if (m.user >> 56 == kReadReply) {  // completes a waiting READ: status byte, then the data
-    auto it = reads_.find(m.user & ((uint64_t{1} << 56) - 1));
+void NiHost::delivered(const Message& m, const MessageHost& h, int64_t) {
+  if (h.user >> 56 == kReadReply) {  // completes a waiting READ: status byte, then the data
+    auto it = reads_.find(h.user & ((uint64_t{1} << 56) - 1));
     if (it == reads_.end()) return;
     Read& r = *it->second;
-    r.status = m.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(m.data[0]));
-    if (!m.data.empty()) r.data.assign(m.data.begin() + 1, m.data.end());
+    r.status = h.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(h.data[0]));
+    if (!h.data.empty()) r.data.assign(h.data.begin() + 1, h.data.end());
     r.done = true;
     r.ev.notify(sc_core::SC_ZERO_TIME);
     return;
   }
-  outq_.push_back(Out{m.src, m.addr, m.user, m.data});
+  outq_.push_back(Out{m.src, h.addr, h.user, h.data});
   out_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 

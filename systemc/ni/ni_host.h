@@ -26,6 +26,7 @@ namespace drb {
 
 class Fabric;
 struct Message;
+struct MessageHost;
 
 constexpr uint64_t kNodeWindow = 0x10000;  // 64 KiB of address space per node
 constexpr unsigned kMaxRead = 4096;        // bytes one split READ may ask for
@@ -45,7 +46,7 @@ class NiHost : public sc_core::sc_module {
   // Messages or read replies wait to enter the source queue.
   bool has_work() const { return !pending_.empty() || !replies_.empty(); }
   // Called by the destination NI (clocked context): queue a message for the delivery thread.
-  void delivered(const Message& m, int64_t cycle);
+  void delivered(const Message& m, const MessageHost& h, int64_t cycle);
 
  private:
   // Message kinds, in the message's user tag: kind << 56 | read tag.

@@ -49,7 +49,7 @@ class ClosedLoop : public NetObserver {
   void message_delivered(const Message& m, int64_t now) override {
     ++delivered_;
     flits_ += m.flits;
-    if (m.user == kRequest) replies_[m.dst].push_back(m.src);
+    if (net_.store().host(m).user == kRequest) replies_[m.dst].push_back(m.src);
     if (done() && t_done_ < 0) t_done_ = now + 1;
   }
   bool done() const { return delivered_ >= p_.quota / 2 * 2; }
