@@ -18,13 +18,15 @@ namespace drb {
 
 struct OutputVc;
 
-struct InputVc {
+struct alignas(64) InputVc {
   // The same encoding as the RTL's (rtl/drb_router_pkg.sv), whose observation ports the fabric reads.
   enum State : uint8_t { kIdle, kRouting, kVcAlloc, kActive };
   static const char* state_name(int s) {
     static const char* const n[] = {"idle", "routing", "vc-alloc", "active"};
     return n[s & 3];
   }
+  // The fields a flit's arrival and switch allocation read come first and fill one cache line; the route
+  // set (read once per packet) and the statistics follow.
   Ring<Flit> buf;
   State state = kIdle;
   uint8_t port = 0, vc = 0;  // where this VC sits (for the stage masks)
@@ -35,11 +37,11 @@ struct InputVc {
   bool prio = false;      // carries a high-priority ack
   int16_t out_port = -1, out_vc = -1;
   uint32_t pkt = 0;       // slot of the packet being routed or sent (PR-DRB's capture reads it)
-  uint32_t pkt_id = 0;    //   and its id (low 32 bits; waveforms show it)
   int64_t ready = 0;      // kRouting: route-compute done; kActive: first switch-allocation cycle
-  int64_t t_req = 0;      // first VC-allocation request at this router
   OutputVc* hold = nullptr;  // kActive: the output VC it holds (switch allocation reads its credits each cycle
                              //   through it, one dependent load instead of two; out_port/out_vc name it)
+  uint32_t pkt_id = 0;    // the packet's id (low 32 bits; waveforms show it)
+  int64_t t_req = 0;      // first VC-allocation request at this router
   RouteSet route;
 };
 
