@@ -15,14 +15,19 @@ uint32_t payload_signature(const std::vector<uint8_t>& data, uint64_t id, int fl
   return static_cast<uint32_t>(h ^ (h >> 32));
 }
 
+namespace {
+// A freed slot if there is one, else a new one at the pool's end.
+template <class T>
+uint32_t take_slot(ChunkedPool<T>& pool, std::vector<uint32_t>& free) {
+  if (free.empty()) return pool.grow();
+  const uint32_t s = free.back();
+  free.pop_back();
+  return s;
+}
+}  // namespace
+
 uint32_t PacketStore::new_packet() {
-  uint32_t s;
-  if (!free_packets_.empty()) {
-    s = free_packets_.back();
-    free_packets_.pop_back();
-  } else {
-    s = packets_.grow();
-  }
+  const uint32_t s = take_slot(packets_, free_packets_);
   Packet& pk = packets_[s];
   pk.id = next_packet_id_++;
   pk.live = true;
@@ -43,13 +48,7 @@ void PacketStore::free_packet(uint32_t s) {
 }
 
 uint32_t PacketStore::new_message() {
-  uint32_t s;
-  if (!free_messages_.empty()) {
-    s = free_messages_.back();
-    free_messages_.pop_back();
-  } else {
-    s = messages_.grow();
-  }
+  const uint32_t s = take_slot(messages_, free_messages_);
   messages_[s].live = true;
   ++live_messages_;
   return s;
@@ -71,16 +70,7 @@ void PacketStore::free_message(uint32_t s) {
 
 void PacketStore::attach(uint32_t slot, uint64_t addr, uint64_t user, std::vector<uint8_t> data) {
   Message& m = messages_[slot];
-  if (!m.host) {
-    uint32_t h;
-    if (!free_hosts_.empty()) {
-      h = free_hosts_.back();
-      free_hosts_.pop_back();
-    } else {
-      h = hosts_.grow();
-    }
-    m.host = h + 1;
-  }
+  if (!m.host) m.host = take_slot(hosts_, free_hosts_) + 1;
   MessageHost& h = hosts_[m.host - 1];
   h.addr = addr;
   h.user = user;
