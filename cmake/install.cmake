@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-# `cmake --install build --prefix P`: the libraries as static archives, the headers and a package config,
+# `cmake --install build --prefix P`: drbsim in P/bin with its plotting script and the scenario examples in
+# P/share/drb (drbsim finds the script beside itself, so the prefix may move); the libraries as static
+# archives, the headers and a package config,
 # so that a user's CMake project does find_package(drb CONFIG) and links drb::fabric (the virtual-platform
 # fabric, <drb/vp_fabric.h>; examples/vp/) or drb::face (the SystemC face's router, NI and link modules,
 # <drb/systemc/face/face.h>, and the typed NetParams they are built from; examples/handwired/)
@@ -38,3 +40,7 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/drbConfig.cmake.in ${P
                               INSTALL_DESTINATION ${DRB_CMAKE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/drbConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/drbConfig.cmake ${PROJECT_BINARY_DIR}/drbConfigVersion.cmake DESTINATION ${DRB_CMAKE_DIR})
+
+install(TARGETS drbsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/tb/plots/plot_runs.py DESTINATION ${CMAKE_INSTALL_DATADIR}/drb)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/tb/scenarios/ DESTINATION ${CMAKE_INSTALL_DATADIR}/drb/scenarios)

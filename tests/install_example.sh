@@ -3,7 +3,8 @@
 # Installs the package into a temporary prefix, builds examples/vp and examples/handwired against it as an
 # outside project would, and runs them: every initiator must have completed transfers with no byte wrong,
 # every hand-wired node must have delivered. The installed headers are vp_fabric.h and the headers of
-# models/ and systemc/ with their paths (what the face includes), nothing of the front end.
+# models/ and systemc/ with their paths (what the face includes), nothing of the front end. The installed
+# drbsim runs from a moved prefix and plots with the script installed beside it.
 set -euo pipefail
 build=$1 src=$2
 tmp=$(mktemp -d)
@@ -34,3 +35,20 @@ err=$("$tmp/vp/vp" 100 routing.algorithm=nope 2>&1 >/dev/null)
 rc=$?
 set -e
 [ $rc -eq 2 ] && echo "$err" | grep -q "routing.algorithm" || { echo "bad key: rc $rc, $err"; exit 1; }
+# drbsim from the package, with the prefix moved elsewhere: it runs an installed scenario example and plots it
+# with the script installed beside it, without the source or build tree.
+cp -a "$tmp/prefix" "$tmp/moved"
+mkdir "$tmp/run"
+(cd "$tmp/run" && "$tmp/moved/bin/drbsim" "$tmp/moved/share/drb/scenarios/uniform_8x8.yaml" sim.warmup=200 \
+   sim.measure=1000 out.json=u.json out.plot=u.png >/dev/null 2>&1) || { echo "installed drbsim failed"; exit 1; }
+[ "$(head -c 8 "$tmp/run/u.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || { echo "no PNG from the installed drbsim"; exit 1; }
+# Without its share/drb folder, a plot is refused before anything runs: exit 3, out.plot named, nothing written.
+mkdir -p "$tmp/alone/bin" "$tmp/alone/run"
+cp "$tmp/moved/bin/drbsim" "$tmp/alone/bin/"
+set +e
+err=$(cd "$tmp/alone/run" && "$tmp/alone/bin/drbsim" sim.measure=1000 out.json=a.json out.plot=a.png 2>&1 >/dev/null)
+rc=$?
+set -e
+[ $rc -eq 3 ] && echo "$err" | grep -q "^drbsim: error: out.plot: no plotting script" && [ -z "$(ls "$tmp/alone/run")" ] ||
+  { echo "drbsim without its script: rc $rc, $err, wrote: $(ls "$tmp/alone/run")"; exit 1; }
+echo "installed drbsim: ran, plotted, refused a plot without its script"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // drbsim: the scenario runner. `drbsim [scenario.yaml] [key=value ...]`; see --help.
 #include <systemc>  // declares sc_main with C linkage
+#include <unistd.h>
 
 #include <fstream>
 
@@ -47,6 +48,17 @@ Keys [default]:)";
 
 void print_error(const std::string& key, const std::string& reason);
 
+// The plotting script drbsim runs for out.plot: in the data folder beside its own folder (DRB_DATA_FROM_BIN,
+// ../share/drb), in the build tree as once installed, so an installed or moved prefix plots without the
+// source tree. Empty if drbsim cannot name its own file.
+std::string plot_script() {
+  char self[4096] = {0};
+  if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) return "";
+  std::string dir(self);
+  dir.erase(dir.find_last_of('/'));
+  return dir + "/" DRB_DATA_FROM_BIN "/plot_runs.py";
+}
+
 int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
              const std::vector<InputFile>& inputs, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
@@ -54,6 +66,14 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go
+  std::string script;                  // the plotting script, found before anything runs
+  for (const OutputFile& o : outs)
+    if (o.key == "out.plot" && o.path == s0.out.plot) {
+      script = plot_script();
+      if (script.empty() || access(script.c_str(), R_OK) != 0)
+        throw OutputError("out.plot", "no plotting script at '" + printable(script) +
+                                          "' (drbsim reads it from ../share/drb beside its own folder)");
+    }
   print_warnings(set);                 // keys that act in none of the runs, once the set is accepted
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", printable(origin).c_str(), set.runs.size(),
                set.runs.size() > 1 ? "s" : "");
@@ -68,7 +88,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
     if (o.key == "out.plot" && o.path == s0.out.plot) {
       // The plotting script runs from an argument vector (never a shell) on the JSON just written.
       const std::string& json = outs.front().path;
-      const int rc = run_program({"/usr/bin/python3", DRB_SOURCE_DIR "/tb/plots/plot_runs.py", json, o.path});
+      const int rc = run_program({"/usr/bin/python3", script, json, o.path});
       if (rc != 0)
         throw OutputError("out.plot", "plotting '" + o.path + "' failed (" +
                                           (rc < 0 ? std::string("python3 did not run") : "exit " + std::to_string(rc)) +
