@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import aggregate  # noqa: E402
 import plots  # noqa: E402
 import tables  # noqa: E402
-from mini_yaml import load_scenario  # noqa: E402
+from scenario_yaml import load_scenario  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tb" / "scenarios"

@@ -1,90 +1,31 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The subset of YAML our scenario files use, flattened the way drbsim flattens it.
+"""A scenario file flattened the way drbsim flattens it, read by PyYAML (Debian's python3-yaml).
 
-Block maps, flow maps of scalars ({a: 1, b: "x"}), flow lists of scalars ([1, 2]), quoted or plain
-scalars and comments. Nested maps become dotted keys; the top-level `sweep` map holds the swept lists.
-drbsim reads the same files with a real YAML parser, so anything outside this subset fails loudly here.
+Nested maps become dotted keys; the top-level `sweep` map holds the swept lists. Every scalar stays the
+text the file gives (YAML's BaseLoader: `0.10` stays "0.10", `true` stays "true"), which is what drbsim's
+key=value arguments take, so the runners pass values on exactly as written.
 """
-
-
-def _strip_comment(line):
-    quote = None
-    for i, c in enumerate(line):
-        if quote:
-            quote = None if c == quote else quote
-        elif c in "\"'":
-            quote = c
-        elif c == "#" and (i == 0 or line[i - 1] in " \t"):
-            return line[:i]
-    return line
-
-
-def _split_top(text):
-    """Split on commas outside quotes and brackets."""
-    parts, depth, quote, cur = [], 0, None, ""
-    for c in text:
-        if quote:
-            quote = None if c == quote else quote
-        elif c in "\"'":
-            quote = c
-        elif c in "[{":
-            depth += 1
-        elif c in "]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-            continue
-        cur += c
-    if cur.strip():
-        parts.append(cur)
-    return [p.strip() for p in parts]
-
-
-def _scalar(v):
-    v = v.strip()
-    if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
-        return v[1:-1]
-    if v[:1] in "[{|>&*!":
-        raise ValueError(f"unsupported YAML value: {v}")
-    return v
-
-
-def _value(v):
-    v = v.strip()
-    if v.startswith("["):
-        if not v.endswith("]"):
-            raise ValueError(f"unsupported YAML list: {v}")
-        return [_scalar(x) for x in _split_top(v[1:-1])]
-    return _scalar(v)
+import yaml
 
 
 def load_scenario(path):
-    flat = {}
-    stack = []  # (indent, dotted prefix) of the open block maps
+    """(base keys, sweep lists) of a scenario file: {dotted key: text}, {dotted key: [text, ...]}."""
     with open(path) as f:
-        for n, raw in enumerate(f, 1):
-            line = _strip_comment(raw.rstrip("\n"))
-            if not line.strip():
-                continue
-            indent = len(line) - len(line.lstrip())
-            key, sep, val = line.strip().partition(":")
-            if not sep or key.startswith("-"):
-                raise ValueError(f"{path}:{n}: unsupported YAML line")
-            while stack and stack[-1][0] >= indent:
-                stack.pop()
-            full = (stack[-1][1] + "." if stack else "") + key.strip()
-            val = val.strip()
-            if not val:
-                stack.append((indent, full))
-            elif val.startswith("{"):
-                if not val.endswith("}"):
-                    raise ValueError(f"{path}:{n}: flow maps must fit on one line")
-                for item in _split_top(val[1:-1]):
-                    k, _, v = item.partition(":")
-                    flat[f"{full}.{k.strip()}"] = _value(v)
+        doc = yaml.load(f, Loader=yaml.BaseLoader) or {}
+    if not isinstance(doc, dict):
+        raise ValueError(f"{path}: a scenario file is a map of keys")
+    flat = {}
+
+    def walk(prefix, node):
+        for k, v in node.items():
+            key = f"{prefix}.{k}" if prefix else k
+            if isinstance(v, dict):
+                walk(key, v)
+            elif isinstance(v, list) and not all(isinstance(x, str) for x in v):
+                raise ValueError(f"{path}: {key} must be a list of values")
             else:
-                flat[full] = _value(val)
+                flat[key] = v
+    walk("", doc)
     sweep = {k[6:]: v for k, v in flat.items() if k.startswith("sweep.")}
     base = {k: v for k, v in flat.items() if not k.startswith("sweep.")}
     for k, v in sweep.items():
