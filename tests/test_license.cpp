@@ -51,7 +51,7 @@ std::string spdx_problem(const fs::path& p) {
 // build*/ and out/, anywhere for the others.
 bool skipped(const fs::path& rel) {
   const std::string name = rel.filename().string();
-  if (name == ".git" || name == "__pycache__") return true;
+  if (name == ".git" || name == "__pycache__" || name == ".cache") return true;  // .cache: the runners' run caches
   if (rel == "synth/out") return true;
   return rel.has_parent_path() ? false : (name.rfind("build", 0) == 0 || name == "out");
 }

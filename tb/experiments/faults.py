@@ -13,7 +13,7 @@ routing: 2 dateline escape classes + 1 adaptive, and 4 for DRB, PR-DRB and Valia
 from cycle 0 drawn with the run's seed (faults.random_links, both directions of each link), 5,000 + 20,000 cycles, 3 seeds per point (each a
 different fault set). faults.unroutable=report: the messages of pairs the routing cannot route are not
 accepted and counted; every accepted message is delivered (the scoreboard is on). Raw per-run JSON goes to
-out/experiments/faults/.
+the cache, OUT/.cache/ (--raw DIR: elsewhere).
 """
 import statistics
 import sys
@@ -25,11 +25,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import run_experiment  # noqa: E402
+from runcache import cache_dir, run_experiment  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "faults"
-RAW = ROOT / "out" / "experiments" / "faults"
 
 NETS = {
     "8x8 torus": (["topology.k=8"], {"DOR": ["routing.algorithm=dor"],
@@ -74,11 +73,11 @@ def summary(r):
 
 
 def tagfile(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_") + ".json")
 
 
 def main():
-    run_experiment(__doc__, ROOT, RESULTS, RAW, jobs(), tagfile, summary, write, "faults")
+    run_experiment(__doc__, ROOT, RESULTS, jobs(), tagfile, summary, write, "faults")
 
 
 def write(res, out):

@@ -17,7 +17,7 @@ to 6-D) a uniform and complement set and the packet-size set (uniform, 128- and 
 adds the 2-D 4096-node uniform cost/performance set, run load by load (every network at the lowest load
 first; networks already saturated at a lower load after the others) with each run's wall time in its table;
 its 64x64 mesh and torus get a load of 0.01 below the sweep, since both saturate under its lowest load.
-Raw per-run JSON goes to out/experiments/hybrid/ (--reuse keeps what is there). --budget S starts no run
+Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere) (--reuse keeps what is there). --budget S starts no run
 after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
 --reuse run completes them. Results of sets not run this time are kept from the previous results.json.
 """
@@ -34,11 +34,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
+from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "hybrid"
-RAW = ROOT / "out" / "experiments" / "hybrid"
 
 TIMING = ["router.switching=vct", "router.delay.rc=18", "router.delay.va=1", "router.delay.sa=1",
           "router.delay.st=1", "router.delay.link=9", "router.delay.credit=1", "ni.inject_delay=9",
@@ -122,7 +121,7 @@ def summary(r):
 
 
 def raw_path(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_").replace("(", "").replace(")", "") + ".json")
 
 
 def saturated(series, loads, load):
@@ -155,7 +154,7 @@ def main():
     add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
-    out, t0, deadline = start(a, RAW)
+    out, t0, deadline = start(a)
     jobs, cost, slurm_jobs, raws = {}, {}, [], {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:

@@ -11,7 +11,7 @@ mesh, 64-flit messages, uniform destinations (source excluded), negative-exponen
 one flit per link and cycle, one-cycle router stages, 1, 2 and 4 VCs (Duato needs 2, so 1 VC for
 negative-first and DOR only) with the paper's input buffers one flit deep and, beside them, 4 flits deep;
 source queues of 16 messages; 10,000 warm-up + 30,000 measured cycles, 3 seeds per point (mean and spread). Negative-first also without misrouting (routing.misroute=false), to
-separate the turn model from the misroutes. Raw per-run JSON goes to out/experiments/negative-first/.
+separate the turn model from the misroutes. Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere).
 """
 import statistics
 import sys
@@ -23,11 +23,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import run_experiment  # noqa: E402
+from runcache import cache_dir, run_experiment  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "negative-first"
-RAW = ROOT / "out" / "experiments" / "negative-first"
 
 LENGTH = 64
 INTERVALS = [200, 250, 320, 400, 600, 1000, 2000]  # cycles between releases per processor
@@ -66,11 +65,11 @@ def summary(r):
 
 
 def tagfile(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_").replace(",", "") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_").replace(",", "") + ".json")
 
 
 def main():
-    run_experiment(__doc__, ROOT, RESULTS, RAW, jobs(), tagfile, summary, write, "negative-first")
+    run_experiment(__doc__, ROOT, RESULTS, jobs(), tagfile, summary, write, "negative-first")
 
 
 def points(res, buf, vcs, alg):

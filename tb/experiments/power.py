@@ -14,7 +14,7 @@ Tori use router.trunk_select=cyclic (the thesis' default selection), the fat-tre
 Reduced scale (default): 100,000 measured cycles per static point after 20,000 of warm-up (about 30,000 to
 150,000 messages per point instead of the thesis' 500,000), one seed; the dynamic ramps at the thesis'
 length (120,000-cycle ramps and holds). --full adds 256-flit messages to the static evaluation.
-Raw per-run JSON goes to out/experiments/power/ (--reuse keeps what is there); --budget S starts no run
+Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere) (--reuse keeps what is there); --budget S starts no run
 after S seconds.
 """
 import argparse
@@ -28,10 +28,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
+from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
 
 from power_attribution import attribution_jobs, write_attribution  # noqa: E402
-from power_setup import COMMON, NETS, RAW, RESULTS, ROOT, SAT, thresholds  # noqa: E402
+from power_setup import COMMON, NETS, RESULTS, ROOT, SAT, thresholds  # noqa: E402
 
 
 def save(fig, path):
@@ -58,7 +58,7 @@ def run(drbsim, keys, raw, reuse, deadline, series=False):
 
 
 def tagfile(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_") + ".json")
 
 
 def static_jobs(full):
@@ -249,7 +249,7 @@ def main():
     ap.add_argument("--sets", nargs="*", default=list(SETS))
     add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
-    out, t0, deadline = start(a, RAW)
+    out, t0, deadline = start(a)
     futs, res = {}, {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for s in a.sets:

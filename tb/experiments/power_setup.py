@@ -4,7 +4,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "power"
-RAW = ROOT / "out" / "experiments" / "power"
 
 COMMON = ["routing.algorithm=adaptive", "router.vcs=3", "router.buffer=4", "traffic.source_queue=64",
           "stats.links=false", "sim.progress=off"]

@@ -18,7 +18,7 @@ band (Tol = 40 cycles: metapaths close in the quiet phases, as the paper assumes
 nothing ever stored (prdrb.w_stable=1048576: its disjoint MSP candidates and monitoring only, the control);
 PR-DRB (stored solutions looked up when Latency(MP*) passes the threshold, Table 2 as printed); PR-DRB with
 prdrb.apply=pattern (also looked up when an ack brings a captured pattern). Raw summaries go to
-out/experiments/prdrb/.
+the cache, OUT/.cache/ (--raw DIR: elsewhere).
 """
 import argparse
 import concurrent.futures as cf
@@ -34,11 +34,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, run_all, run_cached, start  # noqa: E402
+from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "prdrb"
-RAW = ROOT / "out" / "experiments" / "prdrb"
 
 PHASE, QUIET, OCC, LOW, BIN = 3000, 3000, 4, 0.1, 100
 CYCLES = OCC * (PHASE + QUIET)
@@ -97,7 +96,7 @@ def jobs(seeds):
 
 
 def tagfile(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_").replace(",", "").replace("=", "-") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_").replace(",", "").replace("=", "-") + ".json")
 
 
 def occurrence_stats(m):
@@ -227,14 +226,11 @@ def plots(agg, out):
 
 
 def main():
-    global RAW
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_run_args(ap, ROOT, RESULTS)
     ap.add_argument("--seeds", type=int, default=50)
-    ap.add_argument("--raw", default=str(RAW), help="folder of the per-run summaries (the cache)")
     a = ap.parse_args()
-    RAW = Path(a.raw)
-    out, t0, deadline = start(a, RAW)
+    out, t0, deadline = start(a)
     todo = jobs(a.seeds)
     res = run_all(a, todo, tagfile, summary, deadline, "prdrb") if a.slurm else {}
     with cf.ThreadPoolExecutor(a.jobs if not a.slurm else 1) as ex:

@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import prdrb  # noqa: E402
-from runcache import add_run_args, run_all, start  # noqa: E402
+from runcache import add_run_args, cache_dir, run_all, start  # noqa: E402
 
-RAW = prdrb.ROOT / "out" / "experiments" / "prdrb_implied"
 # drb.tol_lat in cycles (0: DRB's default, 0.85 LatUmbral, about 55 cycles on the hot-spot channels).
 TOLS = [0, 50, 40, 35, 30, 20, 10]
 # PR-DRB stores a configuration after W_stable acks in a row with an unchanged metapath (8 by default).
@@ -43,7 +42,7 @@ def jobs(seeds):
 
 
 def tagfile(tag):
-    return RAW / (tag.replace("|", "_").replace(" ", "_").replace(",", "").replace("=", "-") + ".json")
+    return cache_dir() / (tag.replace("|", "_").replace(" ", "_").replace(",", "").replace("=", "-") + ".json")
 
 
 def claims(d, p):
@@ -87,7 +86,7 @@ def main():
     add_run_args(ap, prdrb.ROOT, prdrb.RESULTS)
     ap.add_argument("--seeds", type=int, default=50)
     a = ap.parse_args()
-    out, t0, deadline = start(a, RAW)
+    out, t0, deadline = start(a)
     res = run_all(a, jobs(a.seeds), tagfile, prdrb.summary, deadline, "prdrb_implied")
     # prdrb.aggregate walks its own sets, bands and series: point them at this grid.
     prdrb.SETS = {"hotspot": prdrb.SETS["hotspot"]}

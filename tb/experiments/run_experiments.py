@@ -3,12 +3,13 @@
 """Reproduce the DRB thesis experiments (chapter-4 example, chapter-6 evaluation) with drbsim.
 
 usage: run_experiments.py [NAMES...] [--full] [--drbsim PATH] [--jobs 2] [--reuse] [--slurm ...] (docs/slurm.md)
-                          [--packets N] [--seeds N] [--out DIR] [--list]
+                          [--packets N] [--seeds N] [--out DIR] [--raw DIR] [--list]
 
 Each experiment runs one or more scenario files of tb/scenarios with every seed, one drbsim process per
 run (--jobs at a time), aggregates the seeds and writes docs/results/<experiment>/results.json,
-tables.md and *.png. Raw per-run JSON stays in out/experiments/<experiment>/ (--reuse skips runs whose
-raw file is there).
+tables.md and *.png (--out DIR: DIR/<experiment>/). Raw per-run JSON stays in the cache below the results
+folder, DIR/.cache/<experiment>/<scale>/ (git ignores it; --raw DIR puts it elsewhere); --reuse skips runs
+whose raw file is there.
 
 Scale: reduced (default) = 100k offered packets measured after a 10k-packet warm-up, 3 seeds, loads
 10..120 cycles/message at 7 points; --full = 1M packets, 50k warm-up, 5 seeds, 10..120 step 10.
@@ -39,7 +40,6 @@ from scenario_yaml import load_scenario  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tb" / "scenarios"
 RESULTS = ROOT / "docs" / "results"
-RAW = ROOT / "out" / "experiments"
 MAX_CYCLES = 100_000_000  # drbsim's default sim.max_cycles
 
 SCALES = {
@@ -352,7 +352,7 @@ def run_one(drbsim, raw_dir, run, reuse):
 
 
 def execute(name, exp, scale, args):
-    raw_dir = RAW / name / scale
+    raw_dir = (Path(args.raw) if args.raw else Path(args.out) / ".cache") / name / scale
     raw_dir.mkdir(parents=True, exist_ok=True)
     runs = expand(exp, scale, args)
     unique = {r["tag"]: r for r in runs}
@@ -420,10 +420,11 @@ def main():
     ap.add_argument("--full", action="store_true", help="thesis scale: 1M packets, 50k warm-up, 5 seeds")
     ap.add_argument("--drbsim", default=str(ROOT / "build" / "tb" / "drbsim"))
     ap.add_argument("--jobs", type=int, default=2, help="simulations at once")
-    ap.add_argument("--reuse", action="store_true", help="reuse raw results already in out/experiments")
+    ap.add_argument("--reuse", action="store_true", help="reuse raw results already in the cache")
     ap.add_argument("--packets", type=int, help="measured packets per run (quick looks)")
     ap.add_argument("--seeds", type=int, help="seeds per point (quick looks)")
     ap.add_argument("--out", default=str(RESULTS), help="results folder (default docs/results)")
+    ap.add_argument("--raw", help="the run cache (default: OUT/.cache, which git ignores)")
     ap.add_argument("--list", action="store_true", help="list the experiments and exit")
     add_slurm_args(ap)
     args = ap.parse_args()

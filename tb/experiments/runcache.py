@@ -44,10 +44,19 @@ def add_run_args(ap, root, results):
     """The options every experiment runner takes: the drbsim binary, parallel runs, reuse, budget, output."""
     ap.add_argument("--drbsim", default=str(root / "build" / "tb" / "drbsim"))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--reuse", action="store_true", help="keep the runs already in the cache (--raw)")
     ap.add_argument("--budget", type=float, help="start no run after this many seconds")
-    ap.add_argument("--out", default=str(results))
+    ap.add_argument("--out", default=str(results), help="results folder")
+    ap.add_argument("--raw", help="the run cache: one summary per run (default: OUT/.cache, which git ignores)")
     add_slurm_args(ap)
+
+
+_CACHE = []  # the running experiment's cache folder, set by start()
+
+
+def cache_dir():
+    """The run cache of the running experiment (start()): --raw, or .cache/ below the results folder."""
+    return _CACHE[-1]
 
 
 def slurm_format(name, pattern, forms):
@@ -128,11 +137,13 @@ def run_slurm(a, jobs, tagfile, summarize, label):
     return res
 
 
-def start(a, raw):
-    """Makes the output and raw folders; returns (output folder, start time, deadline or None)."""
+def start(a):
+    """Makes the output and cache folders (cache_dir()); returns (output folder, start time, deadline or None)."""
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
+    raw = Path(a.raw) if a.raw else out / ".cache"
     raw.mkdir(parents=True, exist_ok=True)
+    _CACHE.append(raw)
     t0 = time.time()
     return out, t0, (t0 + a.budget if a.budget is not None else None)
 
@@ -150,13 +161,13 @@ def run_all(a, jobs, tagfile, summarize, deadline, label):
     return res
 
 
-def run_experiment(doc, root, results, raw, jobs, tagfile, summarize, write, label):
+def run_experiment(doc, root, results, jobs, tagfile, summarize, write, label):
     """The whole of a simple runner: options, every job through the cache, results.json, write(res, out)."""
 
     ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_run_args(ap, root, results)
     a = ap.parse_args()
-    out, t0, deadline = start(a, raw)
+    out, t0, deadline = start(a)
     res = run_all(a, jobs, tagfile, summarize, deadline, label)
     json.dump(res, open(out / "results.json", "w"), indent=1, sort_keys=True)
     write(res, out)
