@@ -273,4 +273,31 @@ TEST(Trace, MemoryDoesNotGrowWithTheTrace) {
   EXPECT_LT(large, small + 4096) << "memory grew with the trace";
 }
 
+// The example trace ends near cycle 400; replayed with the default 10,000-cycle warm-up, the window holds no
+// packet. That table of zeros is said: a warning naming the window on stderr and measured_nothing in the JSON,
+// exit 0; under sim.strict=true exit 3 with the results still written. From cycle 0 it measures, unwarned.
+TEST(Trace, ARunThatMeasuredNothingIsSaidAndFailsUnderStrict) {
+  const std::string ex = DRB_SOURCE_DIR "/tb/scenarios/example.trace";
+  const std::string a = temp("nothing.json"), b = temp("strict.json"), c = temp("measured.json");
+  const Exec e = drbsim_argv({"traffic.pattern=trace", "traffic.trace=" + ex, "sim.progress=off", "out.json=" + a});
+  EXPECT_EQ(e.code, 0) << e.err;
+  EXPECT_NE(e.err.find("drbsim: warning: sim.warmup: run 1 of 1 measured no packet in cycles 10000-"), std::string::npos)
+      << e.err;
+  EXPECT_EQ(result(a).value("measured_nothing", false), true);
+  EXPECT_EQ(result(a)["latency"]["count"], 0);
+
+  const Exec s = drbsim_argv({"traffic.pattern=trace", "traffic.trace=" + ex, "sim.progress=off", "sim.strict=true",
+                              "out.json=" + b});
+  EXPECT_EQ(s.code, 3) << s.err;
+  EXPECT_NE(s.err.find("measured no packet"), std::string::npos) << s.err;
+  EXPECT_EQ(result(b).value("measured_nothing", false), true);
+
+  const Exec m = drbsim_argv({"traffic.pattern=trace", "traffic.trace=" + ex, "sim.progress=off", "sim.strict=true",
+                              "sim.warmup=0", "out.json=" + c});
+  EXPECT_EQ(m.code, 0) << m.err;
+  EXPECT_EQ(m.err.find("warning"), std::string::npos) << m.err;
+  EXPECT_GT(result(c)["latency"]["count"].get<int>(), 0);
+  EXPECT_FALSE(result(c).contains("measured_nothing"));
+}
+
 }  // namespace

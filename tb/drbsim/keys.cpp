@@ -432,6 +432,10 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> int64_t& { return s.sim.max_runs; });
   int_key("sim.max_cycles", "100000000", "most warm-up + measure cycles of one run; a longer window is refused "
           "unless this is raised to confirm it", 1, INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.sim.max_cycles; });
+  bool_key("sim.strict", "false", "a run that measured no packet (its traffic ended before the window, or offered "
+           "nothing in it) fails the command with exit 3 once the results are written; otherwise a warning on stderr "
+           "and measured_nothing in its JSON",
+           [](Scenario& s) -> bool& { return s.sim.strict; });
   int_key("sim.max_seconds", "60", "most seconds drbsim topology and metapaths may take by their estimate (graph "
           "searches over the network); a longer command is refused unless this is raised to confirm it", 1, 100000000,
           [](Scenario& s) -> int64_t& { return s.sim.max_seconds; });

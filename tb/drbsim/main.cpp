@@ -98,6 +98,19 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
     }
     std::fprintf(stderr, "[drbsim] wrote %s\n", printable(o.path).c_str());
   }
+  // A run that measured nothing printed a table of zeros: said on stderr, and a failure under sim.strict.
+  int empty = 0;  // of runs under sim.strict
+  for (size_t i = 0; i < results.size(); ++i)
+    if (results[i].contains("measured_nothing")) {
+      const Scenario& s = set.runs[i];
+      empty += s.sim.strict;
+      std::fprintf(stderr,
+                   "drbsim: warning: sim.warmup: run %zu of %zu measured no packet in cycles %lld-%lld (offered %s "
+                   "messages in that window; a trace or a schedule may end before the warm-up does)\n",
+                   i + 1, results.size(), static_cast<long long>(s.sim.warmup),
+                   static_cast<long long>(s.sim.warmup + s.sim.measure),
+                   results[i]["offered_messages"].dump().c_str());
+    }
   int failed = 0;
   for (auto& r : results)
     if (r.contains("error")) {
@@ -109,7 +122,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
         std::fprintf(stderr, "drbsim: run failed (%s): %s\n", r["kind"].get_ref<const std::string&>().c_str(),
                      printable(err, 800).c_str());
     }
-  return failed ? kExitSimFailure : kExitOk;
+  return failed || empty ? kExitSimFailure : kExitOk;
 }
 
 // One line on stderr whatever the key or reason hold: control characters are shown escaped and an

@@ -22,6 +22,7 @@ struct SimParams {
   int64_t max_cycles = 100000000; // warm-up + measure a run may ask for without confirmation
   int64_t max_seconds = 60;       // estimated time a command without simulation may take without confirmation
   uint64_t mem_limit = 0;         // bytes the runs at once may need; 0 = the machine's (RAM, cgroup)
+  bool strict = false;            // a run that measured no packet fails (exit 3) instead of a warning
 };
 
 struct OutParams {
