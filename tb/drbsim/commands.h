@@ -15,4 +15,8 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
 int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                           const std::vector<InputFile>& inputs);
 
+// drbsim compare A.json B.json [rel=R] [abs=A] [metrics=table|all|m1,m2] [METRIC=R]: one line per metric that
+// moved beyond its tolerance, exit 1 if any did, else 0 (docs/regression.md).
+int run_compare_command(const std::vector<std::string>& args);
+
 }  // namespace drb

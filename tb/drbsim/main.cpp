@@ -33,6 +33,9 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
        drbsim metapaths [scenario.yaml] [key=value ...]   zero-load metapath study (source node 0)
        drbsim header [key=value ...]                      head-flit layout for a configuration
        drbsim topology [scenario.yaml] [key=value ...]    structural figures counted on the network graph
+       drbsim compare A.json B.json [rel=0.01] [abs=1e-9] [metrics=table|all|m1,m2] [METRIC=rel ...]
+                                                          results files run by run against tolerances: one
+                                                          line per metric that moved, exit 1 if any did
        drbsim --help | --keys-markdown | --version
        drbsim --slurm [--slurm-partition=P] [--slurm-time=1:00:00] [--slurm-throttle=N] [--slurm-dir=out/slurm]
               [--slurm-poll=10] [scenario.yaml] [key=value ...]   the runs as a Slurm job array (docs/slurm.md)
@@ -40,7 +43,8 @@ const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key
 With no scenario and no key, runs the built-in demo (the DRB thesis' hot spot on an 8x8 torus, static
 routing vs DRB) and writes out/demo.json, out/demo.csv and out/demo.png. Keys given on the command line override the
 scenario file; `sweep.KEY=a,b,c` runs one simulation per value (use ';' between list values), each in
-its own process, sim.jobs at a time. Exit codes: 0 ok, 2 bad input (refused before anything runs), 3 a
+its own process, sim.jobs at a time. Exit codes: 0 ok, 1 compare found a metric that moved, 2 bad
+input (refused before anything runs), 3 a
 run failed (scoreboard, stall or incomplete drain) or its results could not be written. --version prints the
 version, the results schema and the git commit, which every JSON and CSV drbsim writes also carries.
 
@@ -132,6 +136,7 @@ void print_error(const std::string& key, const std::string& reason) {
 }
 
 int dispatch(std::vector<std::string> args) {
+  if (!args.empty() && args[0] == "compare") return run_compare_command({args.begin() + 1, args.end()});
   std::string cmd = "run";
   if (!args.empty() && (args[0] == "metapaths" || args[0] == "header" || args[0] == "topology")) {
     cmd = args[0];
