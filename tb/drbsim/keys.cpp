@@ -443,7 +443,8 @@ std::vector<KeyDef> build() {
       "lower of the machine's RAM and its cgroup limit; or a size such as 512M, 8G)",
       [](Scenario& s, const std::string& v) { s.sim.mem_limit = v == "auto" ? 0 : to_bytes("sim.mem_limit", v); },
       [](const Scenario& s) { return s.sim.mem_limit ? json(s.sim.mem_limit) : json("auto"); });
-  enum_key("sim.progress", "auto", "progress line on stderr (auto: for runs longer than a few seconds)",
+  enum_key("sim.progress", "auto", "progress on stderr: each run's cycles, and in a sweep the runs done with the time left "
+           "(auto: once a run or the sweep has taken 3 s)",
            {"auto", "on", "off"}, [](Scenario& s) -> std::string& { return s.sim.progress; });
   // --- statistics and output ------------------------------------------------------------------------
   bool_key("stats.per_pair", "false", "per source-destination pair statistics in the JSON",
@@ -456,9 +457,13 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> int64_t& { return s.stats.time_bin; });
   str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
   str_key("out.csv", "", "write one CSV row per run to this file", [](Scenario& s) -> std::string& { return s.out.csv; });
+  str_key("out.runs", "", "keep each run's result in this folder the moment it finishes, named after what determines "
+          "it; the same command run again (after a kill, or with loads or seeds added) takes the runs already there "
+          "instead of simulating them", [](Scenario& s) -> std::string& { return s.out.runs; });
   str_key("out.trace", "", "write every generated message to this file as a trace (replayable with traffic.pattern=trace)",
           [](Scenario& s) -> std::string& { return s.out.messages; });
-  str_key("out.plot", "", "write a latency-vs-accepted-load plot (PNG or SVG) to this file",
+  str_key("out.plot", "", "write a plot (PNG or SVG) to this file: latency against accepted load, accepted against "
+          "offered load, saturated points marked",
           [](Scenario& s) -> std::string& { return s.out.plot; });
   str_key("trace.vcd", "",
           "write a VCD waveform to this file: per input VC state, occupancy and packet, per output VC credits, "

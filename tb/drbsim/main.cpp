@@ -21,6 +21,7 @@
 #include "tb/io/inputs.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
+#include "tb/drbsim/run_cache.h"
 #include "tb/drbsim/runner.h"
 #include "tb/drbsim/scopes.h"
 #include "tb/drbsim/version.h"
@@ -78,10 +79,14 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
         throw OutputError("out.plot", "no plotting script at '" + printable(script) +
                                           "' (drbsim reads it from ../share/drb beside its own folder)");
     }
+  if (slurm.on && !s0.out.runs.empty())
+    throw ConfigError("out.runs", "not with --slurm, whose work folder (--slurm-dir) keeps each run already");
+  const RunCache cache = run_cache(set);  // out.runs: made and checked before anything runs
   print_warnings(set);                 // keys that act in none of the runs, once the set is accepted
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", printable(origin).c_str(), set.runs.size(),
                set.runs.size() > 1 ? "s" : "");
-  const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm) : run_all(set);
+  const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm)
+                                                        : run_all(set, false, cache.dir.empty() ? nullptr : &cache);
   const nlohmann::json doc = report_json(set, results);
   if (yaml == kDefaultScenario)  // the demo says what it shows
     std::cout << "Static routing (dor) vs DRB on the DRB thesis' hot spot, 8x8 torus; interval = cycles per message "

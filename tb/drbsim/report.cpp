@@ -59,6 +59,11 @@ json report_json(const ScenarioSet& set, const std::vector<json>& results) {
   for (auto& k : set.swept) j["config"][k] = "(swept)";
   j["swept"] = set.swept;
   j["choices"] = model_choices(set.runs[0]);
+  // The network as `drbsim topology` names it ("torus 8x8", "4-ary 3-tree"), for titles; with a topology key
+  // swept the runs differ and each is named by its swept values.
+  bool topology_swept = false;
+  for (const std::string& k : set.swept) topology_swept |= k.rfind("topology.", 0) == 0;
+  if (!topology_swept) j["network"] = make_interconnect(set.runs[0].net.topo)->describe();
   json runs = json::array();
   for (size_t i = 0; i < results.size(); ++i) {
     json r;

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tb/drbsim/runner.h"
+#include "tb/drbsim/run_cache.h"
 
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -244,6 +248,16 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
 
 namespace {
 
+// 4 s, 2 min 10 s, 1 h 05 min: what a person reads at a glance.
+std::string duration(double s) {
+  const long v = std::lround(std::max(0.0, s));
+  if (v < 60) return std::to_string(v) + " s";
+  if (v < 3600) return std::to_string(v / 60) + " min " + std::to_string(v % 60) + " s";
+  char b[32];
+  std::snprintf(b, sizeof b, "%ld h %02ld min", v / 3600, v % 3600 / 60);
+  return b;
+}
+
 nlohmann::json error_json(const std::exception& e) {
   // SimError's kinds are the first of kFailureKinds, in order.
   if (auto* se = dynamic_cast<const SimError*>(&e)) return {{"error", se->what()}, {"kind", kFailureKinds[se->kind]}};
@@ -274,8 +288,13 @@ Child spawn(const std::function<nlohmann::json()>& f) {
   const int fd = mkstemp(path);
   if (fd >= 0) close(fd);
   std::fflush(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid == 0) {
+    // A sweep killed (Ctrl-C, SIGTERM from a batch system) takes its runs with it instead of leaving them
+    // simulating for nobody; with out.runs the runs that had finished are kept.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(1);
     const nlohmann::json r = guarded(f);
     std::ofstream(path) << dump_json(r);
     std::fflush(nullptr);
@@ -313,31 +332,52 @@ nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx) {
   return guarded([&] { return run_one(s, ctx); });
 }
 
-std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single) {
+std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single, const RunCache* cache) {
   const int total = static_cast<int>(set.runs.size());
   std::vector<nlohmann::json> out(total);
   auto job = [&](int i) {
     return [&set, i, ctx = run_context(set, i)] { return run_one(set.runs[i], ctx); };
   };
-  if (total == 1 && !fork_single) {
+  std::vector<int> todo;
+  for (int i = 0; i < total; ++i)
+    if (!cache || !cache->load(i, out[i])) todo.push_back(i);
+  if (cache && static_cast<int>(todo.size()) < total)
+    std::fprintf(stderr, "[drbsim] out.runs: %d of %d runs taken from '%s'\n", total - static_cast<int>(todo.size()),
+                 total, printable(cache->dir).c_str());
+  if (total == 1 && todo.size() == 1 && !fork_single) {
     out[0] = guarded(job(0));
+    if (cache) cache->save(0, out[0]);
     return out;
   }
   // Up to sim.jobs children at once; results land by index, so the output order never depends on timing.
   const int jobs = std::max(1, set.runs[0].sim.jobs);
-  int next = 0;
+  const bool report = total > 1 && set.runs[0].sim.progress != "off";
+  const auto t0 = std::chrono::steady_clock::now();
+  size_t next = 0, done = 0;
   std::vector<std::pair<Child, int>> kids;
-  while (next < total || !kids.empty()) {
-    while (static_cast<int>(kids.size()) < jobs && next < total) {
-      kids.push_back({spawn(job(next)), next});
+  while (next < todo.size() || !kids.empty()) {
+    while (static_cast<int>(kids.size()) < jobs && next < todo.size()) {
+      kids.push_back({spawn(job(todo[next])), todo[next]});
       ++next;
     }
     int status = 0;
     const pid_t pid = wait(&status);
     for (auto it = kids.begin(); it != kids.end(); ++it) {
       if (it->first.pid != pid) continue;
-      out[it->second] = collect(it->first, status);
+      const int i = it->second;
+      out[i] = collect(it->first, status);
       kids.erase(it);
+      if (cache) cache->save(i, out[i]);
+      ++done;
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      // As a run's own progress: with sim.progress=auto, only once the sweep has taken 3 s.
+      if (report && (t >= 3.0 || set.runs[0].sim.progress == "on")) {  // the runs left at the mean time of those done
+        const double left = t / static_cast<double>(done) * static_cast<double>(todo.size() - done);
+        const RunContext c = run_context(set, i);
+        std::fprintf(stderr, "[drbsim] %zu/%zu runs done (run %d%s%s %s), %s elapsed, about %s left\n", done,
+                     todo.size(), i + 1, c.label.empty() ? "" : ": ", c.label.c_str(),
+                     out[i].contains("error") ? "failed" : "finished", duration(t).c_str(), duration(left).c_str());
+      }
       break;
     }
   }

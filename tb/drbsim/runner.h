@@ -27,7 +27,11 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx = {});
 RunContext run_context(const ScenarioSet& set, int i);
 // run_one with a failure turned into its {"error", "kind"} result, as run_all's children report it.
 nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx);
-std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false);
+// Every run of the set, in order. With a cache (out.runs), runs kept there are taken from it and each finished
+// run is kept as it finishes. With more than one run, a line with the runs done and an estimate of the time
+// left follows each run's end (sim.progress=on; auto: once the sweep has taken 3 s).
+struct RunCache;
+std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false, const RunCache* cache = nullptr);
 // Fork a child that calls f() and return what it returned (or an error object).
 nlohmann::json in_child(const std::function<nlohmann::json()>& f);
 

@@ -32,6 +32,7 @@ struct OutParams {
   int64_t trace_start = 0, trace_end = 0;  // trace.start, trace.end (0: the run's end)
   std::vector<int> trace_elements;     // trace.elements (empty: all)
   std::vector<int> watch;              // trace.watch: packet ids (empty: all)
+  std::string runs;                    // out.runs: the folder of finished runs (tb/drbsim/run_cache.h)
 };
 
 // A key the user set that a run cannot act on (tb/drbsim/scopes.cpp): warned about, or else refused.

@@ -18,6 +18,7 @@
 #include "tb/drbsim/keys.h"
 #include "tb/drbsim/outputs.h"
 #include "tb/drbsim/report.h"
+#include "tb/drbsim/run_cache.h"
 #include "tb/drbsim/runner.h"
 #include "tb/drbsim/version.h"
 
@@ -34,18 +35,6 @@ std::string abs_path(const std::string& p) {
 uint64_t fnv(const std::string& s, uint64_t h = 1469598103934665603ull) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
   return h;
-}
-
-// A task's result as the gather reads it: the parsed JSON and what is wrong with it ("" if nothing).
-std::string read_result(const std::string& path, nlohmann::json& r) {
-  std::ifstream in(path);
-  if (!in) return "missing";
-  try {
-    r = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    return "not JSON";
-  }
-  return result_problem(r);
 }
 
 // The job script: Slurm's own directives (validated values only) and three commands that take every path
@@ -68,26 +57,6 @@ std::string job_script(size_t tasks, const SlurmOptions& o) {
 }
 
 }  // namespace
-
-std::string result_problem(const nlohmann::json& r) {
-  if (!r.is_object() || r.empty()) return "not a result object";
-  if (r.contains("error")) {
-    if (!r["error"].is_string() || !r.contains("kind") || !r["kind"].is_string() ||
-        (r.contains("key") && !r["key"].is_string()))
-      return "a malformed error record";
-    for (const char* k : kFailureKinds)
-      if (r["kind"] == k) return "";
-    return "an error of unknown kind";
-  }
-  // What the table, CSV and plot read of every run.
-  for (const char* k : {"accepted_flits_per_node_cycle", "offered_flits_per_node_cycle", "rejection_rate"})
-    if (!r.contains(k) || !r[k].is_number()) return std::string("no number ") + k;
-  for (const char* k : {"latency", "network_latency", "latency_after_reorder", "hops"})
-    if (!r.contains(k) || !r[k].is_object() || !r[k].contains("mean") || !r[k]["mean"].is_number())
-      return std::string("no ") + k + ".mean";
-  if (!r.contains("cycles") || !r["cycles"].is_object()) return "no cycles";
-  return "";
-}
 
 bool parse_slurm_option(const std::string& arg, SlurmOptions& o) {
   if (arg == "--slurm") return o.on = true;

@@ -35,8 +35,6 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
 // command line named) and write its result (or error object) to `result` atomically.
 int run_slurm_task(const ScenarioSet& set, int index, const std::string& result, const std::vector<InputFile>& inputs);
 
-// What is wrong with a task's result as the gather reads it ("" if nothing): a results object with the
-// fields the table, CSV and plot read, or an error record of a known kind.
-std::string result_problem(const nlohmann::json& r);
+// A task's result is checked as a kept run's is: result_problem in tb/drbsim/run_cache.h.
 
 }  // namespace drb

@@ -11,7 +11,7 @@
 
 #include "tb/drbsim/loader.h"
 #include "tb/drbsim/report.h"
-#include "tb/drbsim/slurm.h"
+#include "tb/drbsim/run_cache.h"
 
 // The libraries link libsystemc, whose main() needs an sc_main; libFuzzer's main() is the one that runs.
 extern "C" int sc_main(int, char**) { return 0; }
