@@ -210,21 +210,32 @@ TEST(Graph, FaultToleranceFormulaAgreesWithTheGraph) {
                                    {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=crossbar topology.stages=1", 1},
                                    {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=fattree topology.stages=2", 1},
                                    {"topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=ruft topology.stages=2", 0, 1}}) {
-    const auto e = test::drbsim("topology " + f.kv);
+    const auto e = test::drbsim("topology --json " + f.kv);
     ASSERT_EQ(e.code, 0) << f.kv << ": " << e.err;
-    const auto nl = e.out.rfind('\n', e.out.size() - 2);
-    const auto j = nlohmann::json::parse(e.out.substr(nl + 1));
+    const auto j = nlohmann::json::parse(e.out);
     EXPECT_EQ(j["fault_tolerance_formula"], f.want) << f.kv;
     EXPECT_EQ(j["fault_tolerance"], f.graph < 0 ? f.want : f.graph) << f.kv;
   }
 }
 
-// drbsim topology prints the table and one JSON object with the named fields.
+// drbsim topology prints the table (a header and a row, the name's column as wide as the longest name); with
+// --json one JSON object with the named fields and nothing else.
 TEST(Graph, TopologyCommandPrintsTheReport) {
-  const auto e = test::drbsim("topology topology.k=4");
+  const auto t = test::drbsim("topology topology.k=4");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_EQ(std::count(t.out.begin(), t.out.end(), '\n'), 2) << t.out;
+  EXPECT_EQ(t.out.rfind("topology   ", 0), 0u) << t.out;
+  EXPECT_NE(t.out.find("\ntorus 4x4   "), std::string::npos) << t.out;
+  const std::string hybrid = "topology topology.kind=hybrid topology.k=4 topology.n=2 topology.subnet=fattree topology.stages=2";
+  const auto h = test::drbsim(hybrid);
+  ASSERT_EQ(h.code, 0) << h.err;
+  const std::string name = "4-ary 2-direct 2-indirect (FT)";
+  const size_t row = h.out.find('\n') + 1;
+  EXPECT_EQ(h.out.substr(row, name.size() + 10), name + "        16") << h.out;  // whole, then its 16 terminals
+  EXPECT_EQ(h.out.find(" terminals"), name.size()) << h.out;  // under the header's terminals column
+  const auto e = test::drbsim("topology --json topology.k=4");
   ASSERT_EQ(e.code, 0) << e.err;
-  const auto nl = e.out.rfind('\n', e.out.size() - 2);
-  const auto j = nlohmann::json::parse(e.out.substr(nl + 1));
+  const auto j = nlohmann::json::parse(e.out);
   for (const char* f : {"terminals", "switches", "routers", "subnet_switches", "channels", "switching_elements",
                         "diameter", "average_distance", "fault_tolerance"})
     EXPECT_TRUE(j.contains(f)) << f;

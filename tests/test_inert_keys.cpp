@@ -216,6 +216,16 @@ INSTANTIATE_TEST_SUITE_P(Commands, Refused,
                                                   return V{"topology", "topology.k=4", "out.plot=" + tmp("t.png")};
                                                 },
                                                 "out.plot"},
+                                           Case{"topology_runs",
+                                                [] {
+                                                  return V{"topology", "topology.k=4", "out.runs=" + tmp("runs")};
+                                                },
+                                                "out.runs"},
+                                           Case{"metapaths_runs",
+                                                [] {
+                                                  return V{"metapaths", "topology.k=4", "out.runs=" + tmp("runs")};
+                                                },
+                                                "out.runs"},
                                            Case{"topology_vcd",
                                                 [] {
                                                   return V{"topology", "topology.k=4", "trace.vcd=" + tmp("t.vcd")};

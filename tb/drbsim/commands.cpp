@@ -64,14 +64,16 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 
 // drbsim topology: structural figures counted on the built graph (models/topology/graph.h).
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                         const std::vector<InputFile>& inputs) {
+                         const std::vector<InputFile>& inputs, bool json_only) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   check_command_keys(set, "topology", {"out.json"}, true);
   // Every row's cost is checked before any is computed: the figures search the whole graph. The plans keep
   // the flows the estimate already settled, for the report (the graphs are built again, the same).
   std::vector<ReportPlan> plans;
+  size_t name_width = 24;  // the names' column fits the longest ("4-ary 2-direct 2-indirect (FT)")
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
+    name_width = std::max(name_width, ic->describe().size());
     plans.push_back(plan_report(ic->graph(), command_step_budget(s)));
     check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
                        plans.back().work, 0);
@@ -79,9 +81,11 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
   if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
   print_warnings(set);
   nlohmann::json all = nlohmann::json::array();
-  std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>7} {:>7}\n", "topology",
-                           "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports", "diam",
-                           "avg.dist", "faults", "bisect");
+  // The table on stdout, or with --json the JSON alone (one line) for programs.
+  if (!json_only)
+    std::cout << fmt::format("{:<{}} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8} {:>7} {:>7}\n", "topology",
+                             name_width, "terminals", "switches", "routers", "subnet", "channels", "sw.elems", "ports",
+                             "diam", "avg.dist", "faults", "bisect");
   // faults: counted on the graph / the family's formula (Interconnect::fault_tolerance_formula)
   for (size_t run = 0; run < set.runs.size(); ++run) {
     const Scenario& s = set.runs[run];
@@ -89,8 +93,9 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
     const GraphReport r = report(ic->graph(), &plans[run]);
     const std::string ports =
         r.min_ports == r.max_ports ? std::to_string(r.max_ports) : fmt::format("{}-{}", r.min_ports, r.max_ports);
-    std::cout << fmt::format("{:<24} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>7} {:>7}\n",
-                             ic->describe(), r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
+    if (!json_only)
+      std::cout << fmt::format("{:<{}} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>7} {:>7}\n",
+                             ic->describe(), name_width, r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
                              r.switching_elements, ports, r.diameter, r.average_distance,
                              fmt::format("{}/{}", r.fault_tolerance, ic->fault_tolerance_formula()),
                              r.bisection < 0 ? std::string("-") : std::to_string(r.bisection));
@@ -109,7 +114,7 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                    {"bisection_channels", r.bisection < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.bisection)}});
   }
   const nlohmann::json out = all.size() == 1 ? all[0] : all;
-  std::cout << out.dump() << "\n";
+  if (json_only) std::cout << out.dump() << "\n";
   if (!set.runs[0].out.json.empty()) {
     write_output("out.json", set.runs[0].out.json, stamped(out).dump(1) + "\n");
     std::cerr << "[drbsim] wrote " << set.runs[0].out.json << "\n";

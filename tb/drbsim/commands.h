@@ -10,8 +10,9 @@ namespace drb {
 
 int run_header_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides);
 // inputs: the files the command line named (scenario file, --args-file), which no output may overwrite.
+// json_only (--json): the figures as one JSON line on stdout instead of the table.
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
-                         const std::vector<InputFile>& inputs);
+                         const std::vector<InputFile>& inputs, bool json_only = false);
 int run_metapaths_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                           const std::vector<InputFile>& inputs);
 

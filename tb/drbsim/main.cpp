@@ -33,7 +33,8 @@ namespace {
 const char* kUsage = R"(usage: drbsim [scenario.yaml] [key=value ...] [sweep.key=v1,v2,...]
        drbsim metapaths [scenario.yaml] [key=value ...]   zero-load metapath study (source node 0)
        drbsim header [key=value ...]                      head-flit layout for a configuration
-       drbsim topology [scenario.yaml] [key=value ...]    structural figures counted on the network graph
+       drbsim topology [--json] [scenario.yaml] [key=value ...]   structural figures counted on the network graph
+                                                          (--json: as one JSON line instead of the table)
        drbsim compare A.json B.json [rel=0.01] [abs=1e-9] [metrics=table|all|m1,m2] [METRIC=rel ...]
                                                           results files run by run against tolerances: one
                                                           line per metric that moved, exit 1 if any did
@@ -153,6 +154,7 @@ int dispatch(std::vector<std::string> args) {
   SlurmOptions slurm;
   std::string slurm_opt;  // the last --slurm-* option given
   int run_index = -1;
+  bool json_only = false;
   std::string result;
   // --args-file F: the arguments as a JSON array of strings (a Slurm task gets its run this way, with no
   // shell between).
@@ -191,6 +193,10 @@ int dispatch(std::vector<std::string> args) {
       std::cout << version_line() << "\n";
       return kExitOk;
     }
+    if (a == "--json") {  // drbsim topology: the JSON alone on stdout
+      json_only = true;
+      continue;
+    }
     if (a == "--keys-markdown") {
       std::cout << keys_markdown();
       return kExitOk;
@@ -220,7 +226,8 @@ int dispatch(std::vector<std::string> args) {
   }
   if (cmd == "metapaths") return run_metapaths_command(yaml, origin, overrides, inputs);
   if (cmd == "header") return run_header_command(yaml, origin, overrides);
-  if (cmd == "topology") return run_topology_command(yaml, origin, overrides, inputs);
+  if (json_only && cmd != "topology") throw ConfigError("--json", "only drbsim topology prints JSON on stdout (runs: out.json)");
+  if (cmd == "topology") return run_topology_command(yaml, origin, overrides, inputs, json_only);
   if (yaml.empty() && overrides.empty()) yaml = kDefaultScenario;
   if (run_index >= 0) return run_slurm_task(load_scenarios(yaml, origin, overrides), run_index, result, inputs);
   return simulate(yaml, origin, overrides, inputs, slurm, plain);

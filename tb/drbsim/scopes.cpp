@@ -331,6 +331,8 @@ void check_command_keys(const ScenarioSet& set, const std::string& command, cons
   for (const OutputFile& o : run_outputs(s))
     if (std::find(writes.begin(), writes.end(), o.key) == writes.end())
       throw ConfigError(o.key, "drbsim " + command + " simulates nothing and does not write it");
+  if (!s.out.runs.empty())  // a folder, not among run_outputs' files
+    throw ConfigError("out.runs", "drbsim " + command + " simulates nothing and keeps no runs");
   if (!studies_network) return;
   for (const char* key : {"faults.links", "faults.random_links"})
     if (s.is_set(key))

@@ -142,9 +142,9 @@ def run(drbsim, keys, raw, reuse, deadline=None):
 
 def structure(drbsim, keys):
     # The 4096-terminal structures are asked for on purpose: confirm drbsim topology's time guard for them.
-    p = subprocess.run([drbsim, "topology"] + keys + ["sim.max_seconds=3600"], capture_output=True, text=True,
-                       check=True)
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    p = subprocess.run([drbsim, "topology", "--json"] + keys + ["sim.max_seconds=3600"], capture_output=True,
+                       text=True, check=True)
+    return json.loads(p.stdout)
 
 
 def main():

@@ -402,9 +402,9 @@ def normalise_to_bisection(doc, drbsim):
     for p in doc["points"]:
         cfg = SCALABILITY_NETS[p["case"]]
         if p["case"] not in cut:
-            out = subprocess.run([drbsim, "topology"] + [f"{k}={v}" for k, v in cfg.items()], check=True,
+            out = subprocess.run([drbsim, "topology", "--json"] + [f"{k}={v}" for k, v in cfg.items()], check=True,
                                  capture_output=True, text=True).stdout
-            cut[p["case"]] = json.loads(out.strip().splitlines()[-1])["bisection_channels"]
+            cut[p["case"]] = json.loads(out)["bisection_channels"]
         if p["study"] == "hot spot":
             p["channels_list"] = hotspot_channels(cfg)
         cap = 2 * (2 * cut[p["case"]]) / nodes_of(cfg)
