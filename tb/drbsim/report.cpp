@@ -93,7 +93,12 @@ std::string report_table(const ScenarioSet& set, const std::vector<json>& result
   for (auto& c : cols) head += fmt::format("{:>12} ", c);
   head += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}", "offered", "accepted", "rejected",
                       "lat.mean", "lat.sd", "lat.p99", "net.mean", "hops", "reorder");
-  out += head + "\n" + std::string(head.size(), '-') + "\n";
+  // The units under the names: loads in flits per node per cycle, the rejected share of the messages,
+  // latencies in cycles (docs/results.md defines each column).
+  std::string units(cols.size() * 13, ' ');
+  units += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}", "flit/n/c", "flit/n/c", "share",
+                       "cycles", "cycles", "cycles", "cycles", "links", "cycles");
+  out += head + "\n" + units + "\n" + std::string(head.size(), '-') + "\n";
   for (size_t i = 0; i < results.size(); ++i) {
     std::string row;
     for (auto& k : set.swept) row += fmt::format("{:>12} ", set.runs[i].swept.at(k));

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <csignal>
 #include <cmath>
@@ -33,19 +35,29 @@ class Progress {
     tty_ = isatty(2);
   }
   void update(int64_t cycle, int64_t target, const char* phase) {
-    if (mode_ == "off") return;
-    const auto now = clock::now();
-    const double since_start = std::chrono::duration<double>(now - t0_).count();
-    const double since_last = std::chrono::duration<double>(now - last_).count();
-    if (mode_ == "auto" && since_start < 3.0) return;
-    if (since_last < (tty_ ? 0.5 : 5.0) && mode_ != "on") return;
-    if (mode_ == "on" && since_last < 1.0) return;
-    last_ = now;
-    const double rate = cycle / std::max(since_start, 1e-9);
+    if (!due()) return;
     std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: %s cycle %lld/%lld, %.0f cycles/s%s", tty_ ? "\r" : "",
                  ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(), phase,
-                 static_cast<long long>(cycle), static_cast<long long>(target), rate, tty_ ? "   " : "\n");
+                 static_cast<long long>(cycle), static_cast<long long>(target), rate(cycle), tty_ ? "   " : "\n");
     printed_ = true;
+  }
+  // The drain has no fixed end (sim.drain_max only bounds it): the messages still to deliver, and the cycles
+  // they take at the rate they left over the last interval, instead of the cap.
+  void drain(int64_t cycle, uint64_t live) {
+    if (left_at_ < 0) {
+      left_at_ = cycle;
+      left_ = live;
+    }
+    if (!due()) return;
+    const double per_cycle = cycle > left_at_ ? static_cast<double>(left_ - std::min(left_, live)) / (cycle - left_at_) : 0;
+    const std::string est = per_cycle > 0 ? fmt::format("about {:.0f} cycles left", live / per_cycle) : "none left yet";
+    std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: drain cycle %lld, %llu messages to deliver (%s), %.0f cycles/s%s",
+                 tty_ ? "\r" : "", ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(),
+                 static_cast<long long>(cycle), static_cast<unsigned long long>(live), est.c_str(), rate(cycle),
+                 tty_ ? "   " : "\n");
+    printed_ = true;
+    left_at_ = cycle;
+    left_ = live;
   }
   ~Progress() {
     if (printed_ && tty_) std::fprintf(stderr, "\n");
@@ -53,6 +65,22 @@ class Progress {
 
  private:
   using clock = std::chrono::steady_clock;
+  bool due() {
+    if (mode_ == "off") return false;
+    const auto now = clock::now();
+    const double since_start = std::chrono::duration<double>(now - t0_).count();
+    const double since_last = std::chrono::duration<double>(now - last_).count();
+    if (mode_ == "auto" && since_start < 3.0) return false;
+    if (since_last < (tty_ ? 0.5 : 5.0) && mode_ != "on") return false;
+    if (mode_ == "on" && since_last < 1.0) return false;
+    last_ = now;
+    return true;
+  }
+  double rate(int64_t cycle) const {
+    return cycle / std::max(std::chrono::duration<double>(clock::now() - t0_).count(), 1e-9);
+  }
+  int64_t left_at_ = -1;  // the drain's last report: its cycle and the messages then
+  uint64_t left_ = 0;
   RunContext ctx_;
   clock::time_point t0_, last_;
   std::string mode_;
@@ -213,7 +241,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
       throw SimError(SimError::Drain, "drain incomplete after " + std::to_string(s.sim.drain_max) + " cycles: " +
                                           std::to_string(net.live_messages()) + " messages still queued or in flight");
     fab.run_until(std::min(limit, fab.cycle() + 500));
-    prog.update(fab.cycle(), limit, "drain");
+    prog.drain(fab.cycle(), net.live_messages());
   }
   gen.finish_record();  // out.trace complete: a failed flush or close fails the run, naming the key
   end_traces(fab);
