@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -19,6 +21,7 @@
 #include "models/drb/prdrb.h"
 #include "models/packet/header.h"
 #include "models/routing/registry.h"
+#include "models/topology/graph_dot.h"
 #include "models/topology/interconnect.h"
 #include "tb/drbsim/guards.h"
 #include "tb/drbsim/loader.h"
@@ -66,7 +69,25 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                          const std::vector<InputFile>& inputs, bool json_only) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
-  check_command_keys(set, "topology", {"out.json"}, true);
+  check_command_keys(set, "topology", {"out.json", "out.dot", "out.topology_plot"}, true);
+  const Scenario& s0 = set.runs[0];
+  const bool drawn = !s0.out.dot.empty() || !s0.out.topology_plot.empty();
+  if (drawn && set.runs.size() > 1)
+    throw ConfigError(s0.out.dot.empty() ? "out.topology_plot" : "out.dot",
+                      "a sweep of " + std::to_string(set.runs.size()) + " networks would write one file " +
+                          std::to_string(set.runs.size()) + " times; draw one network");
+  std::string plot_format;
+  if (!s0.out.topology_plot.empty()) {
+    const std::string& f = s0.out.topology_plot;
+    const size_t dot = f.rfind('.');
+    plot_format = dot == std::string::npos ? "" : f.substr(dot + 1);
+    if (plot_format != "png" && plot_format != "svg" && plot_format != "pdf")
+      throw ConfigError("out.topology_plot", "'" + printable(f) + "' must end in .png, .svg or .pdf");
+    const auto ic = make_interconnect(s0.net.topo);
+    if (ic->elements() > 1024)
+      throw ConfigError("out.topology_plot", std::to_string(ic->elements()) + " elements are more than a drawing "
+                                             "shows (at most 1024); out.dot writes the graph for your own tools");
+  }
   // Every row's cost is checked before any is computed: the figures search the whole graph. The plans keep
   // the flows the estimate already settled, for the report (the graphs are built again, the same).
   std::vector<ReportPlan> plans;
@@ -78,8 +99,39 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
     check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
                        plans.back().work, 0);
   }
-  if (!set.runs[0].out.json.empty()) check_outputs({{"out.json", set.runs[0].out.json}}, run_inputs(set, inputs));
+  std::vector<OutputFile> outs;
+  for (const OutputFile& o : run_outputs(s0))
+    if (o.key == "out.json" || o.key == "out.dot" || o.key == "out.topology_plot") outs.push_back(o);
+  if (!outs.empty()) check_outputs(outs, run_inputs(set, inputs));
   print_warnings(set);
+  if (drawn) {
+    const auto ic = make_interconnect(s0.net.topo);
+    const std::string text = graph_dot(ic->graph(), ic->describe());
+    if (!s0.out.dot.empty()) {
+      write_output("out.dot", s0.out.dot, text);
+      std::cerr << "[drbsim] wrote " << printable(s0.out.dot) << "\n";
+    }
+    if (!s0.out.topology_plot.empty()) {
+      // Graphviz from an argument vector on a temporary DOT file: hierarchical layout (dot) for networks
+      // with switches (trees), spring layout (neato) for direct networks.
+      const std::string& png = s0.out.topology_plot;
+      char tmpl[] = "/tmp/drbsim-graph-XXXXXX";
+      const int fd = mkstemp(tmpl);
+      if (fd < 0) throw OutputError("out.topology_plot", "cannot make a temporary file for Graphviz");
+      close(fd);
+      const std::string src = tmpl;
+      write_output("out.topology_plot", src, text);
+      bool tree = false;
+      for (const GraphElement& e : ic->graph().elements()) tree |= e.kind == ElementKind::Switch;
+      const int rc = run_program({tree ? "dot" : "neato", "-T" + plot_format, src, "-o", png});
+      std::remove(src.c_str());
+      if (rc != 0)
+        throw OutputError("out.topology_plot", "drawing '" + printable(png) + "' failed (" +
+                                                   (rc < 0 ? std::string("Graphviz did not run") : "exit " + std::to_string(rc)) +
+                                                   "; it needs the graphviz package)");
+      std::cerr << "[drbsim] wrote " << printable(png) << "\n";
+    }
+  }
   nlohmann::json all = nlohmann::json::array();
   // The table on stdout, or with --json the JSON alone (one line) for programs.
   if (!json_only)

@@ -456,6 +456,10 @@ std::vector<KeyDef> build() {
   int_key("stats.time_bin", "0", "latency time series bin in cycles from cycle 0 (0 = off)", 0, INT64_MAX / 4,
           [](Scenario& s) -> int64_t& { return s.stats.time_bin; });
   str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
+  str_key("out.dot", "", "drbsim topology: write the network graph to this file in Graphviz's DOT language (elements, "
+          "channels with their ports, terminals; docs/topologies.md)", [](Scenario& s) -> std::string& { return s.out.dot; });
+  str_key("out.topology_plot", "", "drbsim topology: draw the network graph into this file (.png, .svg or .pdf; needs "
+          "Graphviz, at most 1024 elements)", [](Scenario& s) -> std::string& { return s.out.topology_plot; });
   str_key("out.csv", "", "write one CSV row per run to this file", [](Scenario& s) -> std::string& { return s.out.csv; });
   str_key("out.runs", "", "keep each run's result in this folder the moment it finishes, named after what determines "
           "it; the same command run again (after a kill, or with loads or seeds added) takes the runs already there "

@@ -15,6 +15,8 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   if (!s.out.trace.empty()) o.push_back({"trace.vcd", s.out.trace});
   if (!s.out.messages.empty()) o.push_back({"out.trace", s.out.messages});
   if (!s.out.packets.empty()) o.push_back({"trace.packets", s.out.packets});
+  if (!s.out.dot.empty()) o.push_back({"out.dot", s.out.dot});
+  if (!s.out.topology_plot.empty()) o.push_back({"out.topology_plot", s.out.topology_plot});
   return o;
 }
 
