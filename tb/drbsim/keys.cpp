@@ -432,6 +432,10 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> int64_t& { return s.sim.max_runs; });
   int_key("sim.max_cycles", "100000000", "most warm-up + measure cycles of one run; a longer window is refused "
           "unless this is raised to confirm it", 1, INT64_MAX / 4, [](Scenario& s) -> int64_t& { return s.sim.max_cycles; });
+  int_key("sim.saturation_stop", "0", "end the measurement window once the source queues hold this many messages "
+          "per node on average (checked every 2000 cycles; 0: never): past saturation the queues only grow, and the "
+          "run's drain would empty them. The run is marked saturated in the table, the JSON and the plot; its "
+          "figures cover the shorter window", 0, 1 << 30, [](Scenario& s) -> int64_t& { return s.sim.saturation_stop; });
   bool_key("sim.strict", "false", "a run that measured no packet (its traffic ended before the window, or offered "
            "nothing in it) fails the command with exit 3 once the results are written; otherwise a warning on stderr "
            "and measured_nothing in its JSON",

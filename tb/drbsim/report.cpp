@@ -112,6 +112,8 @@ std::string report_table(const ScenarioSet& set, const std::vector<json>& result
                          num(r, "latency", "mean"), num(r, "latency", "stddev"), num(r, "latency", "p99", 0),
                          num(r, "network_latency", "mean"), num(r, "hops", "mean", 2),
                          num(r, "latency_after_reorder", "mean"));
+      if (r.contains("saturated"))  // sim.saturation_stop ended its window early
+        row += fmt::format("  saturated: window ended at cycle {}", r["saturated"]["window_end"].get<int64_t>());
     }
     out += row + "\n";
   }

@@ -23,6 +23,7 @@ struct SimParams {
   int64_t max_seconds = 60;       // estimated time a command without simulation may take without confirmation
   uint64_t mem_limit = 0;         // bytes the runs at once may need; 0 = the machine's (RAM, cgroup)
   bool strict = false;            // a run that measured no packet fails (exit 3) instead of a warning
+  int64_t saturation_stop = 0;    // messages per node in the source queues that end the window (0: never)
 };
 
 struct OutParams {

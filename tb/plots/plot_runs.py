@@ -5,7 +5,8 @@
 usage: plot_runs.py results.json out.png|out.svg
 Series are the values of the swept keys other than the load key (traffic.rate or traffic.interval).
 Left: mean latency against accepted load (log scale, plain-number ticks). Right: accepted against offered
-load with the line accepted = offered. Saturated points (accepted below 95 % of offered) are ringed on both.
+load with the line accepted = offered. Saturated points (accepted below 95 % of offered, or a window ended by
+sim.saturation_stop) are ringed on both.
 """
 import json
 import sys
@@ -48,7 +49,8 @@ def main(src, dst):
             continue
         label = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in sorted(run["swept"].items()) if k not in LOAD_KEYS)
         series.setdefault(label or doc["config"].get("routing.algorithm", "run"), []).append(
-            (res["accepted_flits_per_node_cycle"], res["latency"]["mean"], res["offered_flits_per_node_cycle"]))
+            (res["accepted_flits_per_node_cycle"], res["latency"]["mean"], res["offered_flits_per_node_cycle"],
+             "saturated" in res))
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.4), gridspec_kw={"width_ratios": [3, 2]})
     top = 0.0
     sat_shown = False
@@ -56,7 +58,7 @@ def main(src, dst):
         pts.sort(key=lambda p: p[2])
         line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
         ax2.plot([p[2] for p in pts], [p[0] for p in pts], marker="o", color=line.get_color())
-        sat = [p for p in pts if p[2] > 0 and p[0] < SATURATED * p[2]]
+        sat = [p for p in pts if p[3] or (p[2] > 0 and p[0] < SATURATED * p[2])]  # or stopped by sim.saturation_stop
         if sat:
             kw = dict(s=130, facecolors="none", edgecolors="red", linewidths=1.5, zorder=3)
             ax.scatter([p[0] for p in sat], [p[1] for p in sat],
