@@ -27,7 +27,7 @@ std::string num(double x) {
 }
 
 // Simulator speed for the time estimates in refusals: a low-load run reaches ~9 M node-cycles/s on one
-// core (docs/results.md, B1-B3); loaded runs are slower, so the estimate is a lower bound.
+// core (docs/speed-history.md, B1-B3); loaded runs are slower, so the estimate is a lower bound.
 constexpr double kNodeCyclesPerSecond = 9e6;
 
 // Graph steps (a visit in a breadth-first search or an augmenting search) per second, for the estimates of
