@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The network as a graph (docs/architecture.md, "The network as a graph"): routing elements of any port
+// The network as a graph (docs/design-notes.md, "The network as a graph"): routing elements of any port
 // count, unidirectional channels between (element, port) sides, and terminals with an injection and an
 // ejection attachment. Builders make one from parameters; today every topology is a direct network whose
 // graph comes from its Topology (graph_of), numbered as before so that results stay byte-identical.
