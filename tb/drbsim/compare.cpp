@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 #include <iostream>
+#include <ostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -31,8 +32,7 @@ const std::vector<std::string> kTableMetrics = {
     "offered_flits_per_node_cycle", "accepted_flits_per_node_cycle", "rejection_rate", "latency.mean",
     "latency.stddev", "latency.p99", "network_latency.mean", "hops.mean", "latency_after_reorder.mean"};
 
-json load(const std::string& key, const std::string& path) {
-  const std::string text = read_input(key, path, kMaxResultsBytes, "results file");
+json parse_results(const std::string& key, const std::string& path, const std::string& text) {
   // drbsim's results nest a few levels; a deeper file is refused while parsing (metrics=all walks it recursively).
   constexpr int kMaxDepth = 64;
   const json::parser_callback_t depth = [&](int d, json::parse_event_t, json&) {
@@ -97,17 +97,30 @@ std::string num(double v) { return fmt::format("{:.6g}", v); }
 }  // namespace
 
 int run_compare_command(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
+  std::vector<std::string> files, options;
+  for (const std::string& a : args) {
+    if (a.find('=') != std::string::npos) {
+      options.push_back(a);
+    } else if (files.size() == 2) {
+      throw ConfigError(a, "unexpected argument (compare takes two results files)");
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.size() != 2) throw ConfigError("compare", "needs two results files: drbsim compare A.json B.json");
+  const std::string a = read_input("compare", files[0], kMaxResultsBytes, "results file");
+  const std::string b = read_input("compare", files[1], kMaxResultsBytes, "results file");
+  return compare_results(a, files[0], b, files[1], options, std::cout);
+}
+
+int compare_results(const std::string& a_text, const std::string& a_name, const std::string& b_text,
+                    const std::string& b_name, const std::vector<std::string>& args, std::ostream& os) {
   double rel = 0.01, abs_tol = 1e-9;
   std::string metrics = "table";
   std::map<std::string, double> per_metric;  // relative tolerance of one metric
   for (const std::string& a : args) {
     const size_t eq = a.find('=');
-    if (eq == std::string::npos) {
-      if (files.size() == 2) throw ConfigError(a, "unexpected argument (compare takes two results files)");
-      files.push_back(a);
-      continue;
-    }
+    if (eq == std::string::npos) throw ConfigError(a, "not an option (rel=, abs=, metrics= or METRIC=)");
     const std::string k = a.substr(0, eq), v = a.substr(eq + 1);
     if (k == "rel") {
       rel = to_double("rel", v, 0, 1e9);
@@ -120,8 +133,7 @@ int run_compare_command(const std::vector<std::string>& args) {
       per_metric[k] = to_double(k, v, 0, 1e9);
     }
   }
-  if (files.size() != 2) throw ConfigError("compare", "needs two results files: drbsim compare A.json B.json");
-  const json a = load("compare", files[0]), b = load("compare", files[1]);
+  const json a = parse_results("compare", a_name, a_text), b = parse_results("compare", b_name, b_text);
   const json &ra = a["runs"], &rb = b["runs"];
 
   // The metrics compared: the table's, every numeric leaf of either file, or the list given; each metric
@@ -151,7 +163,7 @@ int run_compare_command(const std::vector<std::string>& args) {
 
   int moved = 0, compared = 0;  // moved: the lines printed (a metric beyond tolerance or a run that differs)
   auto line = [&](const std::string& s) {
-    std::cout << s << "\n";
+    os << s << "\n";
     ++moved;
   };
   if (ra.size() != rb.size()) line(fmt::format("runs: {} in A, {} in B (the first {} compared)", ra.size(), rb.size(),
@@ -199,7 +211,7 @@ int run_compare_command(const std::vector<std::string>& args) {
       line(fmt::format("{}: {} {} -> {} ({}, allowed {:g} %)", name, m, num(va), num(vb), change, 100.0 * r));
     }
   }
-  std::cout << fmt::format("compare: {} runs, {} metrics compared, {} moved\n", std::min(ra.size(), rb.size()),
+  os << fmt::format("compare: {} runs, {} metrics compared, {} moved\n", std::min(ra.size(), rb.size()),
                            compared, moved);
   return moved ? 1 : kExitOk;
 }
