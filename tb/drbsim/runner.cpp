@@ -49,8 +49,10 @@ class Progress {
       left_ = live;
     }
     if (!due()) return;
-    const double per_cycle = cycle > left_at_ ? static_cast<double>(left_ - std::min(left_, live)) / (cycle - left_at_) : 0;
-    const std::string est = per_cycle > 0 ? fmt::format("about {:.0f} cycles left", live / per_cycle) : "no delivery yet to estimate from";
+    const double per_cycle =
+        cycle > left_at_ ? static_cast<double>(left_ - std::min(left_, live)) / static_cast<double>(cycle - left_at_) : 0;
+    const std::string est =
+        per_cycle > 0 ? fmt::format("about {:.0f} cycles left", live / per_cycle) : "no delivery yet to estimate from";
     std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: drain cycle %lld, %llu messages to deliver (%s), %.0f cycles/s%s",
                  tty_ ? "\r" : "", ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(),
                  static_cast<long long>(cycle), static_cast<unsigned long long>(live), est.c_str(), rate(cycle),
