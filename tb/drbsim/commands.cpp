@@ -83,10 +83,6 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
     plot_format = dot == std::string::npos ? "" : f.substr(dot + 1);
     if (plot_format != "png" && plot_format != "svg" && plot_format != "pdf")
       throw ConfigError("out.topology_plot", "'" + printable(f) + "' must end in .png, .svg or .pdf");
-    const auto ic = make_interconnect(s0.net.topo);
-    if (ic->elements() > 1024)
-      throw ConfigError("out.topology_plot", std::to_string(ic->elements()) + " elements are more than a drawing "
-                                             "shows (at most 1024); out.dot writes the graph for your own tools");
   }
   // Every row's cost is checked before any is computed: the figures search the whole graph. The plans keep
   // the flows the estimate already settled, for the report (the graphs are built again, the same).
@@ -94,14 +90,16 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
   size_t name_width = 24;  // the names' column fits the longest ("4-ary 2-direct 2-indirect (FT)")
   for (const Scenario& s : set.runs) {
     const auto ic = make_interconnect(s.net.topo);
+    if (!plot_format.empty() && ic->elements() > 1024)  // one network (a drawn sweep is refused above)
+      throw ConfigError("out.topology_plot", std::to_string(ic->elements()) + " elements are more than a drawing "
+                                             "shows (at most 1024); out.dot writes the graph for your own tools");
     name_width = std::max(name_width, ic->describe().size());
     plans.push_back(plan_report(ic->graph(), command_step_budget(s)));
     check_command_cost(s, "drbsim topology (distances, fault tolerance and bisection counted on the graph)",
                        plans.back().work, 0);
   }
-  std::vector<OutputFile> outs;
-  for (const OutputFile& o : run_outputs(s0))
-    if (o.key == "out.json" || o.key == "out.dot" || o.key == "out.topology_plot") outs.push_back(o);
+  // check_command_keys has refused every other output, so run_outputs holds only the three written here.
+  const std::vector<OutputFile> outs = run_outputs(s0);
   if (!outs.empty()) check_outputs(outs, run_inputs(set, inputs));
   print_warnings(set);
   if (drawn) {

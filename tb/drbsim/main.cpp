@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // drbsim: the scenario runner. `drbsim [scenario.yaml] [key=value ...]`; see --help.
 #include <systemc>  // declares sc_main with C linkage
-#include <unistd.h>
+#include <unistd.h>  // access
 
 #include <fstream>
 
@@ -58,11 +58,8 @@ void print_error(const std::string& key, const std::string& reason);
 // ../share/drb), in the build tree as once installed, so an installed or moved prefix plots without the
 // source tree. Empty if drbsim cannot name its own file.
 std::string plot_script() {
-  char self[4096] = {0};
-  if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) return "";
-  std::string dir(self);
-  dir.erase(dir.find_last_of('/'));
-  return dir + "/" DRB_DATA_FROM_BIN "/plot_runs.py";
+  const std::string self = own_executable();
+  return self.empty() ? "" : self.substr(0, self.find_last_of('/')) + "/" DRB_DATA_FROM_BIN "/plot_runs.py";
 }
 
 int simulate(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
@@ -74,14 +71,10 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go
-  std::string script;                  // the plotting script, found before anything runs
-  for (const OutputFile& o : outs)
-    if (o.key == "out.plot" && o.path == s0.out.plot) {
-      script = plot_script();
-      if (script.empty() || access(script.c_str(), R_OK) != 0)
-        throw OutputError("out.plot", "no plotting script at '" + printable(script) +
-                                          "' (drbsim reads it from ../share/drb beside its own folder)");
-    }
+  const std::string script = s0.out.plot.empty() ? "" : plot_script();  // found before anything runs
+  if (!s0.out.plot.empty() && (script.empty() || access(script.c_str(), R_OK) != 0))
+    throw OutputError("out.plot", "no plotting script at '" + printable(script) +
+                                      "' (drbsim reads it from ../share/drb beside its own folder)");
   if (slurm.on && !s0.out.runs.empty())
     throw ConfigError("out.runs", "not with --slurm, whose work folder (--slurm-dir) keeps each run already");
   const RunCache cache = run_cache(set);  // out.runs: made and checked before anything runs

@@ -12,9 +12,8 @@ namespace drb {
 
 using json = nlohmann::json;
 
-json model_choices(const Scenario& s) {
-  const auto ic = make_interconnect(s.net.topo);
-  const HeaderLayout hl(header_layout(s, *ic));
+json model_choices(const Scenario& s, const Interconnect& ic) {
+  const HeaderLayout hl(header_layout(s, ic));
   return {
       {"node_numbering", "row-major, dimension 0 fastest (id = x0 + k0*(x1 + k1*...)); hypercube: address bits"},
       {"ports", "torus/mesh: 2d = +dim d, 2d+1 = -dim d; hypercube: d flips bit d; midimew: 0/1 = +-(b-1), 2/3 = +-b"},
@@ -58,12 +57,13 @@ json report_json(const ScenarioSet& set, const std::vector<json>& results) {
   j["config"] = config;
   for (auto& k : set.swept) j["config"][k] = "(swept)";
   j["swept"] = set.swept;
-  j["choices"] = model_choices(set.runs[0]);
+  const auto ic = make_interconnect(set.runs[0].net.topo);
+  j["choices"] = model_choices(set.runs[0], *ic);
   // The network as `drbsim topology` names it ("torus 8x8", "4-ary 3-tree"), for titles; with a topology key
   // swept the runs differ and each is named by its swept values.
   bool topology_swept = false;
   for (const std::string& k : set.swept) topology_swept |= k.rfind("topology.", 0) == 0;
-  if (!topology_swept) j["network"] = make_interconnect(set.runs[0].net.topo)->describe();
+  if (!topology_swept) j["network"] = ic->describe();
   json runs = json::array();
   for (size_t i = 0; i < results.size(); ++i) {
     json r;
@@ -85,19 +85,22 @@ std::string num(const json& r, const char* a, const char* b = nullptr, int prec 
 }
 }  // namespace
 
+// The table's nine result columns, for the names, the units and every row.
+constexpr char kColumns[] = "{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}";
+
 std::string report_table(const ScenarioSet& set, const std::vector<json>& results) {
   std::string out;
   std::vector<std::string> cols;
   for (auto& k : set.swept) cols.push_back(k.substr(k.rfind('.') + 1));
   std::string head;
   for (auto& c : cols) head += fmt::format("{:>12} ", c);
-  head += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}", "offered", "accepted", "rejected",
-                      "lat.mean", "lat.sd", "lat.p99", "net.mean", "hops", "reorder");
+  head += fmt::format(kColumns, "offered", "accepted", "rejected", "lat.mean", "lat.sd", "lat.p99", "net.mean", "hops",
+                      "reorder");
   // The units under the names: loads in flits per node per cycle, the rejected share of the messages,
   // latencies in cycles (docs/results.md defines each column).
   std::string units(cols.size() * 13, ' ');
-  units += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}", "flit/n/c", "flit/n/c", "share",
-                       "cycles", "cycles", "cycles", "cycles", "links", "cycles");
+  units += fmt::format(kColumns, "flit/n/c", "flit/n/c", "share", "cycles", "cycles", "cycles", "cycles", "links",
+                       "cycles");
   out += head + "\n" + units + "\n" + std::string(head.size(), '-') + "\n";
   for (size_t i = 0; i < results.size(); ++i) {
     std::string row;
@@ -106,7 +109,7 @@ std::string report_table(const ScenarioSet& set, const std::vector<json>& result
     if (r.contains("error")) {
       row += "FAILED (" + r["kind"].get<std::string>() + "): " + r["error"].get<std::string>().substr(0, 200);
     } else {
-      row += fmt::format("{:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>9} {:>6} {:>8}",
+      row += fmt::format(kColumns,
                          num(r, "offered_flits_per_node_cycle", nullptr, 4),
                          num(r, "accepted_flits_per_node_cycle", nullptr, 4), num(r, "rejection_rate", nullptr, 3),
                          num(r, "latency", "mean"), num(r, "latency", "stddev"), num(r, "latency", "p99", 0),

@@ -10,7 +10,9 @@
 
 namespace drb {
 
-nlohmann::json model_choices(const Scenario& s);  // every choice the specification leaves open
+class Interconnect;
+
+nlohmann::json model_choices(const Scenario& s, const Interconnect& ic);  // every choice the specification leaves open
 nlohmann::json report_json(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_table(const ScenarioSet& set, const std::vector<nlohmann::json>& results);
 std::string report_csv(const ScenarioSet& set, const std::vector<nlohmann::json>& results);

@@ -17,13 +17,12 @@
 
 namespace drb {
 
-namespace {
-
-uint64_t fnv(const char* p, size_t n, uint64_t h) {
+uint64_t fnv1a(const char* p, size_t n, uint64_t h) {
   for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(p[i])) * 1099511628211ull;
   return h;
 }
-uint64_t fnv(const std::string& s, uint64_t h) { return fnv(s.data(), s.size(), h); }
+
+namespace {
 
 // Keys that say where results go or how runs are scheduled and guarded, never what they are.
 bool outside_the_result(const std::string& k) {
@@ -36,14 +35,14 @@ bool outside_the_result(const std::string& k) {
 
 // The name of a run's result: a hash of drbsim's version line, the run's keys and its trace file's text.
 std::string run_name(const Scenario& s) {
-  uint64_t h = fnv(version_line() + "\n", 1469598103934665603ull);
+  uint64_t h = fnv1a(version_line() + "\n");
   const nlohmann::json keys = echo_scenario(s);
   for (auto it = keys.begin(); it != keys.end(); ++it)
-    if (!outside_the_result(it.key())) h = fnv(it.key() + "=" + it.value().dump() + "\n", h);
+    if (!outside_the_result(it.key())) h = fnv1a(it.key() + "=" + it.value().dump() + "\n", h);
   if (!s.traffic.trace.empty()) {  // streamed: a trace may be large
     std::ifstream in(s.traffic.trace, std::ios::binary);
     char buf[1 << 16];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) h = fnv(buf, static_cast<size_t>(in.gcount()), h);
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) h = fnv1a(buf, static_cast<size_t>(in.gcount()), h);
   }
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
@@ -103,10 +102,7 @@ bool RunCache::load(int i, nlohmann::json& r) const {
 void RunCache::save(int i, const nlohmann::json& r) const {
   if (dir.empty() || r.contains("error")) return;
   const std::string& f = files[static_cast<size_t>(i)];
-  const std::string tmp = f + ".tmp" + std::to_string(getpid());
-  write_output("out.runs", tmp, dump_json(r));
-  if (std::rename(tmp.c_str(), f.c_str()) != 0)
-    throw OutputError("out.runs", "cannot write '" + printable(f) + "': " + std::strerror(errno));
+  write_replacing("out.runs", f + ".tmp" + std::to_string(getpid()), f, dump_json(r));
 }
 
 }  // namespace drb

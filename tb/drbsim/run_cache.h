@@ -27,6 +27,11 @@ struct RunCache {
 // (ConfigError naming out.runs). inputs: the files the command line named.
 RunCache run_cache(const ScenarioSet& set);
 
+// FNV-1a over n bytes, continuing from h: names kept runs and Slurm's work folders.
+constexpr uint64_t kFnvOffset = 1469598103934665603ull;
+uint64_t fnv1a(const char* p, size_t n, uint64_t h = kFnvOffset);
+inline uint64_t fnv1a(const std::string& s, uint64_t h = kFnvOffset) { return fnv1a(s.data(), s.size(), h); }
+
 // A result file as written by a run: the parsed JSON and what is wrong with it ("" if nothing).
 std::string read_result(const std::string& path, nlohmann::json& r);
 // What is wrong with a result as the table, CSV and plot read it ("" if nothing): a results object with the

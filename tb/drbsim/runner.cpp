@@ -36,10 +36,7 @@ class Progress {
   }
   void update(int64_t cycle, int64_t target, const char* phase) {
     if (!due()) return;
-    std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: %s cycle %lld/%lld, %.0f cycles/s%s", tty_ ? "\r" : "",
-                 ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(), phase,
-                 static_cast<long long>(cycle), static_cast<long long>(target), rate(cycle), tty_ ? "   " : "\n");
-    printed_ = true;
+    say(fmt::format("{} cycle {}/{}, {:.0f} cycles/s", phase, cycle, target, rate(cycle)));
   }
   // The drain has no fixed end (sim.drain_max only bounds it): the messages still to deliver, and the cycles
   // they take at the rate they left over the last interval, instead of the cap.
@@ -53,11 +50,7 @@ class Progress {
         cycle > left_at_ ? static_cast<double>(left_ - std::min(left_, live)) / static_cast<double>(cycle - left_at_) : 0;
     const std::string est =
         per_cycle > 0 ? fmt::format("about {:.0f} cycles left", live / per_cycle) : "no delivery yet to estimate from";
-    std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: drain cycle %lld, %llu messages to deliver (%s), %.0f cycles/s%s",
-                 tty_ ? "\r" : "", ctx_.index + 1, ctx_.total, ctx_.label.empty() ? "" : " ", ctx_.label.c_str(),
-                 static_cast<long long>(cycle), static_cast<unsigned long long>(live), est.c_str(), rate(cycle),
-                 tty_ ? "   " : "\n");
-    printed_ = true;
+    say(fmt::format("drain cycle {}, {} messages to deliver ({}), {:.0f} cycles/s", cycle, live, est, rate(cycle)));
     left_at_ = cycle;
     left_ = live;
   }
@@ -77,6 +70,12 @@ class Progress {
     if (mode_ == "on" && since_last < 1.0) return false;
     last_ = now;
     return true;
+  }
+  // One progress line: on a terminal over the last one, else a line of its own.
+  void say(const std::string& what) {
+    std::fprintf(stderr, "%s[drbsim] run %d/%d%s%s: %s%s", tty_ ? "\r" : "", ctx_.index + 1, ctx_.total,
+                 ctx_.label.empty() ? "" : " ", ctx_.label.c_str(), what.c_str(), tty_ ? "   " : "\n");
+    printed_ = true;
   }
   double rate(int64_t cycle) const {
     return cycle / std::max(std::chrono::duration<double>(clock::now() - t0_).count(), 1e-9);

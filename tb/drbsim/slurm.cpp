@@ -4,11 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <regex>
 #include <thread>
@@ -30,11 +28,6 @@ std::string abs_path(const std::string& p) {
   if (p.empty() || p[0] == '/') return p;
   char cwd[4096];
   return std::string(getcwd(cwd, sizeof cwd) ? cwd : ".") + "/" + p;
-}
-
-uint64_t fnv(const std::string& s, uint64_t h = 1469598103934665603ull) {
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
 }
 
 // The job script: Slurm's own directives (validated values only) and three commands that take every path
@@ -112,7 +105,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
   }
   const std::string args_json = nlohmann::json(task_args).dump() + "\n";
   char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv(key)));
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(key)));
   const std::string work = abs_path(o.dir) + "/" + hex;
   const std::string shown = "'" + printable(work) + "'";
   if (!make_parent(work + "/logs/")) throw ConfigError("--slurm-dir", "cannot create " + shown);
@@ -128,11 +121,11 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
     write_output("--slurm-dir", work + "/args.json", args_json);
     write_output("--slurm-dir", work + "/pending.txt", pending);
     write_output("--slurm-dir", work + "/array.sh", job_script(todo.size(), o));
-    char self[4096] = {0};
-    if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) throw OutputError("--slurm", "cannot find drbsim itself");
+    const std::string self = own_executable();
+    if (self.empty()) throw OutputError("--slurm", "cannot find drbsim itself");
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd)) throw ConfigError("--slurm", "cannot name the current folder for the tasks");
-    const ProgramPlace place{work, {std::string("DRBSIM_EXE=") + self, "DRBSIM_WORK=" + work, std::string("DRBSIM_CWD=") + cwd}};
+    const ProgramPlace place{work, {"DRBSIM_EXE=" + self, "DRBSIM_WORK=" + work, std::string("DRBSIM_CWD=") + cwd}};
     std::string out;
     const int rc = run_program({"sbatch", "--parsable", "--export=ALL", "array.sh"}, &out, place);
     if (rc != 0)
@@ -193,9 +186,7 @@ int run_slurm_task(const ScenarioSet& set, int index, const std::string& result,
     if (o.key == "trace.vcd" || o.key == "out.trace") outs.push_back(o);  // the ones the run writes itself
   check_outputs(outs, run_inputs(one, inputs));
   const nlohmann::json r = run_guarded(one.runs[0], run_context(set, index));
-  write_output("--result", tmp, dump_json(r));
-  if (std::rename(tmp.c_str(), result.c_str()) != 0)
-    throw OutputError("--result", "cannot write '" + printable(result) + "': " + std::strerror(errno));
+  write_replacing("--result", tmp, result, dump_json(r));
   return kExitOk;
 }
 

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_slurm_args, run_slurm  # noqa: E402
+from runcache import add_slurm_args, cache_root, run_slurm  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import aggregate  # noqa: E402
@@ -352,7 +352,7 @@ def run_one(drbsim, raw_dir, run, reuse):
 
 
 def execute(name, exp, scale, args):
-    raw_dir = (Path(args.raw) if args.raw else Path(args.out) / ".cache") / name / scale
+    raw_dir = cache_root(args) / name / scale
     raw_dir.mkdir(parents=True, exist_ok=True)
     runs = expand(exp, scale, args)
     unique = {r["tag"]: r for r in runs}

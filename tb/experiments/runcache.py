@@ -54,6 +54,11 @@ def add_run_args(ap, root, results):
 _CACHE = []  # the running experiment's cache folder, set by start()
 
 
+def cache_root(a):
+    """Where a runner's cache lives: --raw, or .cache/ below the results folder (--out)."""
+    return Path(a.raw) if a.raw else Path(a.out) / ".cache"
+
+
 def cache_dir():
     """The run cache of the running experiment (start()): --raw, or .cache/ below the results folder."""
     return _CACHE[-1]
@@ -141,7 +146,7 @@ def start(a):
     """Makes the output and cache folders (cache_dir()); returns (output folder, start time, deadline or None)."""
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    raw = Path(a.raw) if a.raw else out / ".cache"
+    raw = cache_root(a)
     raw.mkdir(parents=True, exist_ok=True)
     _CACHE.append(raw)
     t0 = time.time()

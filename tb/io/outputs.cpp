@@ -86,6 +86,16 @@ void write_output(const std::string& key, const std::string& path, const std::st
   if (!wrote || !flushed || !closed) throw OutputError(key, "cannot write '" + path + "': " + why(err));
 }
 
+void write_replacing(const std::string& key, const std::string& tmp, const std::string& path, const std::string& text) {
+  write_output(key, tmp, text);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw OutputError(key, "cannot write '" + path + "': " + why(errno));
+}
+
+std::string own_executable() {
+  char self[4096] = {0};
+  return readlink("/proc/self/exe", self, sizeof self - 1) > 0 ? self : "";
+}
+
 int run_program(const std::vector<std::string>& argv, std::string* out, const ProgramPlace& place) {
   std::vector<char*> a;
   for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));

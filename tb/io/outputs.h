@@ -21,6 +21,11 @@ struct OutputFile {
 void check_outputs(const std::vector<OutputFile>& outs, const std::vector<InputFile>& inputs);
 // Write text to path; OutputError(key, ...) on any failure (including a full disk at close).
 void write_output(const std::string& key, const std::string& path, const std::string& text);
+// Write text to tmp and rename it onto path, so that a reader finds the old file or the whole new one (a
+// Slurm task's result, a kept run); OutputError(key, ...) on any failure.
+void write_replacing(const std::string& key, const std::string& tmp, const std::string& path, const std::string& text);
+// The running program's own path (/proc/self/exe), or "" if it cannot be read.
+std::string own_executable();
 // Where a program runs: its working folder (empty: ours) and NAME=value variables added to our environment.
 struct ProgramPlace {
   std::string cwd;
