@@ -165,7 +165,9 @@ INSTANTIATE_TEST_SUITE_P(
              "traffic.hotspot.nodes"},
         Case{"trace_with_change_at", [] { return traced("change_at", "traffic.change_at=5"); }, "traffic.change_at"},
         Case{"trace_with_background_rate", [] { return traced("background", "traffic.background_rate=0.1"); },
-             "traffic.background_rate"}),
+             "traffic.background_rate"},
+        Case{"trace_with_saturation_stop", [] { return traced("saturation", "sim.saturation_stop=50"); },
+             "sim.saturation_stop"}),
     name_of);
 
 // Closed loop on the 4x4 torus (16 nodes); it has no warm-up or measure window.
@@ -179,6 +181,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"hotspot", [] { return closed({"traffic.hotspot.nodes=1"}); }, "traffic.hotspot.nodes"},
         Case{"channels", [] { return closed({"traffic.channels=0>1"}); }, "traffic.channels"},
         Case{"measure", [] { return closed({"sim.measure=1000"}); }, "sim.measure"},
+        Case{"strict", [] { return closed({"sim.strict=true"}); }, "sim.strict"},
+        Case{"saturation_stop", [] { return closed({"sim.saturation_stop=50"}); }, "sim.saturation_stop"},
         Case{"queue_above_source_queue",
              [] {
                return closed({"traffic.closed.queue=8", "traffic.source_queue=4"});

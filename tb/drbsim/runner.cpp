@@ -234,7 +234,7 @@ nlohmann::json run_one(const Scenario& s, const RunContext& ctx) {
   // network no longer takes what is offered and the queue only grows; the window ends there (its figures are
   // measured over the shorter window) and the drain empties a short queue instead of a long one.
   int64_t end = e;
-  const int64_t stop_backlog = s.traffic.pattern == "trace" ? 0 : s.sim.saturation_stop * net.nodes();
+  const int64_t stop_backlog = s.sim.saturation_stop * net.nodes();  // refused for traces (scopes.cpp)
   int64_t backlog = 0;
   while (fab.cycle() < e) {
     fab.run_until(std::min(e, fab.cycle() + kChunk));

@@ -204,7 +204,7 @@ const std::vector<Scope>& scopes() {
        [](const Run& r, const std::string&) -> std::string {
          return r.s.out.packets.empty() ? "selects the packets trace.packets follows; it is not set" : "";
        }},
-      {{"sim.warmup", "sim.measure"},
+      {{"sim.warmup", "sim.measure", "sim.strict"},
        kRefuse,
        [](const Run& r, const std::string&) -> std::string {
          return r.closed ? "does not apply to closed-loop traffic (the run ends with traffic.closed.quota)" : "";
@@ -215,8 +215,9 @@ const std::vector<Scope>& scopes() {
       {{"traffic.length"},
        kRefuse,
        [](const Run& r, const std::string&) -> std::string { return r.trace ? r.generator() : ""; }},
+      // sim.saturation_stop watches the source queues the open-loop generator fills.
       {{"traffic.rate", "traffic.interval", "traffic.injection", "traffic.schedule", "traffic.change_pattern",
-        "traffic.background"},
+        "traffic.background", "sim.saturation_stop"},
        kRefuse,
        [](const Run& r, const std::string&) { return r.generator(); }},
       {{"traffic.onoff."},
