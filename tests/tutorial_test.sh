@@ -27,7 +27,8 @@ import json, sys
 runs = json.load(open('my/hot.json'))['runs']
 assert runs[1]['swept']['routing.algorithm'] == 'drb' and runs[1]['result']['drb']['resizes'] > 0, 'DRB did not widen'
 " || { echo "the hot spot section's DRB run shows no metapath resize"; exit 1; }
-for f in my/sweep.png my/sweep.csv my/sweep.json my/mesh.dot my/mesh.png my/w.vcd my/p.txt; do
+grep -q '^route ' my/mesh.net || { echo "$out"; echo "the mesh's network file has no route table"; exit 1; }
+for f in my/sweep.png my/sweep.csv my/sweep.json my/mesh.dot my/mesh.png my/mesh.net my/w.vcd my/p.txt; do
   [ -s "$f" ] || { echo "$out"; echo "no $f"; exit 1; }
 done
 echo "every tutorial command ran"

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "models/routing/fat_tree_routing.h"
+#include "models/routing/file_routing.h"
 #include "models/routing/flatfly_routing.h"
 #include "models/routing/hybrid_routing.h"
 #include "models/routing/negative_first.h"
@@ -29,6 +30,8 @@ std::string algorithms_of(const Interconnect& ic) {
   if (ic.hybrid()) return "dor | adaptive | valiant | drb | prdrb";
   if (ic.flatfly()) return "dor | adaptive | valiant | drb | prdrb | drb2";
   if (ic.ruft()) return "updown";
+  if (const NetworkFile* f = ic.file()) return f->has_table ? "table | updown | adaptive | valiant | drb | prdrb | drb2"
+                                                            : "updown | adaptive | valiant | drb | prdrb | drb2";
   if (ic.kind() == "midimew") return "dor | valiant | drb | prdrb | drb2";
   if (ic.kind() == "mesh") return "dor | adaptive | negative_first | valiant | drb | prdrb | drb2";
   return "dor | adaptive | valiant | drb | prdrb | drb2";
@@ -74,6 +77,25 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
   } else if (const Hybrid* t = ic.hybrid()) {
     if (algorithm == "dor" || algorithm == "adaptive" || algorithm == "valiant" || algorithm == "drb")
       return std::make_unique<HybridRouting>(*t, algorithm == "adaptive");
+  } else if (const NetworkFile* f = ic.file()) {
+    // Valiant and DRB route each step with the file's deterministic relation: its table, else up*/down*.
+    // Their steps also start where an intermediate ejects: the routes from there are checked too.
+    const bool multistep = source_needs(algorithm).multistep();
+    if (source_needs(algorithm).gmr)
+      for (int e = 0; e < ic.elements(); ++e)
+        if (ic.first_terminal(e) < 0)
+          throw std::invalid_argument("routing.algorithm: " + algorithm + "'s GMR sends early acks from the element where "
+                                      "it fires, and element " + f->element_names[e] + " has no terminal (no NI to inject "
+                                      "the ack from); use drb");
+    if (algorithm == "table" || (multistep && f->has_table)) {
+      if (!f->has_table)
+        throw std::invalid_argument("routing.algorithm: table routes by the network file's route lines, and topology.file "
+                                    "declares none (docs/custom-topology.md)");
+      if (multistep) check_table_walks(*f, true);
+      return std::make_unique<TableRouting>(ic);
+    }
+    if (algorithm == "updown" || algorithm == "adaptive" || multistep)
+      return std::make_unique<UpDownRouting>(ic, algorithm == "adaptive", multistep);
   } else if (const Ruft* t = ic.ruft()) {
     if (algorithm == "updown") return std::make_unique<RuftRouting>(*t);
     if (algorithm == "valiant" || algorithm == "drb" || algorithm == "drb2")
@@ -85,12 +107,18 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
     throw std::invalid_argument("routing.algorithm: drb2's GMR sends early acks from the element where it fires, and "
                                 "a " + ic.kind() + " has switches without terminals on its paths (no NI to inject "
                                 "the ack from); use drb (docs/topologies.md)");
-  throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
+  throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " +
+                              ic.kind() + " (" +
                               algorithms_of(ic) + ")");
 }
 
 std::unique_ptr<RoutingRelation> make_static_relation(const Interconnect& ic, const RelationParams& p) {
-  return make_relation(ic.tree() || ic.ruft() ? "updown" : "dor", ic, p);
+  return make_relation(static_algorithm(ic), ic, p);
+}
+
+std::string static_algorithm(const Interconnect& ic) {
+  if (const NetworkFile* f = ic.file()) return f->has_table ? "table" : "updown";
+  return ic.tree() || ic.ruft() ? "updown" : "dor";
 }
 
 }  // namespace drb

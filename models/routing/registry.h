@@ -21,6 +21,8 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
                                                const RelationParams& p);
 // The family's deterministic relation (acks, and the static routing of each path-policy step).
 std::unique_ptr<RoutingRelation> make_static_relation(const Interconnect& ic, const RelationParams& p);
+// The name of that relation: the default routing.algorithm of a family without dor.
+std::string static_algorithm(const Interconnect& ic);
 // Algorithms the interconnect's family offers, for messages ("dor | adaptive | ...").
 std::string algorithms_of(const Interconnect& ic);
 

@@ -38,8 +38,30 @@ Interconnect::Interconnect(std::unique_ptr<Hybrid> hybrid)
   index();
 }
 
+Interconnect::Interconnect(std::unique_ptr<NetworkFile> file)
+    : kind_("network file"), describe_(file->name), file_(std::move(file)), graph_(file_->graph) {
+  index();
+  // The most channels between two terminals: one search per injection element.
+  const auto succ = successors(graph_);
+  std::vector<char> done(graph_.elements().size(), 0);
+  std::vector<int> d;
+  for (const GraphTerminal& a : graph_.terminals()) {
+    if (done[a.inject.element]) continue;
+    done[a.inject.element] = 1;
+    distances_from(succ, a.inject.element, d);
+    for (const GraphTerminal& b : graph_.terminals()) file_diameter_ = std::max(file_diameter_, d[b.eject.element]);
+  }
+}
+
+int Interconnect::dateline_bits() const {
+  if (direct_) return direct_->dims();
+  if (file_) return std::max(1, file_->dateline_bits);
+  return 0;
+}
+
 int Interconnect::diameter() const {
   if (direct_) return direct_->diameter();
+  if (file_) return file_diameter_;
   if (tree_) return 2 * (tree_->n() - 1);
   if (flatfly_) return flatfly_->n();
   if (hybrid_) {  // per dimension: router -> subnet -> router
@@ -63,6 +85,7 @@ int Interconnect::fault_tolerance_formula() const {
     if (hybrid_->subnet() == Subnet::FatTree) return std::min(direct, hybrid_->ki() - 1);
     return 0;
   }
+  if (file_) return -1;  // no family formula: drbsim topology counts it on the graph
   return 0;  // RUFT: one path per pair
 }
 
@@ -109,6 +132,11 @@ std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p) {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a RUFT takes one switch arity, got " + std::to_string(p.k.size()) + " values");
     return declared(std::make_unique<Interconnect>(std::make_unique<Ruft>(p.k[0], p.n)), {"topology.k", "topology.n"});
   }
+  if (p.kind == "file") {
+    if (!p.graph_text) throw std::invalid_argument("topology.file: topology.kind=file needs the network file");
+    return declared(std::make_unique<Interconnect>(std::make_unique<NetworkFile>(parse_network_file(*p.graph_text))),
+                    {"topology.file"});
+  }
   if (p.kind == "hybrid") {
     if (p.k.size() != 1) throw std::invalid_argument("topology.k: a hybrid takes one router count per dimension, got " + std::to_string(p.k.size()) + " values");
     const Subnet sn = p.subnet == "crossbar" ? Subnet::Crossbar : p.subnet == "fattree" ? Subnet::FatTree : Subnet::Ruft;
@@ -153,6 +181,7 @@ NetworkSize network_size(const TopologyParams& p) {
   }
   if (p.kind == "hypercube") return {pow(2, n), pow(2, n)};
   if (p.kind == "midimew") return {static_cast<double>(p.nodes), static_cast<double>(p.nodes)};
+  if (p.kind == "file") return {0, 0};  // the reader bounds its own counts before it allocates
   double nodes = 1;  // torus, mesh: the product of the radices, one per dimension
   for (int r : p.k) nodes *= std::max(r, 1);
   return {nodes, nodes};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/topology/fat_tree.h"
+#include "models/topology/graph_file.h"
 #include "models/topology/flattened_butterfly.h"
 #include "models/topology/hybrid.h"
 #include "models/topology/ruft.h"
@@ -25,6 +26,7 @@ class Interconnect {
   explicit Interconnect(std::unique_ptr<FlattenedButterfly> ff);
   explicit Interconnect(std::unique_ptr<Ruft> ruft);
   explicit Interconnect(std::unique_ptr<Hybrid> hybrid);
+  explicit Interconnect(std::unique_ptr<NetworkFile> file);
   std::string kind() const { return kind_; }
   std::string describe() const { return describe_; }
   const NetworkGraph& graph() const { return graph_; }
@@ -61,6 +63,10 @@ class Interconnect {
   const FlattenedButterfly* flatfly() const { return flatfly_.get(); }
   const Ruft* ruft() const { return ruft_.get(); }
   const Hybrid* hybrid() const { return hybrid_.get(); }
+  const NetworkFile* file() const { return file_.get(); }
+  // Dateline bits the packets' headers carry: one per routing dimension of a direct network, the rings a
+  // network file declares (at least one: up*/down* routing keeps its phase there); none elsewhere.
+  int dateline_bits() const;
   // The topology.* keys the family is built from, as make_interconnect declares them (empty for an
   // interconnect built otherwise): elsewhere such a key cannot act.
   bool reads(const std::string& key) const;
@@ -73,14 +79,16 @@ class Interconnect {
   std::unique_ptr<FlattenedButterfly> flatfly_;
   std::unique_ptr<Ruft> ruft_;
   std::unique_ptr<Hybrid> hybrid_;
+  std::unique_ptr<NetworkFile> file_;
   NetworkGraph graph_;
+  int file_diameter_ = 0;
   std::vector<int> first_terminal_;
   int trunk_ = 1;
   std::vector<std::string> keys_;
   friend std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 };
 
-// torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid. std::invalid_argument naming the key on bad parameters.
+// torus | mesh | hypercube | midimew | fattree | flatfly | ruft | hybrid | file (p.graph_text). std::invalid_argument naming the key on bad parameters.
 std::unique_ptr<Interconnect> make_interconnect(const TopologyParams& p);
 
 // The size of the network make_interconnect would build, by the families' formulas and without building

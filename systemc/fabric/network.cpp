@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/routing/file_routing.h"
 
 namespace drb {
 
@@ -139,6 +140,8 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   // Data and ack routing of a direct network each hold a table (two with random ties: one per tie direction).
   if (const Topology* t = ic.direct())
     f.add("routing tables", (p.routing.tie_random ? 4 : 2) * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
+  // A network file's data and ack relations: up*/down* hold distance tables where no route table replaces them.
+  if (ic.file()) f.add("up*/down* distance tables, at most", 2 * heap_bytes(UpDownRouting::table_bytes(ic)));
   f.add("wiring", 3 * heap_bytes(e * sizeof(void*)) + 3 * heap_bytes(n / 8));
   f.add("channels", heap_bytes(channel_count(ic) * ChannelTable::bytes_per_channel()));
   return f;

@@ -20,6 +20,7 @@
 
 #include "models/drb/prdrb.h"
 #include "models/packet/header.h"
+#include "models/routing/file_routing.h"
 #include "models/routing/registry.h"
 #include "models/topology/graph_dot.h"
 #include "models/topology/interconnect.h"
@@ -69,11 +70,11 @@ int run_header_command(const std::string& yaml, const std::string& origin, const
 int run_topology_command(const std::string& yaml, const std::string& origin, const std::vector<std::string>& overrides,
                          const std::vector<InputFile>& inputs, bool json_only) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
-  check_command_keys(set, "topology", {"out.json", "out.dot", "out.topology_plot"}, true);
+  check_command_keys(set, "topology", {"out.json", "out.dot", "out.topology_plot", "out.network"}, true);
   const Scenario& s0 = set.runs[0];
-  const bool drawn = !s0.out.dot.empty() || !s0.out.topology_plot.empty();
+  const bool drawn = !s0.out.dot.empty() || !s0.out.topology_plot.empty() || !s0.out.network.empty();
   if (drawn && set.runs.size() > 1)
-    throw ConfigError(s0.out.dot.empty() ? "out.topology_plot" : "out.dot",
+    throw ConfigError(!s0.out.network.empty() ? "out.network" : s0.out.dot.empty() ? "out.topology_plot" : "out.dot",
                       "a sweep of " + std::to_string(set.runs.size()) + " networks would write one file " +
                           std::to_string(set.runs.size()) + " times; draw one network");
   std::string plot_format;
@@ -104,6 +105,14 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
   print_warnings(set);
   if (drawn) {
     const auto ic = make_interconnect(s0.net.topo);
+    if (!s0.out.network.empty()) {
+      std::string note;
+      const auto rel = make_static_relation(*ic, RelationParams{s0.net.routing, s0.net.up_selection});
+      write_output("out.network", s0.out.network, network_file_of(*ic, *rel, note));
+      std::cerr << "[drbsim] wrote " << printable(s0.out.network)
+                << (note.empty() ? " (graph and " + rel->name() + " route table)\n"
+                                 : " (graph only: " + note + "; routing.algorithm=updown routes it)\n");
+    }
     const std::string text = graph_dot(ic->graph(), ic->describe());
     if (!s0.out.dot.empty()) {
       write_output("out.dot", s0.out.dot, text);
@@ -147,7 +156,8 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
       std::cout << fmt::format("{:<{}} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>7} {:>7}\n",
                              ic->describe(), name_width, r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
                              r.switching_elements, ports, r.diameter, r.average_distance,
-                             fmt::format("{}/{}", r.fault_tolerance, ic->fault_tolerance_formula()),
+                             ic->fault_tolerance_formula() < 0 ? std::to_string(r.fault_tolerance)
+                                                               : fmt::format("{}/{}", r.fault_tolerance, ic->fault_tolerance_formula()),
                              r.bisection < 0 ? std::string("-") : std::to_string(r.bisection));
     all.push_back({{"topology", ic->describe()},
                    {"terminals", r.terminals},
@@ -160,7 +170,8 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                    {"diameter", r.diameter},
                    {"average_distance", r.average_distance},
                    {"fault_tolerance", r.fault_tolerance},
-                   {"fault_tolerance_formula", ic->fault_tolerance_formula()},
+                   {"fault_tolerance_formula", ic->fault_tolerance_formula() < 0 ? nlohmann::json(nullptr)
+                                                                                  : nlohmann::json(ic->fault_tolerance_formula())},
                    {"bisection_channels", r.bisection < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.bisection)}});
   }
   const nlohmann::json out = all.size() == 1 ? all[0] : all;

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "models/drb/metapath.h"
+#include "models/routing/file_routing.h"
 #include "models/routing/routing.h"
 #include "models/topology/topology.h"
 #include "systemc/fabric/network.h"
@@ -166,6 +167,7 @@ Footprint estimate_memory(const Scenario& s, InterconnectCache& interconnects) {
   // The front end's own copies of the routing (validation, DRB candidates) hold tables too.
   if (const Topology* t = ic->direct())
     f.add("front-end routing tables", 2 * heap_bytes(RoutingFunction::table_bytes(t->nodes(), t->ports())));
+  if (ic->file()) f.add("front-end up*/down* tables, at most", heap_bytes(UpDownRouting::table_bytes(*ic)));
   f.add("process (program, libraries, SystemC kernel)", 16.0 * 1048576);
   add_policy_footprint(f, n, *ic);
 

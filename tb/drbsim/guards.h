@@ -21,6 +21,9 @@ class InterconnectCache;
 struct ScenarioSet;
 
 constexpr size_t kMaxScenarioBytes = size_t{16} << 20;  // a scenario file is a few lines of keys
+// A network file (topology.file): a full route table of 4,096 terminals on as many elements is ~330 MB of
+// lines, so larger tables are up*/down*'s; 64 MiB holds a 1,500-terminal table or any graph the reader takes.
+constexpr size_t kMaxNetworkFileBytes = size_t{64} << 20;
 constexpr size_t kMaxScenarioValues = 1000000;          // values in one scenario, aliases expanded
 constexpr int64_t kMaxTimeBins = 100000;                // stats.time_bin bins over warm-up + measure
 constexpr double kMaxMessagesPerNodeCycle = 64;         // offered messages per node per cycle, any process

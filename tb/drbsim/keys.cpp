@@ -116,8 +116,9 @@ std::vector<KeyDef> build() {
   enum_key("topology.kind", "torus",
            "network topology (fattree: k-ary n-tree; flatfly: flattened butterfly k-ary n-cube with "
            "topology.concentration terminals per switch; ruft: k-ary n-stage reduced unidirectional fat-tree; "
-           "hybrid: k-ary n-direct m-indirect, topology.subnet per dimension line; docs/topologies.md)",
-           {"torus", "mesh", "hypercube", "midimew", "fattree", "flatfly", "ruft", "hybrid"},
+           "hybrid: k-ary n-direct m-indirect, topology.subnet per dimension line; file: your own graph, "
+           "topology.file; docs/topologies.md)",
+           {"torus", "mesh", "hypercube", "midimew", "fattree", "flatfly", "ruft", "hybrid", "file"},
            [](Scenario& s) -> std::string& { return s.net.topo.kind; });
   add("topology.k", "8", "radix per dimension for torus/mesh (one value is used for every dimension); switch arity k of a fattree "
       "(2k-port switches, 2..32) or a ruft (k x k switches); switches per dimension of a flatfly; routers per "
@@ -138,6 +139,11 @@ std::vector<KeyDef> build() {
           "tori and meshes: parallel links (trunk members) per neighbour pair and direction, each with its own VCs "
           "and credits; a head takes the first member with a free VC (link aggregation, docs/power.md)",
           1, 16, [](Scenario& s) -> int& { return s.net.topo.trunk; });
+  str_key("topology.file", "",
+          "topology.kind=file: the network file (elements with port counts, unidirectional channels, terminals, "
+          "optionally a route table; docs/custom-topology.md); drbsim topology ... out.network=F writes any "
+          "family as one",
+          [](Scenario& s) -> std::string& { return s.net.topo.file; });
   i32_key("topology.ni_channels", "1",
           "direct networks: injection and ejection channels between each node and its router, each with its own "
           "VCs and credits; the NI sends one flit a cycle on each, a packet per channel at once (the power "
@@ -251,10 +257,11 @@ std::vector<KeyDef> build() {
            "routing: static DOR, minimal adaptive (Duato escape on direct networks, adaptive up phase on a "
            "fattree), Valiant, DRB, DRB2, PR-DRB (prdrb: DRB with captured congestion patterns and stored solutions, "
            "docs/prdrb.md), updown (fattree: deterministic load-balanced up/down; ruft: its single "
-           "path), negative_first (meshes: the turn model with least-loaded channels and misrouting, "
-           "docs/negative-first.md); unset, a fattree or ruft takes updown; a pair the topology does not offer is "
-           "refused",
-           {"dor", "adaptive", "negative_first", "valiant", "drb", "drb2", "prdrb", "updown"},
+           "path; a network file: shortest up*/down* routes), negative_first (meshes: the turn model with least-loaded "
+           "channels and misrouting, docs/negative-first.md), table (a network file's declared route table); unset, "
+           "a fattree or ruft takes updown, a network file its table or else updown; a pair the topology does not "
+           "offer is refused",
+           {"dor", "adaptive", "negative_first", "valiant", "drb", "drb2", "prdrb", "updown", "table"},
            [](Scenario& s) -> std::string& { return s.net.algorithm; });
   bool_key("routing.misroute", "true",
            "negative_first: when every minimal channel of the phase has all its VCs taken, a head that has taken no "
@@ -462,6 +469,9 @@ std::vector<KeyDef> build() {
   str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
   str_key("out.dot", "", "drbsim topology: write the network graph to this file in Graphviz's DOT language (elements, "
           "channels with their ports, terminals; docs/topologies.md)", [](Scenario& s) -> std::string& { return s.out.dot; });
+  str_key("out.network", "", "drbsim topology: write the network as a network file for topology.kind=file (its graph, "
+          "and the family's deterministic routes as a route table where a table can state them; "
+          "docs/custom-topology.md)", [](Scenario& s) -> std::string& { return s.out.network; });
   str_key("out.topology_plot", "", "drbsim topology: draw the network graph into this file (.png, .svg or .pdf; needs "
           "Graphviz, at most 1024 elements)", [](Scenario& s) -> std::string& { return s.out.topology_plot; });
   str_key("out.csv", "", "write one CSV row per run to this file", [](Scenario& s) -> std::string& { return s.out.csv; });

@@ -12,6 +12,7 @@
 #include "tb/drbsim/scopes.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
+#include "models/routing/cdg.h"
 #include "models/routing/registry.h"
 #include "models/routing/source_needs.h"
 #include "models/routing/routing.h"
@@ -162,6 +163,31 @@ SourceParams source_params(const Scenario& s) { return SourceParams{s.drb, s.prd
 namespace {
 // The RTL blocks exist for direct networks only. (Keys other families do not read are declared in
 // tb/drbsim/scopes.cpp.)
+// A network file's routes are the user's: before any run, the channel dependency graph of the relation
+// that routes each step (its table, or up*/down*, which is acyclic by construction and checked all the
+// same) over every route from where a terminal injects (multistep: or ejects, where a step starts) to every
+// terminal. A cycle is refused with its channels.
+void check_file_deadlock(const Interconnect& ic, const RoutingRelation& rel, bool multistep) {
+  const VcLayout layout(rel.subclasses().count, 1, rel.subclasses(), SubClassSpec{0, -1, {}});
+  ChannelDependencyGraph g(ic, rel, layout);
+  std::vector<char> start(ic.elements(), 0);
+  for (int t = 0; t < ic.terminals(); ++t) {
+    start[ic.graph().terminals()[t].inject.element] = 1;
+    if (multistep) start[ic.eject_element(t)] = 1;
+  }
+  for (int t = 0; t < ic.terminals(); ++t)
+    for (int e = 0; e < ic.elements(); ++e)
+      if (start[e] && e != ic.eject_element(t))
+        g.add_routes(e, make_data_header(0, static_cast<uint32_t>(t), std::vector<uint32_t>{}, 0, 1));
+  std::vector<int> cycle;
+  if (g.acyclic(&cycle)) return;
+  std::string text;
+  for (size_t i = 0; i < cycle.size() && i < 8; ++i) text += (i ? " -> " : "") + g.channel_name(cycle[i]);
+  if (cycle.size() > 8) text += " -> ...";
+  throw ConfigError("topology.file", "the " + rel.name() + " routes can deadlock: their channel dependencies close a cycle (" +
+                                         text + "); declare dateline classes or route around it (docs/custom-topology.md)");
+}
+
 void check_indirect(const Scenario& s, const Interconnect& ic) {
   const std::pair<const char*, bool> rtl[] = {
       {"dec", s.net.rtl_dec}, {"al", s.net.rtl_al}, {"gmr", s.net.rtl_gmr}, {"xbar", s.net.rtl_xbar},
@@ -255,6 +281,10 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
       throw ConfigError("topology.k", "gives " + std::to_string(tp.k.size()) + " radices but topology.n is " + std::to_string(tp.n));
     for (int k : tp.k)
       if (k < 2) throw ConfigError("topology.k", "radix must be at least 2, got " + std::to_string(k));
+  }
+  if (tp.kind == "file") {
+    if (tp.file.empty()) throw ConfigError("topology.file", "topology.kind=file needs the network file (docs/custom-topology.md)");
+    tp.graph_text = interconnects.file_text("topology.file", tp.file);
   }
   // The size by the family's formulas before anything is built: a graph of millions of elements would take
   // its memory before a check on the built network could refuse it.
@@ -361,7 +391,7 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
   // Routing-derived parameters: the relation says what it needs (VC classes, atomic reallocation).
   // The key's default is the family's deterministic routing (dor; updown on a fat-tree); an algorithm given
   // explicitly is never replaced: a pair the family does not offer is refused below.
-  if (!topo && !s.is_set("routing.algorithm")) n.algorithm = ic->tree() || ic->ruft() ? "updown" : "dor";
+  if (!topo && !s.is_set("routing.algorithm")) n.algorithm = static_algorithm(*ic);
   const std::string& alg = n.algorithm;
   // The relations are built to check the pair and read their needs, never routed on: no tables.
   CheckedRelations rel;
@@ -369,6 +399,14 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
     rel = checked_relations(n, *ic);
   } catch (const std::invalid_argument& e) {
     throw keyed_error(e);
+  }
+  if (ic->file()) {
+    const bool multistep = source_needs(n.algorithm).multistep();
+    const std::string what = rel.data->name() + (multistep ? " steps" : "");
+    if (!interconnects.deadlock_checked(tp.graph_text, what)) {
+      check_file_deadlock(*ic, *rel.data, multistep);
+      interconnects.set_deadlock_checked(tp.graph_text, what);
+    }
   }
   const RelationNeeds needs = rel.data->needs();
   if (needs.input_port && n.any_rtl())
@@ -450,8 +488,8 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
 }
 
 LayoutParams header_layout(const Scenario& s, const Interconnect& ic) {
-  // Dateline and tie bits exist per dimension of a direct network; other families have none.
-  const int dims = ic.direct() ? ic.direct()->dims() : 0;
+  // Dateline and tie bits exist per dimension of a direct network and per ring of a network file.
+  const int dims = ic.dateline_bits();
   return LayoutParams{ic.terminals(), s.net.al_width, s.net.seq_bits, dims, s.net.max_length, s.net.routing.tie_random};
 }
 

@@ -66,7 +66,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
              const std::vector<InputFile>& inputs, const SlurmOptions& slurm, const std::vector<std::string>& plain) {
   const ScenarioSet set = load_scenarios(yaml, origin, overrides);
   const Scenario& s0 = set.runs[0];
-  for (const char* k : {"out.dot", "out.topology_plot"})  // the graph's files are drbsim topology's
+  for (const char* k : {"out.dot", "out.topology_plot", "out.network"})  // the graph's files are drbsim topology's
     if (s0.is_set(k)) throw ConfigError(k, "written by drbsim topology, not by a simulation run");
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit

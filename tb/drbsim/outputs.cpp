@@ -16,6 +16,7 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
   if (!s.out.messages.empty()) o.push_back({"out.trace", s.out.messages});
   if (!s.out.packets.empty()) o.push_back({"trace.packets", s.out.packets});
   if (!s.out.dot.empty()) o.push_back({"out.dot", s.out.dot});
+  if (!s.out.network.empty()) o.push_back({"out.network", s.out.network});
   if (!s.out.topology_plot.empty()) o.push_back({"out.topology_plot", s.out.topology_plot});
   return o;
 }
@@ -24,7 +25,10 @@ bool is_output_key(const std::string& key) { return key.rfind("out.", 0) == 0 ||
 
 std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile> given) {
   for (const Scenario& s : set.runs)
+  {
     if (!s.traffic.trace.empty()) given.push_back({"traffic.trace", s.traffic.trace});
+    if (!s.net.topo.file.empty()) given.push_back({"topology.file", s.net.topo.file});
+  }
   return given;
 }
 

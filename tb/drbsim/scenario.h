@@ -35,6 +35,7 @@ struct OutParams {
   std::vector<int> watch;              // trace.watch: packet ids (empty: all)
   std::string runs;                    // out.runs: the folder of finished runs (tb/drbsim/run_cache.h)
   std::string dot, topology_plot;      // drbsim topology: the graph as DOT, and drawn by Graphviz
+  std::string network;                 // drbsim topology: the network file (models/topology/graph_file.h)
 };
 
 // A key the user set that a run cannot act on (tb/drbsim/scopes.cpp): warned about, or else refused.

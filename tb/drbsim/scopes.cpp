@@ -54,7 +54,8 @@ std::string family_key(const Run& r, const std::string& key) {
   if (r.ic.reads(key)) return "";
   std::string built;
   for (const char* k : {"topology.k", "topology.n", "topology.nodes", "topology.subnet", "topology.stages",
-                        "topology.concentration", "topology.long_link", "topology.trunk", "topology.ni_channels"})
+                        "topology.concentration", "topology.long_link", "topology.trunk", "topology.ni_channels",
+                        "topology.file"})
     if (r.ic.reads(k)) built += (built.empty() ? "" : ", ") + std::string(k);
   return "has no meaning on a " + r.ic.describe() + " (a " + r.ic.kind() + " is built from " + built + ")";
 }
@@ -75,7 +76,7 @@ const std::vector<Scope>& scopes() {
   static const std::vector<Scope> table{
       {{"topology.k", "topology.n", "topology.nodes"}, kWarn, family_key},
       {{"topology.concentration", "topology.subnet", "topology.stages", "topology.long_link", "topology.trunk",
-        "topology.ni_channels"},
+        "topology.ni_channels", "topology.file"},
        kRefuse,
        family_key},
       // An indirect family has no dimensions or rings at all (a scenario shared across the k-ary n-cube family
