@@ -102,9 +102,11 @@ TEST(Resume, AFolderThatCannotBeOneIsRefusedBeforeAnythingRuns) {
   EXPECT_NE(e.err.find("drbsim: error: out.runs: "), std::string::npos) << e.err;
   EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
   EXPECT_FALSE(fs::exists(json));
-  const Exec s = drbsim_argv(sweep("0.1,0.2", {"out.runs=" + test_tmp("runs"), "--slurm"}));
+  // The same under --slurm, which shares the folder with local sweeps: refused before anything is submitted.
+  const Exec s = drbsim_argv(sweep("0.1,0.2", {"out.runs=" + file, "--slurm", "--slurm-dir=" + test_tmp("slurm")}));
   EXPECT_EQ(s.code, 2);
-  EXPECT_NE(s.err.find("drbsim: error: out.runs: not with --slurm"), std::string::npos) << s.err;
+  EXPECT_NE(s.err.find("drbsim: error: out.runs: "), std::string::npos) << s.err;
+  EXPECT_FALSE(fs::exists(test_tmp("slurm")));
 }
 
 }  // namespace

@@ -75,13 +75,11 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   if (!s0.out.plot.empty() && (script.empty() || access(script.c_str(), R_OK) != 0))
     throw OutputError("out.plot", "no plotting script at '" + printable(script) +
                                       "' (drbsim reads it from ../share/drb beside its own folder)");
-  if (slurm.on && !s0.out.runs.empty())
-    throw ConfigError("out.runs", "not with --slurm, whose work folder (--slurm-dir) keeps each run already");
   const RunCache cache = run_cache(set);  // out.runs: made and checked before anything runs
   print_warnings(set);                 // keys that act in none of the runs, once the set is accepted
   std::fprintf(stderr, "[drbsim] %s: %zu run%s\n", printable(origin).c_str(), set.runs.size(),
                set.runs.size() > 1 ? "s" : "");
-  const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm)
+  const std::vector<nlohmann::json> results = slurm.on ? run_slurm(set, plain, yaml, slurm, cache)
                                                         : run_all(set, false, cache.dir.empty() ? nullptr : &cache);
   const nlohmann::json doc = report_json(set, results);
   if (yaml == kDefaultScenario)  // the demo says what it shows

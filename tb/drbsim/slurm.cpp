@@ -84,7 +84,7 @@ bool parse_slurm_option(const std::string& arg, SlurmOptions& o) {
 }
 
 std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<std::string>& args, const std::string& yaml,
-                                      const SlurmOptions& o) {
+                                      const SlurmOptions& o, const RunCache& cache) {
   // The work folder: one per (build, arguments, scenario text), so a rerun of the same sweep finds its results
   // and a rebuilt drbsim never gathers results another build made.
   std::string key = version_line() + '\n' + yaml;
@@ -111,10 +111,12 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
   if (!make_parent(work + "/logs/")) throw ConfigError("--slurm-dir", "cannot create " + shown);
   const int total = static_cast<int>(set.runs.size());
   auto result = [&](int i) { return work + "/run_" + std::to_string(i) + ".json"; };
+  // A run is done when its task left a result, or when out.runs keeps it (from a local sweep or a task).
+  auto done_run = [&](int i, nlohmann::json& r) { return cache.load(i, r) || read_result(result(i), r).empty(); };
   std::vector<int> todo;
   nlohmann::json unused;
   for (int i = 0; i < total; ++i)
-    if (!read_result(result(i), unused).empty()) todo.push_back(i);
+    if (!done_run(i, unused)) todo.push_back(i);
   if (!todo.empty()) {
     std::string pending;
     for (int i : todo) pending += std::to_string(i) + "\n";
@@ -142,7 +144,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
     // Wait until every result is there, or the array has left the queue.
     for (;;) {
       size_t done = 0;
-      for (int i : todo) done += read_result(result(i), unused).empty();
+      for (int i : todo) done += done_run(i, unused);
       if (done == todo.size()) break;
       std::string q;
       const int qrc = run_program({"squeue", "-h", "-j", job, "-o", "%T"}, &q);
@@ -156,6 +158,7 @@ std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<
   std::vector<nlohmann::json> results(total);
   std::string missing;
   for (int i = 0; i < total; ++i) {
+    if (cache.load(i, results[i])) continue;
     const std::string why = read_result(result(i), results[i]);
     if (!why.empty()) missing += (missing.empty() ? "" : ", ") + std::to_string(i) + " (" + why + ")";
   }
@@ -185,8 +188,10 @@ int run_slurm_task(const ScenarioSet& set, int index, const std::string& result,
   for (const OutputFile& o : run_outputs(one.runs[0]))
     if (o.key == "trace.vcd" || o.key == "out.trace") outs.push_back(o);  // the ones the run writes itself
   check_outputs(outs, run_inputs(one, inputs));
+  const RunCache cache = run_cache(one);  // out.runs: the run is kept there as a local run would be
   const nlohmann::json r = run_guarded(one.runs[0], run_context(set, index));
   write_replacing("--result", tmp, result, dump_json(r));
+  cache.save(0, r);
   return kExitOk;
 }
 

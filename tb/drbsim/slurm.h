@@ -11,6 +11,7 @@
 
 #include "tb/io/inputs.h"
 #include "tb/drbsim/loader.h"
+#include "tb/drbsim/run_cache.h"
 
 namespace drb {
 
@@ -27,9 +28,11 @@ struct SlurmOptions {
 bool parse_slurm_option(const std::string& arg, SlurmOptions& o);
 
 // args: drbsim's arguments as given (scenario path and key=value overrides, no options), yaml: the scenario
-// text. Returns the results of set.runs in order, as run_all would.
+// text. Returns the results of set.runs in order, as run_all would. With out.runs (cache) the kept runs are
+// not submitted and each task keeps its run there too, so a sweep moves between the cluster and a local
+// machine on one folder of finished runs.
 std::vector<nlohmann::json> run_slurm(const ScenarioSet& set, const std::vector<std::string>& args, const std::string& yaml,
-                                      const SlurmOptions& o);
+                                      const SlurmOptions& o, const RunCache& cache);
 
 // The task side: run set.runs[index] after the memory and output checks of any run (inputs: the files the
 // command line named) and write its result (or error object) to `result` atomically.

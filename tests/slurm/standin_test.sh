@@ -70,6 +70,19 @@ for garbage in '{}' 'null' '5' '{"latency":"NaN"}' '{"error":1}' '{"error":"x","
   [ "$(cat work/*/pending.txt)" = 2 ] || { echo "pending after '$garbage': $(cat work/*/pending.txt)"; exit 1; }
   cmp local.json res.json
 done
+# out.runs is one folder of finished runs for local sweeps and the cluster: two loads kept by a local sweep
+# are not submitted, the task keeps the third there, and a local sweep then takes all three. Every path
+# gives the bytes of the plain local run.
+"$drbsim" topology.k=4 "sweep.traffic.rate=0.1,0.2" sim.warmup=200 sim.measure=1000 sim.progress=off out.runs=kept \
+  out.json=two.json > /dev/null 2>&1
+"$drbsim" --slurm --slurm-poll=1 --slurm-dir=work2 "${sweep[@]}" out.runs=kept out.json=res.json > /dev/null 2> kept.err ||
+  { echo "slurm with out.runs:"; cat kept.err; exit 1; }
+grep -q "1 of 3 runs (2 done before)" kept.err || { echo "out.runs not taken by --slurm:"; cat kept.err; exit 1; }
+cmp local.json res.json
+[ "$(ls kept/*.json | wc -l)" = 3 ] || { echo "the task did not keep its run in out.runs:"; ls kept; exit 1; }
+"$drbsim" "${sweep[@]}" out.runs=kept out.json=res.json > /dev/null 2> local_again.err
+grep -q "out.runs: 3 of 3 runs taken" local_again.err || { echo "local after slurm:"; cat local_again.err; exit 1; }
+cmp local.json res.json
 # Bad options: exit 2 naming the option, before anything is submitted.
 refused() {  # refused KEY ARG...: exit 2, one line naming KEY, nothing submitted
   local key=$1 n err rc
@@ -117,4 +130,4 @@ res=$(find "$tmp/$evil" -name $'res.json\ntopology.k=8')
 [ -n "$res" ] || { echo "the task did not keep the value whole"; ls -R "$tmp/$evil"; exit 1; }
 python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); sys.exit(a["runs"]!=b["runs"])' \
   "$res" "$tmp/$evil/local.json" || { echo "the task simulated another network"; exit 1; }
-echo "array script, failure report, resume, byte-identical gather, bad options and hostile names: ok"
+echo "array script, failure report, resume, byte-identical gather, out.runs shared with local sweeps, bad options and hostile names: ok"
