@@ -19,7 +19,7 @@ std::string quoted(const std::string& s) {
 
 }  // namespace
 
-std::string graph_dot(const NetworkGraph& g, const std::string& name) {
+std::string graph_dot(const NetworkGraph& g, const std::string& name, const std::vector<std::string>& element_names) {
   const auto& el = g.elements();
   const auto& ch = g.channels();
   const auto& te = g.terminals();
@@ -27,9 +27,13 @@ std::string graph_dot(const NetworkGraph& g, const std::string& name) {
   d += "  // " + std::to_string(el.size()) + " elements, " + std::to_string(ch.size()) + " channels, " +
        std::to_string(te.size()) + " terminals\n";
   d += "  label=" + quoted(name) + ";\n  overlap=false;\n  node [fontsize=10];\n  edge [fontsize=8, arrowsize=0.5];\n";
-  for (size_t e = 0; e < el.size(); ++e)
-    d += "  e" + std::to_string(e) + " [shape=box, label=\"" + (el[e].kind == ElementKind::Router ? "R" : "S") +
-         std::to_string(e) + "\\n" + std::to_string(el[e].ports) + " ports\"];\n";
+  for (size_t e = 0; e < el.size(); ++e) {
+    const std::string id = (el[e].kind == ElementKind::Router ? "R" : "S") + std::to_string(e);
+    const std::string label = e < element_names.size() ? element_names[e] + " (" + id + ")" : id;
+    const std::string q = quoted(label);  // names come from the user's file: escaped, then DOT's line break
+    d += "  e" + std::to_string(e) + " [shape=box, label=" + q.substr(0, q.size() - 1) + "\\n" +
+         std::to_string(el[e].ports) + " ports\"];\n";
+  }
   for (size_t t = 0; t < te.size(); ++t)
     d += "  t" + std::to_string(t) + " [shape=ellipse, label=\"T" + std::to_string(t) + "\"];\n";
   for (const GraphChannel& c : ch)

@@ -2,6 +2,7 @@
 // A network graph in Graphviz's DOT language (drbsim topology out.dot, out.topology_plot).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "models/topology/graph.h"
 
@@ -11,7 +12,8 @@ namespace drb {
 // terminal (t<i>, labelled T<i>); one edge per channel, e<from> -> e<to>, its output port as the tail label
 // and its input port as the head label (and "+N" for N extra cycles of flight); dashed edges for each
 // terminal's injection (t -> e) and ejection (e -> t) attachment, one per injection/ejection channel.
-// `name` (the network, as drbsim topology names it) becomes the graph's label.
-std::string graph_dot(const NetworkGraph& g, const std::string& name);
+// `name` (the network, as drbsim topology names it) becomes the graph's label. With element names (a
+// network file's), each element's label starts with its name instead.
+std::string graph_dot(const NetworkGraph& g, const std::string& name, const std::vector<std::string>& element_names = {});
 
 }  // namespace drb

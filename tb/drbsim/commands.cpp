@@ -113,7 +113,8 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                 << (note.empty() ? " (graph and " + rel->name() + " route table)\n"
                                  : " (graph only: " + note + "; routing.algorithm=updown routes it)\n");
     }
-    const std::string text = graph_dot(ic->graph(), ic->describe());
+    const std::string text =
+        graph_dot(ic->graph(), ic->describe(), ic->file() ? ic->file()->element_names : std::vector<std::string>{});
     if (!s0.out.dot.empty()) {
       write_output("out.dot", s0.out.dot, text);
       std::cerr << "[drbsim] wrote " << printable(s0.out.dot) << "\n";
