@@ -41,4 +41,15 @@ doc["config"]["topology.kind"] = "fattree"
 (tmp / "plot2.json").write_text(json.dumps(doc))
 plot_runs.main(str(tmp / "plot2.json"), str(tmp / "plot2.svg"))
 assert "fattree, 4 VCs x 8 flits" in (tmp / "plot2.svg").read_text()
-print("title, ticks, saturation and reference line as expected")
+# With stats.energy, the third panel maps the routers of the highest load's run: a 2x2 mesh as a grid whose
+# color scale spans that run's energies (10..40 pJ, not the lower-load run's 1..4), per flit in the title.
+mesh = {"network": "mesh 2x2", "config": {"topology.kind": "mesh", "topology.k": [2, 2], "traffic.rate": "(swept)"},
+        "runs": [run("dor", 0.1, 0.1, 20), run("dor", 0.3, 0.3, 25)]}
+mesh["runs"][0]["result"]["energy"] = {"elements_pj": [1, 2, 3, 4], "per_flit_pj": 7.5}
+mesh["runs"][1]["result"]["energy"] = {"elements_pj": [10, 20, 30, 40], "per_flit_pj": 12.5}
+(tmp / "energy.json").write_text(json.dumps(mesh))
+plot_runs.main(str(tmp / "energy.json"), str(tmp / "energy.svg"))
+svg = (tmp / "energy.svg").read_text()
+for text in ["energy per router, offered 0.3 flits/node/cycle", "12.5 pJ per flit", "x (dimension 0)", ">40<", ">10<"]:
+    assert text in svg, text
+print("title, ticks, saturation, reference line and energy map as expected")

@@ -60,8 +60,8 @@ struct TopologyParams {
   int long_link = 0;         // hybrid ruft subnets: extra cycles on the links from the last stage to the routers
   int trunk = 1;             // direct networks: parallel links (trunk members) per neighbour pair and direction
   int ni_channels = 1;       // direct networks: injection and ejection channels between a node and its router
-  std::string file;          // file: the network file's path (topology.file) and its text, read once by the front end
-  std::shared_ptr<const std::string> graph_text;  // shared: every run of a sweep holds the same file
+  std::string file{};        // file: the network file's path (topology.file) and its text, read once by the front end
+  std::shared_ptr<const std::string> graph_text{};  // shared: every run of a sweep holds the same file
 };
 // Every field: a cache keyed on the parameters (tb/drbsim/interconnects.h) must never confuse two networks.
 inline bool operator==(const TopologyParams& a, const TopologyParams& b) {

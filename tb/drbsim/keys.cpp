@@ -466,6 +466,19 @@ std::vector<KeyDef> build() {
           [](Scenario& s) -> int& { return s.stats.hist_bin; });
   int_key("stats.time_bin", "0", "latency time series bin in cycles from cycle 0 (0 = off)", 0, INT64_MAX / 4,
           [](Scenario& s) -> int64_t& { return s.stats.time_bin; });
+  bool_key("stats.energy", "false",
+           "per-event energy over the measured window in the JSON: buffers, allocators, crossbars, links, leakage; "
+           "per flit, per packet, per router, and power over time with stats.time_bin (docs/energy.md)",
+           [](Scenario& s) -> bool& { return s.stats.energy; });
+  str_key("energy.table", "",
+          "stats.energy: your energy table (lines 'name value': buffer_write, buffer_read, sw_alloc, crossbar pJ per "
+          "flit; route, vc_alloc pJ per head; link pJ per flit per mm; leak_router mW, leak_link mW per mm); names "
+          "not given keep the default, derived from the OSU 0.18 um cells (docs/energy.md)",
+          [](Scenario& s) -> std::string& { return s.stats.energy_table; });
+  dbl_key("energy.link_mm", "1", "stats.energy: mm of wire of a link of router.delay.link cycles (a link with extra "
+          "cycles of flight is longer in proportion)", 0, 1e4, [](Scenario& s) -> double& { return s.stats.link_mm; });
+  i32_key("energy.flit_bits", "0", "stats.energy: bits of a flit (0: the head flit's width, drbsim header)", 0, 4096,
+          [](Scenario& s) -> int& { return s.stats.flit_bits; });
   str_key("out.json", "", "write results as JSON to this file", [](Scenario& s) -> std::string& { return s.out.json; });
   str_key("out.dot", "", "drbsim topology: write the network graph to this file in Graphviz's DOT language (elements, "
           "channels with their ports, terminals; docs/topologies.md)", [](Scenario& s) -> std::string& { return s.out.dot; });

@@ -12,6 +12,7 @@
 #include "tb/drbsim/scopes.h"
 #include "tb/drbsim/yaml_reader.h"
 #include "tb/traffic/trace.h"
+#include "models/power/energy.h"
 #include "models/routing/cdg.h"
 #include "models/routing/registry.h"
 #include "models/routing/source_needs.h"
@@ -317,6 +318,19 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
       throw ConfigError("trace.elements", "element " + std::to_string(e) + " does not exist: the " + ic->kind() +
                                               " has elements 0.." + std::to_string(ic->elements() - 1));
   check_faults(s, *ic);
+  if (s.stats.energy) {
+    s.stats.head_bits = HeaderLayout(header_layout(s, *ic)).total_bits();
+    s.stats.clock_ns = s.sim.clock_ns;
+  }
+  if (s.stats.energy && !s.stats.energy_table.empty()) {  // read and checked once, before the run
+    s.stats.energy_text = std::make_shared<const std::string>(
+        read_input("energy.table", s.stats.energy_table, size_t{1} << 20, "energy table"));
+    try {
+      parse_energy_table(*s.stats.energy_text, EnergyTable{});
+    } catch (const std::invalid_argument& e) {
+      throw keyed_error(e);
+    }
+  }
   if (n.trunk_cyclic && n.topo.trunk == 1)
     throw ConfigError("router.trunk_select", "selects among trunk members: set topology.trunk > 1");
   if (topo && n.topo.trunk > 1 && n.any_rtl())

@@ -33,14 +33,15 @@ bool outside_the_result(const std::string& k) {
   return is_output_key(k);
 }
 
-// The name of a run's result: a hash of drbsim's version line, the run's keys, and its trace file's and
-// network file's text.
+// The name of a run's result: a hash of drbsim's version line, the run's keys, and the text of its trace,
+// network and energy table files.
 std::string run_name(const Scenario& s) {
   uint64_t h = fnv1a(version_line() + "\n");
   const nlohmann::json keys = echo_scenario(s);
   for (auto it = keys.begin(); it != keys.end(); ++it)
     if (!outside_the_result(it.key())) h = fnv1a(it.key() + "=" + it.value().dump() + "\n", h);
   if (s.net.topo.graph_text) h = fnv1a(*s.net.topo.graph_text + "\n", h);
+  if (s.stats.energy_text) h = fnv1a(*s.stats.energy_text + "\n", h);
   if (!s.traffic.trace.empty()) {  // streamed: a trace may be large
     std::ifstream in(s.traffic.trace, std::ios::binary);
     char buf[1 << 16];

@@ -134,6 +134,11 @@ const std::vector<Scope>& scopes() {
                     : "is the similarity prdrb.match=jaccard needs; prdrb.match=" + r.s.prdrb.match +
                           " does not read it";
        }},
+      {{"energy."},
+       kRefuse,
+       [](const Run& r, const std::string&) -> std::string {
+         return r.s.stats.energy ? "" : "configures the energy model, which is off: set stats.energy=true";
+       }},
       {{"power."},
        kRefuse,
        [](const Run& r, const std::string& key) -> std::string {

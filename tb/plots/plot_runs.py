@@ -6,7 +6,9 @@ usage: plot_runs.py results.json out.png|out.svg
 Series are the values of the swept keys other than the load key (traffic.rate or traffic.interval).
 Left: mean latency against accepted load (log scale, plain-number ticks). Right: accepted against offered
 load with the line accepted = offered. Saturated points (accepted below 95 % of offered, or a window ended by
-sim.saturation_stop) are ringed on both.
+sim.saturation_stop) are ringed on both. With stats.energy, a third panel maps each router's energy (its
+buffers, allocators, crossbar and the links it drives) in the run of the highest offered load: a grid on a
+2-D torus or mesh, bars per element elsewhere.
 """
 import json
 import sys
@@ -40,6 +42,27 @@ def title(doc):
     return ", ".join(parts)
 
 
+def energy_panel(ax, doc):
+    runs = [r for r in doc["runs"] if "energy" in r["result"]]
+    run = max(runs, key=lambda r: r["result"]["offered_flits_per_node_cycle"])
+    e = run["result"]["energy"]["elements_pj"]
+    scale, unit = (1e-3, "nJ") if max(e) >= 1e4 else (1.0, "pJ")
+    k, kind = doc["config"].get("topology.k"), doc["config"].get("topology.kind")
+    if kind in ("torus", "mesh") and isinstance(k, list) and len(k) == 2 and k[0] * k[1] == len(e):
+        grid = [[e[x + k[0] * y] * scale for x in range(k[0])] for y in range(k[1])]
+        im = ax.imshow(grid, origin="lower", cmap="viridis")
+        ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label=unit)
+        ax.set_xlabel("x (dimension 0)")
+        ax.set_ylabel("y (dimension 1)")
+    else:
+        ax.bar(range(len(e)), [v * scale for v in e], width=1.0)
+        ax.set_xlabel("element")
+        ax.set_ylabel(unit)
+    load = run["result"]["offered_flits_per_node_cycle"]
+    ax.set_title(f"energy per router, offered {load:.3g} flits/node/cycle\n"
+                 f"{run['result']['energy']['per_flit_pj']:.3g} pJ per flit", fontsize="medium")
+
+
 def main(src, dst):
     doc = json.load(open(src))
     series = {}
@@ -51,7 +74,12 @@ def main(src, dst):
         series.setdefault(label or doc["config"].get("routing.algorithm", "run"), []).append(
             (res["accepted_flits_per_node_cycle"], res["latency"]["mean"], res["offered_flits_per_node_cycle"],
              "saturated" in res))
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.4), gridspec_kw={"width_ratios": [3, 2]})
+    energy = any("energy" in r["result"] for r in doc["runs"])
+    if energy:
+        fig, (ax, ax2, ax3) = plt.subplots(1, 3, figsize=(14.5, 4.4), gridspec_kw={"width_ratios": [3, 2, 2.4]})
+        energy_panel(ax3, doc)
+    else:
+        fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.4), gridspec_kw={"width_ratios": [3, 2]})
     top = 0.0
     sat_shown = False
     for label, pts in series.items():

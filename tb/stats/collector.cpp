@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "models/power/energy.h"
 #include "tb/stats/summary.h"
 
 namespace drb {
@@ -26,6 +27,13 @@ void Collector::packet_arrived(const Packet& p, const Message& m, int64_t now) {
     const size_t a = static_cast<size_t>(now / sp_.time_bin);  // accepted load: by arrival
     if (a >= arrived_.size()) arrived_.resize(a + 1, 0);
     arrived_[a] += p.hdr.length;
+    if (sp_.energy) {
+      if (a >= energy_bins_.size()) energy_bins_.resize(a + 1);
+      const double routers = p.hops + 1.0;  // network channels crossed, and the routers on both ends
+      energy_bins_[a].flit_routers += p.hdr.length * routers;
+      energy_bins_[a].head_routers += routers;
+      energy_bins_[a].flit_links += static_cast<double>(p.hdr.length) * p.hops;
+    }
   }
   if (!p.measured) return;
   lat_.add(now - p.t_gen);
@@ -137,7 +145,83 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
     }
     r["time_series"] = ts;
   }
+  if (sp_.energy) {
+    r["energy"] = energy_json(cycles);
+    if (sp_.time_bin > 0) {
+      // Power over time: each bin's arrivals at the network's mean table and link length, plus leakage.
+      const auto& e = r["energy"];
+      const double bin_ns = static_cast<double>(sp_.time_bin) * sp_.clock_ns;
+      const double per_flit_router = e["mean_pj"]["flit_router"].get<double>(), per_head = e["mean_pj"]["head_router"].get<double>(),
+                   per_flit_link = e["mean_pj"]["flit_link"].get<double>(), leak_mw = e["leakage_mw"].get<double>();
+      energy_bins_.resize(r["time_series"].size());
+      for (size_t b = 0; b < energy_bins_.size(); ++b) {
+        const EnergyBin& x = energy_bins_[b];
+        r["time_series"][b]["power_mw"] =
+            (x.flit_routers * per_flit_router + x.head_routers * per_head + x.flit_links * per_flit_link) / bin_ns + leak_mw;
+      }
+    }
+  }
   return r;
+}
+
+nlohmann::json Collector::energy_json(double cycles) const {
+  const Interconnect& ic = net_.interconnect();
+  const NetworkGraph& g = ic.graph();
+  const ChannelTable& ch = net_.channels();
+  EnergyCounts c;
+  c.flits_out.assign(ic.elements(), 0);
+  c.heads_out.assign(ic.elements(), 0);
+  for (int i = 0; i < ch.size(); ++i)
+    if (ch[i].from.kind == ChannelEnd::kElement) {
+      c.flits_out[ch[i].from.id] += ch.stats(i).flits;
+      c.heads_out[ch[i].from.id] += ch.stats(i).heads;
+    }
+  const int d_link = std::max(1, net_.params().d_link);
+  double mm_sum = 0;
+  for (size_t i = 0; i < g.channels().size(); ++i) {
+    const double mm = sp_.link_mm * (d_link + g.channels()[i].extra) / d_link;
+    c.links.push_back({g.channels()[i].from, ch.stats(static_cast<int>(i)).flits, mm});
+    mm_sum += mm;
+  }
+  // One table per element: the OSU018 derivation for its ports, or the user's table over it.
+  std::vector<EnergyTable> tables;
+  for (int e = 0; e < ic.elements(); ++e) {
+    const EnergyTable base = osu018_table(ic.ports(e), net_.params().vcs, net_.params().depth, sp_.bits());
+    tables.push_back(sp_.energy_text ? parse_energy_table(*sp_.energy_text, base) : base);
+  }
+  const double window_ns = cycles * sp_.clock_ns;
+  const EnergyReport rep = account_energy(tables, c, window_ns);
+  double leak_mw = 0, flit_router = 0, head_router = 0, link = 0;
+  for (const EnergyTable& t : tables) {
+    leak_mw += t.leak_router;
+    flit_router += t.buffer_write + t.buffer_read + t.sw_alloc + t.crossbar;
+    head_router += t.route + t.vc_alloc;
+    link += t.link;
+  }
+  for (const EnergyCounts::Link& l : c.links) leak_mw += tables[static_cast<size_t>(l.from)].leak_link * l.mm;
+  const double E = static_cast<double>(tables.size()), dynamic = rep.total() - rep.leakage;
+  using json = nlohmann::json;
+  const EnergyTable& t0 = tables[0];
+  json j;
+  j["source"] = sp_.energy_text ? "energy.table over osu018" : "osu018";
+  j["flit_bits"] = sp_.bits();
+  j["table_element0"] = {{"buffer_write", t0.buffer_write}, {"buffer_read", t0.buffer_read}, {"sw_alloc", t0.sw_alloc},
+                         {"crossbar", t0.crossbar},         {"route", t0.route},             {"vc_alloc", t0.vc_alloc},
+                         {"link", t0.link},                 {"leak_router", t0.leak_router}, {"leak_link", t0.leak_link}};
+  j["total_pj"] = rep.total();
+  j["dynamic_pj"] = dynamic;
+  j["leakage_pj"] = rep.leakage;
+  j["breakdown_pj"] = {{"buffer", rep.buffer}, {"sw_alloc", rep.sw_alloc}, {"crossbar", rep.crossbar}, {"route", rep.route},
+                       {"vc_alloc", rep.vc_alloc}, {"link", rep.link}, {"leakage", rep.leakage}};
+  j["per_flit_pj"] = win_flits_ ? dynamic / static_cast<double>(win_flits_) : 0.0;
+  j["per_packet_pj"] = win_packets_ ? dynamic / static_cast<double>(win_packets_) : 0.0;
+  j["power_mw"] = window_ns > 0 ? rep.total() / window_ns : 0.0;
+  j["leakage_mw"] = leak_mw;
+  j["mean_pj"] = {{"flit_router", flit_router / E},
+                  {"head_router", head_router / E},
+                  {"flit_link", c.links.empty() ? 0.0 : link / E * mm_sum / static_cast<double>(c.links.size())}};
+  j["elements_pj"] = rep.per_element;
+  return j;
 }
 
 }  // namespace drb

@@ -48,6 +48,13 @@ class Collector : public NetObserver {
   };
   std::vector<Bin> series_;
   std::vector<uint64_t> arrived_;  // flits reaching their destination NI, per time bin
+  // stats.energy with stats.time_bin: per arrival bin, the packets' flit-router, head-router and flit-link
+  // crossings (power over time is their energy at the network's mean table and link length).
+  struct EnergyBin {
+    double flit_routers = 0, head_routers = 0, flit_links = 0;
+  };
+  std::vector<EnergyBin> energy_bins_;
+  nlohmann::json energy_json(double cycles) const;
   uint64_t acks_final_ = 0, acks_early_ = 0;
 };
 
