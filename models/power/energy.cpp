@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "models/util/text_lines.h"
+
 namespace drb {
 
 EnergyTable osu018_table(int ports, int vcs, int depth, int flit_bits) {
@@ -31,22 +33,10 @@ EnergyTable parse_energy_table(const std::string& text, const EnergyTable& base)
       {"buffer_write", &t.buffer_write}, {"buffer_read", &t.buffer_read}, {"sw_alloc", &t.sw_alloc},
       {"crossbar", &t.crossbar},         {"route", &t.route},             {"vc_alloc", &t.vc_alloc},
       {"link", &t.link},                 {"leak_router", &t.leak_router}, {"leak_link", &t.leak_link}};
-  int line = 0;
   std::vector<bool> seen(std::size(fields), false);
-  for (size_t at = 0; at < text.size();) {
-    ++line;
-    const size_t nl = text.find('\n', at);
-    std::string s = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-    at = nl == std::string::npos ? text.size() : nl + 1;
-    if (const size_t h = s.find('#'); h != std::string::npos) s.resize(h);
-    std::vector<std::string> tok;
-    for (size_t i = 0; i < s.size();) {
-      while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
-      const size_t b = i;
-      while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r') ++i;
-      if (i > b) tok.push_back(s.substr(b, i - b));
-    }
-    if (tok.empty()) continue;
+  for_each_line(text, [&](int line, const std::string& s) {
+    const std::vector<std::string> tok = split_words(s);
+    if (tok.empty()) return;
     auto fail = [&](const std::string& why) {
       throw std::invalid_argument("energy.table: line " + std::to_string(line) + ": " + why);
     };
@@ -63,7 +53,7 @@ EnergyTable parse_energy_table(const std::string& text, const EnergyTable& base)
     if (end != tok[1].c_str() + tok[1].size() || !std::isfinite(v) || v < 0 || v > 1e9)
       fail(tok[0] + " must be a number 0..1e9, got '" + tok[1].substr(0, 40) + "'");
     *fields[k].second = v;
-  }
+  });
   return t;
 }
 

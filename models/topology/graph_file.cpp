@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "models/util/text_lines.h"
+
 namespace drb {
 
 namespace {
@@ -266,18 +268,6 @@ struct Reader {
   }
 };
 
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> t;
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
-    const size_t b = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r') ++i;
-    if (i > b) t.push_back(s.substr(b, i - b));
-  }
-  return t;
-}
-
 }  // namespace
 
 // Walks the table from every element a terminal injects at (and, for multistep paths, every element one
@@ -320,18 +310,12 @@ void check_table_walks(const NetworkFile& f, bool from_ejection) {
 
 NetworkFile parse_network_file(const std::string& text) {
   Reader r;
-  int line = 0;
-  for (size_t at = 0; at < text.size();) {
-    ++line;
-    const size_t nl = text.find('\n', at);
-    std::string s = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-    at = nl == std::string::npos ? text.size() : nl + 1;
-    if (const size_t hash = s.find('#'); hash != std::string::npos) s.resize(hash);
+  for_each_line(text, [&r](int line, const std::string& s) {
     for (char c : s)
       if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
         fail(line, "a control character in the text");
-    const std::vector<std::string> tok = split(s);
-    if (tok.empty()) continue;
+    const std::vector<std::string> tok = split_words(s);
+    if (tok.empty()) return;
     std::string rest;
     if (tok[0] == "name") {  // the name keeps its inner spaces
       rest = s.substr(s.find("name") + 4);
@@ -339,7 +323,7 @@ NetworkFile parse_network_file(const std::string& text) {
       rest.erase(rest.find_last_not_of(" \t\r") + 1);
     }
     r.statement(line, tok, rest);
-  }
+  });
   if (r.f.graph.elements().empty()) fail(0, "declares no element");
   if (r.f.graph.terminals().size() < 2) fail(0, "a network needs at least two terminals");
   r.check_reach();
