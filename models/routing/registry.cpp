@@ -23,6 +23,16 @@ UpSelection up_selection(const std::string& s) {
   throw std::invalid_argument("routing.selection: unknown selection '" + s + "' (first_free | lowest | random | sadp)");
 }
 
+// GMR's early acks are injected by the NI of the element where it fires: every element needs a terminal.
+void check_gmr(const std::string& algorithm, const Interconnect& ic) {
+  if (!source_needs(algorithm).gmr) return;
+  for (int e = 0; e < ic.elements(); ++e)
+    if (ic.first_terminal(e) < 0)
+      throw std::invalid_argument("routing.algorithm: " + algorithm + "'s GMR sends early acks from the element where "
+                                  "it fires, and a " + ic.kind() + " has elements without terminals (element " +
+                                  std::to_string(e) + ": no NI to inject the ack from); use drb (docs/topologies.md)");
+}
+
 }  // namespace
 
 std::string algorithms_of(const Interconnect& ic) {
@@ -81,12 +91,7 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
     // Valiant and DRB route each step with the file's deterministic relation: its table, else up*/down*.
     // Their steps also start where an intermediate ejects: the routes from there are checked too.
     const bool multistep = source_needs(algorithm).multistep();
-    if (source_needs(algorithm).gmr)
-      for (int e = 0; e < ic.elements(); ++e)
-        if (ic.first_terminal(e) < 0)
-          throw std::invalid_argument("routing.algorithm: " + algorithm + "'s GMR sends early acks from the element where "
-                                      "it fires, and element " + f->element_names[e] + " has no terminal (no NI to inject "
-                                      "the ack from); use drb");
+    check_gmr(algorithm, ic);
     if (algorithm == "table" || (multistep && f->has_table)) {
       if (!f->has_table)
         throw std::invalid_argument("routing.algorithm: table routes by the network file's route lines, and topology.file "
@@ -103,12 +108,8 @@ std::unique_ptr<RoutingRelation> make_relation(const std::string& algorithm, con
                                   "reaches a terminal only by ejecting it (its last stage has no way back into the "
                                   "network; re-injection at the intermediate is not modelled): use updown");
   }
-  if (algorithm == "drb2" && (ic.tree() || ic.hybrid()))
-    throw std::invalid_argument("routing.algorithm: drb2's GMR sends early acks from the element where it fires, and "
-                                "a " + ic.kind() + " has switches without terminals on its paths (no NI to inject "
-                                "the ack from); use drb (docs/topologies.md)");
-  throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " +
-                              ic.kind() + " (" +
+  check_gmr(algorithm, ic);  // a fat-tree's and a hybrid's switches hold no terminals
+  throw std::invalid_argument("routing.algorithm: '" + algorithm + "' is not offered on a " + ic.kind() + " (" +
                               algorithms_of(ic) + ")");
 }
 

@@ -151,14 +151,14 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
     const Scenario& s = set.runs[run];
     const auto ic = make_interconnect(s.net.topo);
     const GraphReport r = report(ic->graph(), &plans[run]);
+    const int formula = ic->fault_tolerance_formula();  // -1: no family formula (a network file)
     const std::string ports =
         r.min_ports == r.max_ports ? std::to_string(r.max_ports) : fmt::format("{}-{}", r.min_ports, r.max_ports);
     if (!json_only)
       std::cout << fmt::format("{:<{}} {:>9} {:>8} {:>7} {:>7} {:>8} {:>10} {:>7} {:>5} {:>8.4f} {:>7} {:>7}\n",
                              ic->describe(), name_width, r.terminals, r.switches, r.routers, r.subnet_switches, r.channels,
                              r.switching_elements, ports, r.diameter, r.average_distance,
-                             ic->fault_tolerance_formula() < 0 ? std::to_string(r.fault_tolerance)
-                                                               : fmt::format("{}/{}", r.fault_tolerance, ic->fault_tolerance_formula()),
+                             formula < 0 ? std::to_string(r.fault_tolerance) : fmt::format("{}/{}", r.fault_tolerance, formula),
                              r.bisection < 0 ? std::string("-") : std::to_string(r.bisection));
     all.push_back({{"topology", ic->describe()},
                    {"terminals", r.terminals},
@@ -171,8 +171,7 @@ int run_topology_command(const std::string& yaml, const std::string& origin, con
                    {"diameter", r.diameter},
                    {"average_distance", r.average_distance},
                    {"fault_tolerance", r.fault_tolerance},
-                   {"fault_tolerance_formula", ic->fault_tolerance_formula() < 0 ? nlohmann::json(nullptr)
-                                                                                  : nlohmann::json(ic->fault_tolerance_formula())},
+                   {"fault_tolerance_formula", formula < 0 ? nlohmann::json(nullptr) : nlohmann::json(formula)},
                    {"bisection_channels", r.bisection < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.bisection)}});
   }
   const nlohmann::json out = all.size() == 1 ? all[0] : all;

@@ -24,8 +24,7 @@ std::vector<OutputFile> run_outputs(const Scenario& s) {
 bool is_output_key(const std::string& key) { return key.rfind("out.", 0) == 0 || key == "trace.vcd" || key == "trace.packets"; }
 
 std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile> given) {
-  for (const Scenario& s : set.runs)
-  {
+  for (const Scenario& s : set.runs) {
     if (!s.traffic.trace.empty()) given.push_back({"traffic.trace", s.traffic.trace});
     if (!s.net.topo.file.empty()) given.push_back({"topology.file", s.net.topo.file});
     if (!s.stats.energy_table.empty()) given.push_back({"energy.table", s.stats.energy_table});

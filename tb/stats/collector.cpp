@@ -183,11 +183,17 @@ nlohmann::json Collector::energy_json(double cycles) const {
     c.links.push_back({g.channels()[i].from, ch.stats(static_cast<int>(i)).flits, mm});
     mm_sum += mm;
   }
-  // One table per element: the OSU018 derivation for its ports, or the user's table over it.
+  // One table per element: the OSU018 derivation for its ports, or the user's table over it; made once per
+  // port count (a network has few), not once per element.
+  std::map<int, EnergyTable> by_ports;
   std::vector<EnergyTable> tables;
   for (int e = 0; e < ic.elements(); ++e) {
-    const EnergyTable base = osu018_table(ic.ports(e), net_.params().vcs, net_.params().depth, sp_.bits());
-    tables.push_back(sp_.energy_text ? parse_energy_table(*sp_.energy_text, base) : base);
+    auto it = by_ports.find(ic.ports(e));
+    if (it == by_ports.end()) {
+      const EnergyTable base = osu018_table(ic.ports(e), net_.params().vcs, net_.params().depth, sp_.bits());
+      it = by_ports.emplace(ic.ports(e), sp_.energy_text ? parse_energy_table(*sp_.energy_text, base) : base).first;
+    }
+    tables.push_back(it->second);
   }
   const double window_ns = cycles * sp_.clock_ns;
   const EnergyReport rep = account_energy(tables, c, window_ns);
