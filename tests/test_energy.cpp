@@ -77,6 +77,8 @@ TEST(Energy, AUserTableOverridesWhatItNamesAndIsRefusedWithItsLine) {
       {"link 1e99\n", "must be a number"},
       {"link 1x\n", "must be a number"},
       {"link 1\n\nlink 2\n", "energy.table: line 3: link given twice"},
+      {"", "energy.table: names no entry"},
+      {"# only a comment\n\n", "energy.table: names no entry"},
   };
   for (const auto& [text, want] : bad) {
     try {
@@ -152,6 +154,7 @@ TEST(Energy, KeysThatCannotActAreRefused) {
       {{"stats.energy=true", "energy.table=" + bad}, "energy.table: line 2: link given twice"},
       {{"stats.energy=true", "energy.table=" + ::testing::TempDir()}, "energy.table: "},
       {{"stats.energy=true", "energy.table=/dev/zero"}, "energy.table: "},
+      {{"stats.energy=true", "energy.table=/dev/null"}, "energy.table: names no entry"},
   };
   for (const auto& [args, want] : cases) {
     std::vector<std::string> a{"topology.k=4", "sim.measure=100", "sim.warmup=0"};

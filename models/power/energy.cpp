@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/power/energy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -54,6 +55,9 @@ EnergyTable parse_energy_table(const std::string& text, const EnergyTable& base)
       fail(tok[0] + " must be a number 0..1e9, got '" + tok[1].substr(0, 40) + "'");
     *fields[k].second = v;
   });
+  // An empty text (a FIFO with no writer, /dev/null, a file of comments) would silently change nothing.
+  if (std::find(seen.begin(), seen.end(), true) == seen.end())
+    throw std::invalid_argument("energy.table: names no entry (leave the key out for the default table)");
   return t;
 }
 

@@ -57,7 +57,8 @@ constexpr double kRouteGates = 146.1, kVcAllocGates = 26110.4, kSwAllocGates = 3
 EnergyTable osu018_table(int ports, int vcs, int depth, int flit_bits);
 
 // Reads a table: one "name value" per line (names as the fields above), '#' comments; fields not given
-// keep `base`'s values. std::invalid_argument "energy.table: line N: ..." on anything else.
+// keep `base`'s values. std::invalid_argument "energy.table: line N: ..." on anything else, and on a text
+// that names no entry.
 EnergyTable parse_energy_table(const std::string& text, const EnergyTable& base);
 
 // What one run counted, per element and per network channel, in the measured window.

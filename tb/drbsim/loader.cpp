@@ -324,7 +324,7 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
   }
   if (s.stats.energy && !s.stats.energy_table.empty()) {  // read and checked once, before the run
     s.stats.energy_text = std::make_shared<const std::string>(
-        read_input("energy.table", s.stats.energy_table, size_t{1} << 20, "energy table"));
+        read_input("energy.table", s.stats.energy_table, size_t{1} << 20, "table of energies"));
     try {
       parse_energy_table(*s.stats.energy_text, EnergyTable{});
     } catch (const std::invalid_argument& e) {
