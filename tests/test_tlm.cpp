@@ -91,9 +91,9 @@ TEST(Tlm, HostToHostRoundTripInOrderAndIntact) {
     const int dst = (i % 3 == 0) ? 5 : 10;
     std::vector<uint8_t> bytes(1 + rng.below(200));
     for (auto& b : bytes) b = static_cast<uint8_t>(rng.next());
-    const uint64_t off = rng.below(kNodeWindow);
+    const uint64_t off = rng.below(kNodeWindow - 200);  // inside the window: a write crossing it is refused
     tx.plan.push_back({dst * kNodeWindow + off, bytes});
-    expect[dst].push_back({0 * kNodeWindow + off, bytes});  // delivered with the source's window
+    expect[dst].push_back({dst * kNodeWindow + off, bytes});  // delivered at the address the initiator used
   }
   fab.run_until(20000);
   ASSERT_EQ(tx.status.size(), 200u);
@@ -163,9 +163,9 @@ TEST(Tlm, SplitReadReturnsTheRemoteBytes) {
       const sc_core::sc_time t0 = sc_core::sc_time_stamp();
       st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 100, back));
       read_took = sc_core::sc_time_stamp() - t0;
-      big.assign(kMaxRead, 0);
+      big.assign(TlmParams{}.max_burst, 0);
       st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 4096, big));
-      std::vector<uint8_t> x(16), y(kMaxRead + 1);
+      std::vector<uint8_t> x(16), y(TlmParams{}.max_burst + 1);
       st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 8190, x));  // past the memory's end
       st.push_back(go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow, y));
       st.push_back(go(tlm::TLM_READ_COMMAND, 1 * kNodeWindow, x));        // node 1 has no host

@@ -10,15 +10,16 @@ namespace drb {
 
 Fabric::Fabric(sc_core::sc_module_name name, const NetParams& p,
                std::function<std::unique_ptr<PathPolicy>(int)> policy, const std::vector<int>& host_nodes,
-               double clock_ns)
+               double clock_ns, const TlmParams& tlm)
     : sc_module(name), clk("clk"), period_(clock_ns, sc_core::SC_NS) {
   net_ = std::make_unique<Network>(p, std::move(policy));
+  map_ = std::make_unique<AddressMap>(tlm, net_->nodes());
   for (int r = 0; r < net_->elements(); ++r)
     routers_.push_back(std::make_unique<Router>(element_name(r).c_str(), net_->router(r)));
   host_index_.assign(net_->nodes(), -1);
   for (int n : host_nodes) {
     host_index_[n] = static_cast<int>(hosts_.size());
-    hosts_.push_back(std::make_unique<NiHost>(("ni_" + std::to_string(n)).c_str(), *this, n));
+    hosts_.push_back(std::make_unique<NiHost>(("ni_" + std::to_string(n)).c_str(), *this, n, *map_, tlm));
     NiHost* h = hosts_.back().get();
     net_->dest(n).on_deliver = [h](const Message& m, const MessageHost& mh, int64_t c) { h->delivered(m, mh, c); };
   }

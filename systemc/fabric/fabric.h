@@ -25,9 +25,10 @@ class Fabric : public sc_core::sc_module {
   // The clock: bound to a signal (a user's sc_clock), the fabric steps on its rising edges; left unbound,
   // it keeps its own period of clock_ns.
   sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> clk;
-  // host_nodes: NIs that get TLM sockets (they must be bound before sc_start).
+  // host_nodes: NIs that get TLM sockets (either may stay unbound); tlm: their address map and message format
+  // (std::invalid_argument "tlm.<field>: reason" if it does not fit the network).
   Fabric(sc_core::sc_module_name name, const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy = {},
-         const std::vector<int>& host_nodes = {}, double clock_ns = 1.0);
+         const std::vector<int>& host_nodes = {}, double clock_ns = 1.0, const TlmParams& tlm = {});
   ~Fabric() override;
 
   Network& net() { return *net_; }
@@ -77,6 +78,7 @@ class Fabric : public sc_core::sc_module {
   bool idle() const;
   std::unique_ptr<Network> net_;
   std::vector<std::unique_ptr<Router>> routers_;
+  std::unique_ptr<AddressMap> map_;  // the hosts' (they keep a reference)
   std::vector<std::unique_ptr<NiHost>> hosts_;
   std::vector<int> host_index_;
   std::vector<std::function<void(int64_t)>> hooks_;

@@ -49,9 +49,11 @@ VpFabric::Built VpFabric::from_params(const VpParams& p) {
   Built b;
   b.net = p.net;
   b.clock_ns = p.clock_ns;
+  b.tlm = p.tlm;
   NetParams& n = b.net;
   const auto ic = make_interconnect(n.topo);
   b.nodes = ic->terminals();
+  static_cast<void>(AddressMap(p.tlm, b.nodes));  // checked against the nodes before anything is sized
   const CheckedRelations rel = checked_relations(n, *ic);
   resolve_sources(n, p.vc_realloc, p.sources.drb, *ic, rel);
   resolve_lengths(n, longest_packet(n, p.longest_message), n.gmr_threshold == 0, *ic);
@@ -87,7 +89,7 @@ VpFabric::VpFabric(sc_core::sc_module_name name, Built b, const std::vector<int>
     if (seen[static_cast<size_t>(h)]) throw std::invalid_argument(node + " is given twice");
     seen[static_cast<size_t>(h)] = true;
   }
-  fabric_ = std::make_unique<Fabric>("fabric", b.net, std::move(b.policies), hosts, b.clock_ns);
+  fabric_ = std::make_unique<Fabric>("fabric", b.net, std::move(b.policies), hosts, b.clock_ns, b.tlm);
   fabric_->clk(clk);
   fabric_->free_running();
   counter_ = std::make_unique<Counter>();

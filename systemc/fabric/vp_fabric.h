@@ -2,7 +2,8 @@
 // The fabric for a user's SystemC virtual platform (docs/integration.md; installed as <drb/vp_fabric.h>):
 // built from typed parameters (VpParams) or from scenario keys exactly as drbsim takes them, with a
 // TLM-2.0 host adapter (NiHost: target socket `in`, initiator socket `out`) on each node that has a host.
-// Bind every host's sockets before sc_start; the fabric then runs for as long as the kernel does.
+// Bind the host sockets you use before sc_start (either may stay unbound: a node that never initiates, or
+// never serves); the fabric then runs for as long as the kernel does.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -32,6 +33,7 @@ struct VpParams {
   int longest_message = 10;                // flits (traffic.length's longest): the header's length field, GMR
   double clock_ns = 1.0;                   // sim.clock_ns: the period when no clock is bound
   uint64_t mem_limit = 0;                  // sim.mem_limit in bytes; 0: this machine's memory
+  TlmParams tlm;                           // tlm.*: the hosts' address map, flit bytes, longest burst, posted writes
 };
 
 class VpFabric : public sc_core::sc_module {
@@ -66,6 +68,7 @@ class VpFabric : public sc_core::sc_module {
     PolicyFactory policies;
     double clock_ns = 1.0;
     int nodes = 0;  // the network's terminals, for host_nodes
+    TlmParams tlm;
   };
   static Built from_params(const VpParams& p);
   static Built from_keys(const std::vector<std::string>& keys);  // the front end's

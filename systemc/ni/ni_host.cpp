@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/ni/ni_host.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "systemc/fabric/fabric.h"
@@ -8,19 +9,28 @@
 namespace drb {
 
 namespace {
-constexpr int kFlitBytes = 16;
-int flits_for(size_t bytes) { return 1 + static_cast<int>((bytes + kFlitBytes - 1) / kFlitBytes); }
+// The payload's byte enables, one per data byte (the pattern repeats over byte_enable_length).
+std::vector<uint8_t> enables_of(const tlm::tlm_generic_payload& gp) {
+  std::vector<uint8_t> e(gp.get_data_length());
+  const unsigned n = gp.get_byte_enable_length();
+  for (size_t i = 0; i < e.size(); ++i) e[i] = gp.get_byte_enable_ptr()[i % n];
+  return e;
+}
+// Byte enables travel as one bit per data byte.
+uint64_t enable_bytes(uint64_t len) { return (len + 7) / 8; }
 }  // namespace
 
-NiHost::NiHost(sc_core::sc_module_name name, Fabric& fabric, int node)
-    : sc_module(name), in("in"), out("out"), fabric_(fabric), node_(node) {
+NiHost::NiHost(sc_core::sc_module_name name, Fabric& fabric, int node, const AddressMap& map, const TlmParams& p)
+    : sc_module(name), in("in"), out("out"), fabric_(fabric), node_(node), map_(map), p_(p) {
   in.register_b_transport(this, &NiHost::b_transport);
+  in.register_transport_dbg(this, &NiHost::transport_dbg);
+  in.register_get_direct_mem_ptr(this, &NiHost::get_direct_mem_ptr);
   SC_HAS_PROCESS(NiHost);
   SC_THREAD(deliver_thread);
 }
 
-bool NiHost::send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t user) {
-  Pending p{dst, offset, std::move(data), user};
+bool NiHost::send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t user, uint64_t payload_bytes) {
+  Pending p{dst, offset, std::move(data), user, tlm_flits(payload_bytes, p_.flit_bytes)};
   pending_.push_back(&p);
   fabric_.wake();
   while (!p.done) sc_core::wait(accepted_);
@@ -28,52 +38,89 @@ bool NiHost::send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t 
   return p.ok;
 }
 
+tlm::tlm_response_status NiHost::check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const {
+  if (!gp.is_read() && !gp.is_write()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+  const uint64_t len = gp.get_data_length();
+  // A transaction must lie in one target's window, and that target must be bound.
+  if (!map_.decode(gp.get_address(), std::max<uint64_t>(len, 1), dst, offset) || !fabric_.has_host(dst) ||
+      !fabric_.host(dst).serves())
+    return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  // No streaming (a streaming width below the length): the fabric moves blocks.
+  if (len == 0 || len > p_.max_burst || gp.get_streaming_width() < len) return tlm::TLM_BURST_ERROR_RESPONSE;
+  if (gp.get_byte_enable_ptr() && gp.get_byte_enable_length() == 0) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  return tlm::TLM_OK_RESPONSE;
+}
+
 void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-  const bool read = gp.get_command() == tlm::TLM_READ_COMMAND;
-  if (!read && gp.get_command() != tlm::TLM_WRITE_COMMAND) {
-    gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
-    return;
-  }
-  const uint64_t dst = gp.get_address() / kNodeWindow;
-  if (dst >= static_cast<uint64_t>(fabric_.net().nodes())) {
-    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return;
-  }
-  if (read && !fabric_.has_host(static_cast<int>(dst))) {  // nobody there to answer
-    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return;
-  }
-  if (read && (gp.get_data_length() > kMaxRead || gp.get_byte_enable_ptr())) {
-    gp.set_response_status(gp.get_byte_enable_ptr() ? tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE : tlm::TLM_BURST_ERROR_RESPONSE);
+  gp.set_dmi_allowed(false);  // no DMI through the fabric
+  int dst = 0;
+  uint64_t offset = 0;
+  if (const tlm::tlm_response_status st = check(gp, dst, offset); st != tlm::TLM_OK_RESPONSE) {
+    gp.set_response_status(st);
     return;
   }
   if (delay > sc_core::SC_ZERO_TIME) {
     sc_core::wait(delay);
     delay = sc_core::SC_ZERO_TIME;
   }
-  const uint64_t offset = gp.get_address() % kNodeWindow;
-  if (!read) {
-    const bool ok = send(static_cast<int>(dst), offset,
-                         std::vector<uint8_t>(gp.get_data_ptr(), gp.get_data_ptr() + gp.get_data_length()), kWrite << 56);
+  const bool read = gp.is_read();
+  const uint32_t len = gp.get_data_length();
+  const bool be = gp.get_byte_enable_ptr() != nullptr;
+  const std::vector<uint8_t> enables = be ? enables_of(gp) : std::vector<uint8_t>{};
+  const uint64_t flags = be ? kEnables : 0, be_bytes = be ? enable_bytes(len) : 0;
+  // The message: a WRITE's bytes, or a READ request's length; then the enables, if any.
+  std::vector<uint8_t> msg;
+  if (read) {
+    msg.resize(4);
+    std::memcpy(msg.data(), &len, 4);
+  } else {
+    msg.assign(gp.get_data_ptr(), gp.get_data_ptr() + len);
+  }
+  msg.insert(msg.end(), enables.begin(), enables.end());
+  const uint64_t bytes = (read ? 4 : len) + be_bytes;
+  if (!read && p_.posted_writes) {
+    const bool ok = send(dst, offset, std::move(msg), kWrite << 56 | flags, bytes);
     gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  // Split read: a request carrying the length, then wait for the reply with the same tag.
-  const uint64_t tag = next_tag_++;
-  const uint32_t len = gp.get_data_length();
-  std::vector<uint8_t> req(4);
-  std::memcpy(req.data(), &len, 4);
-  Read r;
-  reads_[tag] = &r;
-  if (!send(static_cast<int>(dst), offset, std::move(req), kReadRequest << 56 | tag)) {
-    reads_.erase(tag);
+  // Split: the request, then wait for the reply with the same tag.
+  const uint64_t tag = next_tag_++ & kTagMask;
+  Answer a;
+  answers_[tag] = &a;
+  if (!send(dst, offset, std::move(msg), (read ? kReadRequest : kWriteAnswered) << 56 | flags | tag, bytes)) {
+    answers_.erase(tag);
     gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  while (!r.done) sc_core::wait(r.ev);
-  reads_.erase(tag);
-  if (r.status == tlm::TLM_OK_RESPONSE) std::memcpy(gp.get_data_ptr(), r.data.data(), std::min<size_t>(len, r.data.size()));
-  gp.set_response_status(r.status);
+  while (!a.done) sc_core::wait(a.ev);
+  answers_.erase(tag);
+  if (read && a.status == tlm::TLM_OK_RESPONSE)
+    for (size_t i = 0; i < std::min<size_t>(len, a.data.size()); ++i)
+      if (!be || enables[i]) gp.get_data_ptr()[i] = a.data[i];
+  gp.set_response_status(a.status);
+}
+
+unsigned NiHost::transport_dbg(tlm::tlm_generic_payload& gp) {
+  int dst = 0;
+  uint64_t offset = 0;
+  if (!gp.is_read() && !gp.is_write()) return 0;
+  if (!map_.decode(gp.get_address(), std::max<unsigned>(gp.get_data_length(), 1), dst, offset) ||
+      !fabric_.has_host(dst) || !fabric_.host(dst).serves())
+    return 0;
+  // Straight to the target, at the same address: debug accesses take no time and send no message.
+  TlmInitiator from;
+  from.node = node_;
+  TlmInitiator* had = gp.set_extension(&from);
+  const unsigned n = fabric_.host(dst).out->transport_dbg(gp);
+  gp.set_extension(had);
+  return n;
+}
+
+bool NiHost::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
+  dmi.allow_none();  // no DMI anywhere behind the fabric: its accesses are messages
+  dmi.set_start_address(0);
+  dmi.set_end_address(~uint64_t{0});
+  return false;
 }
 
 void NiHost::absorb(int64_t cycle) {
@@ -85,7 +132,7 @@ void NiHost::absorb(int64_t cycle) {
   // Replies first, in order; one refused by a full source queue is tried again next cycle.
   while (!replies_.empty() && replies_.front().at < edge) {
     Pending& p = replies_.front();
-    if (!net.submit(node_, p.dst, flits_for(p.data.size()), cycle, false, p.data, p.offset, p.user)) break;
+    if (!net.submit(node_, p.dst, p.flits, cycle, false, p.data, p.offset, p.user)) break;
     replies_.pop_front();
   }
   bool any = false;
@@ -93,21 +140,21 @@ void NiHost::absorb(int64_t cycle) {
     any = true;
     Pending* p = pending_.front();
     pending_.pop_front();
-    p->ok = net.submit(node_, p->dst, flits_for(p->data.size()), cycle, false, p->data, p->offset, p->user) != 0;
+    p->ok = net.submit(node_, p->dst, p->flits, cycle, false, p->data, p->offset, p->user) != 0;
     p->done = true;
   }
   if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void NiHost::delivered(const Message& m, const MessageHost& h, int64_t) {
-  if (h.user >> 56 == kReadReply) {  // completes a waiting READ: status byte, then the data
-    auto it = reads_.find(h.user & ((uint64_t{1} << 56) - 1));
-    if (it == reads_.end()) return;
-    Read& r = *it->second;
-    r.status = h.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(h.data[0]));
-    if (!h.data.empty()) r.data.assign(h.data.begin() + 1, h.data.end());
-    r.done = true;
-    r.ev.notify(sc_core::SC_ZERO_TIME);
+  if (h.user >> 56 == kReply) {  // completes a waiting READ or non-posted WRITE: status byte, then any data
+    auto it = answers_.find(h.user & kTagMask);
+    if (it == answers_.end()) return;
+    Answer& a = *it->second;
+    a.status = h.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(h.data[0]));
+    if (!h.data.empty()) a.data.assign(h.data.begin() + 1, h.data.end());
+    a.done = true;
+    a.ev.notify(sc_core::SC_ZERO_TIME);
     return;
   }
   outq_.push_back(Out{m.src, h.addr, h.user, h.data});
@@ -119,28 +166,45 @@ void NiHost::deliver_thread() {
     while (outq_.empty()) sc_core::wait(out_ev_);
     Out o = std::move(outq_.front());
     outq_.pop_front();
-    const bool read = o.user >> 56 == kReadRequest;
+    const uint64_t kind = o.user >> 56;
+    const bool read = kind == kReadRequest, be = (o.user & kEnables) != 0;
+    // Undo b_transport's layout: the bytes or the length, then one enable per byte.
     uint32_t len = 0;
-    if (read && o.data.size() == 4) std::memcpy(&len, o.data.data(), 4);
-    std::vector<uint8_t> buf = read ? std::vector<uint8_t>(len) : std::move(o.data);
+    std::vector<uint8_t> buf, enables;
+    if (read) {
+      if (o.data.size() >= 4) std::memcpy(&len, o.data.data(), 4);
+      buf.assign(len, 0);
+      if (be) enables.assign(o.data.begin() + 4, o.data.end());
+    } else {
+      len = static_cast<uint32_t>(be ? o.data.size() / 2 : o.data.size());
+      buf.assign(o.data.begin(), o.data.begin() + len);
+      if (be) enables.assign(o.data.begin() + len, o.data.end());
+    }
     tlm::tlm_generic_payload gp;
     gp.set_command(read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
-    gp.set_address(static_cast<uint64_t>(o.src) * kNodeWindow + o.offset);
+    gp.set_address(map_.base(node_) + o.offset);
     gp.set_data_ptr(buf.data());
-    gp.set_data_length(static_cast<unsigned>(buf.size()));
-    gp.set_streaming_width(static_cast<unsigned>(buf.size()));
-    gp.set_byte_enable_ptr(nullptr);
+    gp.set_data_length(len);
+    gp.set_streaming_width(len);
+    gp.set_byte_enable_ptr(be ? enables.data() : nullptr);
+    gp.set_byte_enable_length(be ? len : 0);
+    gp.set_dmi_allowed(false);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    TlmInitiator from;
+    from.node = o.src;
+    gp.set_extension(&from);
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     out->b_transport(gp, d);
-    if (!read) continue;
+    gp.clear_extension(&from);  // ours, on the stack: not the payload's to free
+    if (kind == kWrite) continue;  // posted: nobody waits
     if (d > sc_core::SC_ZERO_TIME) sc_core::wait(d);  // the target's annotated access time delays the reply
-    std::vector<uint8_t> reply(1 + buf.size());
+    std::vector<uint8_t> reply(1 + (read ? buf.size() : 0));
     reply[0] = static_cast<uint8_t>(static_cast<int8_t>(gp.get_response_status()));
-    std::memcpy(reply.data() + 1, buf.data(), buf.size());
-    replies_.push_back(Pending{o.src, o.offset, std::move(reply), kReadReply << 56 | (o.user & ((uint64_t{1} << 56) - 1)), true});
+    if (read) std::memcpy(reply.data() + 1, buf.data(), buf.size());
+    const int flits = tlm_flits(reply.size(), p_.flit_bytes);
+    replies_.push_back(Pending{o.src, o.offset, std::move(reply), kReply << 56 | (o.user & kTagMask), flits, true});
     fabric_.wake();
-    ++reads_served_;
+    ++(read ? reads_served_ : writes_answered_);
   }
 }
 

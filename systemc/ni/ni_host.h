@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // TLM-2.0 host boundary of one NI (generic payload, loosely timed; docs/integration.md).
-//   host -> NI: target socket `in`. Address dest * kNodeWindow + offset names node `dest`'s window.
-//     WRITE: the data bytes go as one message to `dest`, the offset with them; the call returns once the
-//       message is in the source queue (posted write).
+//   host -> NI: target socket `in`. The address map (tlm_map.h) names the target node `dest` and the offset.
+//     WRITE: the bytes (and byte enables) go as one message to `dest`; posted (tlm.posted_writes), the call
+//       returns once the message is in the source queue; otherwise once `dest`'s target has answered, with
+//       its response status.
 //     READ (split): a request message goes to `dest`; there the NI reads the bytes from its host through
 //       its initiator socket and sends them back in a reply message; the call returns when the reply has
-//       arrived, with the data and the remote target's response status. At most kMaxRead bytes.
+//       arrived, with the data and the remote target's response status.
 //     The annotated delay is consumed by the call (wait); a message enters the source queue at the next
 //     clock edge after that. A full bounded source queue answers TLM_GENERIC_ERROR_RESPONSE (counted).
-//   NI -> host: initiator socket `out`. A delivered WRITE is written to the host at source * kNodeWindow +
-//     offset; a read request is read from the host at the same address. Both from the NI's delivery thread
-//     (never from the clocked method), with zero annotated delay, in delivery order.
+//     Debug transport (transport_dbg) goes straight to `dest`'s target: no message, no time. DMI is not
+//     offered: get_direct_mem_ptr answers false and every response clears the DMI hint.
+//   NI -> host: initiator socket `out`. A delivered WRITE or read request reaches the host at the address
+//     the initiator used, with byte enables as sent and a TlmInitiator extension naming the source node;
+//     from the NI's delivery thread (never from the clocked method), zero annotated delay, in delivery order.
+// Either socket may stay unbound: a node that never initiates, or never serves (then an access to its
+// window answers TLM_ADDRESS_ERROR_RESPONSE).
 // b_transport on `in` waits: call it from an SC_THREAD, never from an SC_METHOD.
 #pragma once
 #include <cstdint>
@@ -22,24 +27,33 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
+#include "systemc/ni/tlm_map.h"
+
 namespace drb {
 
 class Fabric;
 struct Message;
 struct MessageHost;
 
-constexpr uint64_t kNodeWindow = 0x10000;  // 64 KiB of address space per node
-constexpr unsigned kMaxRead = 4096;        // bytes one split READ may ask for
+// On every payload the NI hands its host: the node whose initiator sent it (ignorable; the base protocol's
+// fields carry the transaction).
+struct TlmInitiator : tlm::tlm_extension<TlmInitiator> {
+  int node = -1;
+  tlm::tlm_extension_base* clone() const override { return new TlmInitiator(*this); }
+  void copy_from(const tlm::tlm_extension_base& e) override { node = static_cast<const TlmInitiator&>(e).node; }
+};
 
 class NiHost : public sc_core::sc_module {
  public:
-  tlm_utils::simple_target_socket<NiHost> in;
-  tlm_utils::simple_initiator_socket<NiHost> out;
+  tlm_utils::simple_target_socket_optional<NiHost> in;
+  tlm_utils::simple_initiator_socket_optional<NiHost> out;
 
-  NiHost(sc_core::sc_module_name name, Fabric& fabric, int node);
+  NiHost(sc_core::sc_module_name name, Fabric& fabric, int node, const AddressMap& map, const TlmParams& p);
   int node() const { return node_; }
+  bool serves() const { return out.size() > 0; }  // a target is bound to `out`
   uint64_t rejected() const { return rejected_; }
   uint64_t reads_served() const { return reads_served_; }
+  uint64_t writes_answered() const { return writes_answered_; }  // non-posted writes served here
 
   // Called by the fabric at the start of each cycle: hand pending host messages to the NI.
   void absorb(int64_t cycle);
@@ -49,21 +63,29 @@ class NiHost : public sc_core::sc_module {
   void delivered(const Message& m, const MessageHost& h, int64_t cycle);
 
  private:
-  // Message kinds, in the message's user tag: kind << 56 | read tag.
-  enum Kind : uint64_t { kWrite = 0, kReadRequest = 1, kReadReply = 2 };
+  // Message kinds, in the message's user tag: kind << 56 | byte enables << 48 | tag.
+  enum Kind : uint64_t { kWrite = 0, kReadRequest = 1, kReply = 2, kWriteAnswered = 3 };
+  static constexpr uint64_t kEnables = uint64_t{1} << 48, kTagMask = kEnables - 1;
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  // What the payload asks of the fabric: TLM_OK_RESPONSE and the target, or the error to answer at once.
+  tlm::tlm_response_status check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const;
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
   void deliver_thread();
   // Queue a message for the next clock edge and wait until the NI took or refused it (host threads), or
   // keep retrying it every cycle (replies, which must not be lost).
-  bool send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t user);
+  bool send(int dst, uint64_t offset, std::vector<uint8_t> data, uint64_t user, uint64_t payload_bytes);
 
   Fabric& fabric_;
   int node_;
+  const AddressMap& map_;
+  TlmParams p_;
   struct Pending {
     int dst;
     uint64_t offset;
     std::vector<uint8_t> data;
     uint64_t user = 0;
+    int flits = 0;
     bool retry = false;  // a reply: resubmitted until accepted, nobody waits for it
     bool done = false, ok = false;
     sc_core::sc_time at = sc_core::sc_time_stamp();  // handed over: it enters at the first edge after
@@ -78,15 +100,15 @@ class NiHost : public sc_core::sc_module {
   };
   std::deque<Out> outq_;
   sc_core::sc_event out_ev_;
-  struct Read {  // an initiator thread waiting for its reply
+  struct Answer {  // an initiator thread waiting for its reply (a READ, a non-posted WRITE)
     std::vector<uint8_t> data;
     tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
     bool done = false;
     sc_core::sc_event ev;
   };
-  std::map<uint64_t, Read*> reads_;
+  std::map<uint64_t, Answer*> answers_;
   uint64_t next_tag_ = 1;
-  uint64_t rejected_ = 0, reads_served_ = 0;
+  uint64_t rejected_ = 0, reads_served_ = 0, writes_answered_ = 0;
 };
 
 }  // namespace drb

@@ -533,6 +533,7 @@ const std::vector<KeyDef>& scenario_keys() {
     add_prdrb_keys(v);
     add_power_keys(v);
     add_fault_keys(v);
+    add_tlm_keys(v);
     return v;
   }();
   return k;

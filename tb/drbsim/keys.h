@@ -50,6 +50,7 @@ void check_power_routing(const Scenario& s, const Interconnect& ic, const Relati
 void check_closed_loop(const Scenario& s);                    // power_keys.cpp, from validate()
 void add_fault_keys(std::vector<KeyDef>& keys);               // fault_keys.cpp
 void check_faults(Scenario& s, const Interconnect& ic);       // fault_keys.cpp, from validate(): resolves the channels
+void add_tlm_keys(std::vector<KeyDef>& keys);                 // tlm_keys.cpp
 const KeyDef* find_key(const std::string& name);
 std::string suggest_key(const std::string& name);  // closest known key, or ""
 Scenario default_scenario();

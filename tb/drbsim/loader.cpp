@@ -318,6 +318,13 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
       throw ConfigError("trace.elements", "element " + std::to_string(e) + " does not exist: the " + ic->kind() +
                                               " has elements 0.." + std::to_string(ic->elements() - 1));
   check_faults(s, *ic);
+  try {  // the hosts' address map, read once and checked against the nodes (a virtual platform's)
+    if (!s.tlm_map.empty())
+      s.tlm.map = parse_tlm_map(read_input("tlm.map", s.tlm_map, size_t{4} << 20, "address map"));
+    static_cast<void>(AddressMap(s.tlm, ic->terminals()));
+  } catch (const std::invalid_argument& e) {
+    throw keyed_error(e);
+  }
   if (s.stats.energy) {
     s.stats.head_bits = HeaderLayout(header_layout(s, *ic)).total_bits();
     s.stats.clock_ns = s.sim.clock_ns;

@@ -68,6 +68,7 @@ int simulate(const std::string& yaml, const std::string& origin, const std::vect
   const Scenario& s0 = set.runs[0];
   for (const char* k : {"out.dot", "out.topology_plot", "out.network"})  // the graph's files are drbsim topology's
     if (s0.is_set(k)) throw ConfigError(k, "written by drbsim topology, not by a simulation run");
+  refuse_platform_keys(s0, "run");
   const std::vector<OutputFile> outs = run_outputs(s0);
   check_memory(set);                   // before elaborating: refuse what would not fit
   check_outputs(outs, run_inputs(set, inputs));  // before simulating: a run's results must have somewhere to go

@@ -28,6 +28,7 @@ std::vector<InputFile> run_inputs(const ScenarioSet& set, std::vector<InputFile>
     if (!s.traffic.trace.empty()) given.push_back({"traffic.trace", s.traffic.trace});
     if (!s.net.topo.file.empty()) given.push_back({"topology.file", s.net.topo.file});
     if (!s.stats.energy_table.empty()) given.push_back({"energy.table", s.stats.energy_table});
+    if (!s.tlm_map.empty()) given.push_back({"tlm.map", s.tlm_map});
   }
   return given;
 }

@@ -8,6 +8,7 @@
 
 #include "systemc/fabric/net_types.h"
 #include "systemc/fabric/source_policies.h"
+#include "systemc/ni/tlm_map.h"
 #include "tb/stats/stats_params.h"
 #include "tb/traffic/traffic_params.h"
 
@@ -52,6 +53,8 @@ struct Scenario {
   OutParams out;
   DrbParams drb;
   PrdrbSourceParams prdrb;
+  TlmParams tlm;          // tlm.*: a virtual platform's host adapters (tlm.map read into tlm.map by validate)
+  std::string tlm_map;    // tlm.map as given
   std::string vc_realloc = "auto";
   std::string vc_classes = "auto";
   std::string preset = "none";  // router.preset: applied by validate() to every key not given explicitly  // routing.vc_classes before the topology resolves auto

@@ -332,9 +332,17 @@ void check_inert(ScenarioSet& set) {
   }
 }
 
+void refuse_platform_keys(const Scenario& s, const std::string& command) {
+  for (const std::string& key : s.explicit_keys)
+    if (key.rfind("tlm.", 0) == 0)
+      throw ConfigError(key, "configures the TLM host adapters of a virtual platform (VpFabric, docs/integration.md); "
+                             "drbsim " + command + " sends no TLM transactions");
+}
+
 void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes,
                         bool studies_network) {
   const Scenario& s = set.runs[0];
+  refuse_platform_keys(s, command);
   for (const OutputFile& o : run_outputs(s))
     if (std::find(writes.begin(), writes.end(), o.key) == writes.end())
       throw ConfigError(o.key, "drbsim " + command + " simulates nothing and does not write it");

@@ -19,6 +19,8 @@ void note_inert_keys(Scenario& s, const Interconnect& ic, unsigned reads);
 // From load_scenarios(), after every run is validated: ConfigError for a refused key inert in every run;
 // the warned ones go to set.warnings.
 void check_inert(ScenarioSet& set);
+// The tlm.* keys act in a virtual platform only: drbsim refuses them, naming the command.
+void refuse_platform_keys(const Scenario& s, const std::string& command);
 // A command that simulates nothing refuses the outputs it does not write (`writes`: those it does) and, if it
 // studies the network's structure or paths, the link faults, which its figures do not show.
 void check_command_keys(const ScenarioSet& set, const std::string& command, const std::vector<std::string>& writes,

@@ -21,7 +21,7 @@ VpFabric::Built VpFabric::from_keys(const std::vector<std::string>& keys) {
     none.rate = 0;
     set.runs[0].traffic = none;
     check_memory(set);
-    return Built{s.net, policy_factory(s), s.sim.clock_ns, make_interconnect(s.net.topo)->terminals()};
+    return Built{s.net, policy_factory(s), s.sim.clock_ns, make_interconnect(s.net.topo)->terminals(), s.tlm};
   } catch (const ConfigError& e) {
     throw std::invalid_argument(e.key + ": " + e.reason);
   }
