@@ -2,7 +2,10 @@
 // A memory-mapped virtual platform on the DRB fabric: four DMA-like initiators copy blocks into remote
 // memories through their NIs' TLM sockets (posted writes) and read them back (split reads), checking every
 // byte; every node has a memory-like target behind its NI. Prints per-initiator latency.
-//   vp [cycles] [key=value ...]     e.g.  vp 20000 routing.algorithm=dor
+//   vp [cycles] [--quantum NS] [--gap NS] [key=value ...]     e.g.  vp 20000 routing.algorithm=dor
+// --gap: each initiator computes for NS ns between transfers (a lighter load).
+// --quantum: the initiators keep a local time (tlm_quantumkeeper) and synchronise every NS ns; with
+// tlm.decoupled=true the fabric answers them without waiting (docs/integration.md, Timing).
 #include <drb/vp_fabric.h>
 
 #include <cstdio>
@@ -13,6 +16,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
 #include <vector>
 
 // 64 KiB of memory behind one NI, answering the fabric's WRITEs and READs (address: source window + offset).
@@ -40,8 +44,10 @@ struct Dma : sc_core::sc_module {
   int node;
   std::vector<int> peers;
   unsigned block = 256;
+  sc_core::sc_time gap;  // computing between transfers
   int transfers = 0, errors = 0;
   sc_core::sc_time write_time, read_time;
+  tlm_utils::tlm_quantumkeeper qk;
   SC_HAS_PROCESS(Dma);
   Dma(sc_core::sc_module_name n, int node, std::vector<int> peers) : sc_module(n), node(node), peers(std::move(peers)) {
     SC_THREAD(run);
@@ -53,13 +59,16 @@ struct Dma : sc_core::sc_module {
     gp.set_data_ptr(data.data());
     gp.set_data_length(static_cast<unsigned>(data.size()));
     gp.set_streaming_width(static_cast<unsigned>(data.size()));
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+    sc_core::sc_time delay = qk.get_local_time();  // how far this initiator runs ahead of the kernel
+    const sc_core::sc_time start = sc_core::sc_time_stamp() + delay;
     out->b_transport(gp, delay);
-    took += sc_core::sc_time_stamp() - t0 + delay;
+    qk.set(delay);  // the fabric waited the time, or annotated it (decoupled)
+    took += sc_core::sc_time_stamp() + delay - start;
+    if (qk.need_sync()) qk.sync();
     return gp.is_response_ok();
   }
   void run() {
+    qk.reset();
     for (int k = 0;; ++k) {
       const int peer = peers[k % peers.size()];
       const uint64_t addr = peer * drb::kNodeWindow + node * 1024 + (k % 4) * block;
@@ -71,6 +80,8 @@ struct Dma : sc_core::sc_module {
       if (!access(false, addr, back, read_time)) ++errors;
       if (back != data) ++errors;
       ++transfers;
+      qk.inc(gap);
+      if (qk.need_sync()) qk.sync();
     }
   }
 };
@@ -78,7 +89,21 @@ struct Dma : sc_core::sc_module {
 int sc_main(int argc, char* argv[]) {
   long cycles = argc > 1 ? std::atol(argv[1]) : 20000;
   std::vector<std::string> keys{"topology.k=4", "routing.algorithm=drb", "router.vcs=4"};
-  for (int i = 2; i < argc; ++i) keys.push_back(argv[i]);
+  double quantum_ns = 0, gap_ns = 0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if ((a == "--quantum" || a == "--gap") && i + 1 < argc) {
+      double& v = a == "--quantum" ? quantum_ns : gap_ns;
+      v = std::atof(argv[++i]);
+      if (!(v >= 0 && v <= 1e9)) {
+        std::fprintf(stderr, "vp: %s: '%s' is not a time in ns in [0, 1e9]\n", a.c_str(), argv[i]);
+        return 2;
+      }
+    } else {
+      keys.push_back(argv[i]);
+    }
+  }
+  tlm::tlm_global_quantum::instance().set(sc_core::sc_time(quantum_ns, sc_core::SC_NS));
   std::unique_ptr<drb::VpFabric> fabric;
   try {
     fabric = std::make_unique<drb::VpFabric>("drb", keys);
@@ -99,6 +124,7 @@ int sc_main(int argc, char* argv[]) {
       for (int d : dma_nodes)
         if (d != n) peers.push_back(d);
       dmas.push_back(std::make_unique<Dma>(("dma_" + std::to_string(n)).c_str(), n, peers));
+      dmas.back()->gap = sc_core::sc_time(gap_ns, sc_core::SC_NS);
       dmas.back()->out.bind(fabric->host(n).in);
     }  // the other nodes never initiate: their `in` sockets stay unbound
   }

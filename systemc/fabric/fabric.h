@@ -44,7 +44,7 @@ class Fabric : public sc_core::sc_module {
   // Simulate until `cycle` cycles have run (pauses the kernel there; may be called repeatedly).
   void run_until(int64_t cycle);
   // Host work arrived (the TLM adapters call it): an idle fabric, which skips its cycles, wakes up.
-  void wake() { wake_.notify(sc_core::SC_ZERO_TIME); }
+  void wake(const sc_core::sc_time& after = sc_core::SC_ZERO_TIME) { wake_.notify(after); }
   // Cycles the fabric stepped (an idle one skips its cycles: nothing in flight, no cycle hook, no timer).
   int64_t stepped() const { return stepped_; }
   // Run for as long as the kernel runs (a user's sc_start); a failure pauses the kernel and is held for rethrow().

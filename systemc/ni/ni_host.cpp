@@ -2,6 +2,7 @@
 #include "systemc/ni/ni_host.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "systemc/fabric/fabric.h"
@@ -59,6 +60,10 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
     gp.set_response_status(st);
     return;
   }
+  if (p_.decoupled) {
+    if (b_transport_decoupled(gp, delay, dst, offset)) return;
+    ++synced_calls_;  // first contact: the exact path below, whose messages teach the latencies
+  }
   if (delay > sc_core::SC_ZERO_TIME) {
     sc_core::wait(delay);
     delay = sc_core::SC_ZERO_TIME;
@@ -100,6 +105,65 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
   gp.set_response_status(a.status);
 }
 
+namespace {
+// The first clock edge strictly after t, taking the edges at multiples of the period (a user's clock with a
+// phase puts them elsewhere: the estimate is then off by less than a cycle).
+sc_core::sc_time edge_after(const sc_core::sc_time& t, const sc_core::sc_time& period) {
+  return period * (std::floor(t / period) + 1);
+}
+}  // namespace
+
+bool NiHost::b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int dst, uint64_t offset) {
+  const bool read = gp.is_read(), answered = read || !p_.posted_writes;
+  // Whole cycles, as the fabric moves: times stay on the clock's edges.
+  const double to = std::round(learnt(dst, read ? kToRead : answered ? kToAnswered : kToPosted));
+  const double from = std::round(learnt(dst, kFrom));
+  // A posted write needs no answer and is never synchronised: every access made in this mode has taken
+  // effect at its target when the call returns, so a later READ sees it.
+  if (answered && (to < 0 || from < 0)) return false;
+  const uint32_t len = gp.get_data_length();
+  const uint64_t be_bytes = gp.get_byte_enable_ptr() ? enable_bytes(len) : 0;
+  const int req_flits = tlm_flits((read ? 4 : len) + be_bytes, p_.flit_bytes);
+  const uint64_t reply_bytes = read ? 1 + len : answered ? 1 : 0;
+  const sc_core::sc_time P = fabric_.period(), now = sc_core::sc_time_stamp(), t = now + delay;
+  // The times the exact path would give: the request enters at the first edge after t and reaches the
+  // target after the learnt latency and its serialization.
+  const sc_core::sc_time enter = edge_after(t, P);
+  const sc_core::sc_time arrive = enter + P * (std::max(to, 0.0) + req_flits - 1);
+  TlmInitiator from_node;
+  from_node.node = node_;
+  TlmInitiator* had = gp.set_extension(&from_node);
+  sc_core::sc_time td = arrive - now;  // the target's view: the access happens when the request arrives
+  fabric_.host(dst).out->b_transport(gp, td);
+  gp.set_extension(had);
+  const sc_core::sc_time done = sc_core::sc_time_stamp() + td;  // the target may have waited
+  const uint64_t access = done > arrive ? static_cast<uint64_t>(std::ceil((done - arrive) / P)) : 0;
+  // The messages for timing only: the request now, its reply from the destination.
+  timed_.push_back(Pending{dst, offset, {}, kTimedRequest << 56 | std::min<uint64_t>(access, 0xFFFFFF) << 24 | reply_bytes,
+                           req_flits, true, false, false, t});
+  fabric_.wake(t > now ? t - now : sc_core::SC_ZERO_TIME);
+  ++decoupled_calls_;
+  if (!answered) {  // posted: done once queued, at the edge
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    delay = enter - sc_core::sc_time_stamp();
+    return true;
+  }
+  // The reply enters at the first edge after the target's answer and arrives after the learnt latency.
+  const sc_core::sc_time back = edge_after(done, P) + P * (from + tlm_flits(reply_bytes, p_.flit_bytes) - 1);
+  delay = back - sc_core::sc_time_stamp();
+  return true;
+}
+
+double NiHost::learnt(int peer, Path path) const {
+  const auto it = learnt_.find(peer);
+  return it == learnt_.end() ? -1 : it->second.head[path];
+}
+
+void NiHost::learn(int peer, Path path, double head_cycles) {
+  double& v = learnt_[peer].head[path];
+  v = v < 0 ? head_cycles : v + (head_cycles - v) / 4;
+}
+
 unsigned NiHost::transport_dbg(tlm::tlm_generic_payload& gp) {
   int dst = 0;
   uint64_t offset = 0;
@@ -124,7 +188,7 @@ bool NiHost::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
 }
 
 void NiHost::absorb(int64_t cycle) {
-  if (pending_.empty() && replies_.empty()) return;
+  if (pending_.empty() && replies_.empty() && timed_.empty()) return;
   Network& net = fabric_.net();
   // Only what was handed over before this edge: at the edge's own time it waits for the next one, whether
   // the fabric's step or the host's thread ran first in that instant (its own clock, a user's clock, idle).
@@ -144,10 +208,38 @@ void NiHost::absorb(int64_t cycle) {
     p->done = true;
   }
   if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
+  // Timing-only requests at their times, retried like replies; the next one wakes an idle fabric.
+  while (!timed_.empty() && timed_.front().at < edge) {
+    Pending& p = timed_.front();
+    if (!net.submit(node_, p.dst, p.flits, cycle, false, {}, p.offset, p.user)) break;
+    timed_.pop_front();
+  }
+  if (!timed_.empty() && timed_.front().at > edge) fabric_.wake(timed_.front().at - edge);
 }
 
-void NiHost::delivered(const Message& m, const MessageHost& h, int64_t) {
-  if (h.user >> 56 == kReply) {  // completes a waiting READ or non-posted WRITE: status byte, then any data
+void NiHost::delivered(const Message& m, const MessageHost& h, int64_t cycle) {
+  // Every message teaches its head latency to the node that waits on its kind (the decoupled mode's
+  // estimates): a reply this node, a request its source.
+  const double head = static_cast<double>(cycle - m.t_gen - (m.flits - 1));
+  const uint64_t kind = h.user >> 56;
+  if (kind == kReply || kind == kTimedReply) {
+    learn(m.src, kFrom, head);
+  } else if (fabric_.has_host(m.src)) {
+    const uint64_t timed_reply = kind == kTimedRequest ? h.user & 0xFFFFFF : 0;
+    const bool read = kind == kReadRequest || timed_reply > 1;
+    const bool answered = kind == kWriteAnswered || timed_reply == 1;
+    fabric_.host(m.src).learn(node_, read ? kToRead : answered ? kToAnswered : kToPosted, head);
+  }
+  if (kind == kTimedReply) return;
+  if (kind == kTimedRequest) {  // the reply after the target's access time, if the request has one
+    const uint64_t bytes = h.user & 0xFFFFFF, access = (h.user >> 24) & 0xFFFFFF;
+    if (bytes == 0) return;
+    replies_.push_back(Pending{m.src, 0, {}, kTimedReply << 56, tlm_flits(bytes, p_.flit_bytes), true, false, false,
+                               sc_core::sc_time_stamp() + fabric_.period() * static_cast<double>(access)});
+    fabric_.wake(fabric_.period() * static_cast<double>(access));
+    return;
+  }
+  if (kind == kReply) {  // completes a waiting READ or non-posted WRITE: status byte, then any data
     auto it = answers_.find(h.user & kTagMask);
     if (it == answers_.end()) return;
     Answer& a = *it->second;

@@ -9,6 +9,10 @@
 //       arrived, with the data and the remote target's response status.
 //     The annotated delay is consumed by the call (wait); a message enters the source queue at the next
 //     clock edge after that. A full bounded source queue answers TLM_GENERIC_ERROR_RESPONSE (counted).
+//     Decoupled (tlm.decoupled): the call does not wait. The access is made on `dest`'s target at once, the
+//     delay argument returns the time the answer would take (the pair's latencies learnt from their last
+//     messages), and the same messages enter the fabric at their times for timing only (contention,
+//     statistics). A READ or non-posted WRITE to a node this one has not yet heard from synchronises once.
 //     Debug transport (transport_dbg) goes straight to `dest`'s target: no message, no time. DMI is not
 //     offered: get_direct_mem_ptr answers false and every response clears the DMI hint.
 //   NI -> host: initiator socket `out`. A delivered WRITE or read request reaches the host at the address
@@ -25,6 +29,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <unordered_map>
 #include <vector>
 
 #include "systemc/ni/tlm_map.h"
@@ -54,19 +59,27 @@ class NiHost : public sc_core::sc_module {
   uint64_t rejected() const { return rejected_; }
   uint64_t reads_served() const { return reads_served_; }
   uint64_t writes_answered() const { return writes_answered_; }  // non-posted writes served here
+  uint64_t decoupled_calls() const { return decoupled_calls_; }  // tlm.decoupled: calls returned at once
+  uint64_t synced_calls() const { return synced_calls_; }        //   and calls that synchronised (first contact)
 
   // Called by the fabric at the start of each cycle: hand pending host messages to the NI.
   void absorb(int64_t cycle);
-  // Messages or read replies wait to enter the source queue.
-  bool has_work() const { return !pending_.empty() || !replies_.empty(); }
+  // Messages or read replies wait to enter the source queue (timing-only ones once their time has come).
+  bool has_work() const {
+    return !pending_.empty() || !replies_.empty() || (!timed_.empty() && timed_.front().at <= sc_core::sc_time_stamp());
+  }
   // Called by the destination NI (clocked context): queue a message for the delivery thread.
   void delivered(const Message& m, const MessageHost& h, int64_t cycle);
 
  private:
   // Message kinds, in the message's user tag: kind << 56 | byte enables << 48 | tag.
-  enum Kind : uint64_t { kWrite = 0, kReadRequest = 1, kReply = 2, kWriteAnswered = 3 };
+  // Timing-only messages (tlm.decoupled) carry no data: a request's tag holds the reply's bytes (bits 0-23)
+  // and the target's access time in cycles (bits 24-47), which the destination waits before replying.
+  enum Kind : uint64_t { kWrite = 0, kReadRequest = 1, kReply = 2, kWriteAnswered = 3, kTimedRequest = 4, kTimedReply = 5 };
   static constexpr uint64_t kEnables = uint64_t{1} << 48, kTagMask = kEnables - 1;
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  // The decoupled call; false (nothing done) when the latencies it needs are not known yet.
+  bool b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int dst, uint64_t offset);
   // What the payload asks of the fabric: TLM_OK_RESPONSE and the target, or the error to answer at once.
   tlm::tlm_response_status check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const;
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
@@ -92,6 +105,7 @@ class NiHost : public sc_core::sc_module {
   };
   std::deque<Pending*> pending_;
   std::deque<Pending> replies_;  // owned here (no thread waits on them)
+  std::deque<Pending> timed_;    // timing-only requests, each entering at its time
   sc_core::sc_event accepted_;
   struct Out {
     int src;
@@ -108,7 +122,18 @@ class NiHost : public sc_core::sc_module {
   };
   std::map<uint64_t, Answer*> answers_;
   uint64_t next_tag_ = 1;
-  uint64_t rejected_ = 0, reads_served_ = 0, writes_answered_ = 0;
+  uint64_t rejected_ = 0, reads_served_ = 0, writes_answered_ = 0, decoupled_calls_ = 0, synced_calls_ = 0;
+  // What this node has learnt of the head latency (cycles from entering the source queue to the tail's
+  // arrival, less the serialization) of its messages to a peer, per kind (a kind waits behind what an
+  // initiator sends before it: a READ's request behind the WRITE before it), and of the replies from it: a
+  // moving average (weight 1/4 to the newest), -1 before the first.
+  enum Path { kToPosted = 0, kToAnswered = 1, kToRead = 2, kFrom = 3 };
+  struct Learnt {
+    double head[4] = {-1, -1, -1, -1};
+  };
+  std::unordered_map<int, Learnt> learnt_;  // by peer node
+  double learnt(int peer, Path path) const;
+  void learn(int peer, Path path, double head_cycles);
 };
 
 }  // namespace drb

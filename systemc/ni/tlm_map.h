@@ -23,6 +23,7 @@ struct TlmParams {
   int flit_bytes = 16;          // tlm.flit_bytes: payload bytes per flit (a message is 1 head + ceil(bytes / this))
   uint32_t max_burst = 4096;    // tlm.max_burst: the longest READ or WRITE, bytes
   bool posted_writes = true;    // tlm.posted_writes: a WRITE returns once queued (true) or once the target answered
+  bool decoupled = false;       // tlm.decoupled: LT with temporal decoupling (ni_host.h)
 };
 
 // The ranges of the scalar fields (the keys read them too).

@@ -33,6 +33,12 @@ void add_tlm_keys(std::vector<KeyDef>& k) {
       "answered, with its status (false)",
       [](Scenario& s, const std::string& v) { s.tlm.posted_writes = to_bool("tlm.posted_writes", v); },
       [](const Scenario& s) { return json(s.tlm.posted_writes); });
+  add("tlm.decoupled", "false",
+      "virtual platform: loosely timed with temporal decoupling: b_transport returns at once, the fabric's "
+      "latency (learned from the pair's last messages) annotated into the delay, the access made on the remote "
+      "target at once, the messages sent at their times (docs/integration.md, Timing)",
+      [](Scenario& s, const std::string& v) { s.tlm.decoupled = to_bool("tlm.decoupled", v); },
+      [](const Scenario& s) { return json(s.tlm.decoupled); });
 }
 
 }  // namespace drb
