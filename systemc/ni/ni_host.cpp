@@ -22,8 +22,9 @@ uint64_t enable_bytes(uint64_t len) { return (len + 7) / 8; }
 }  // namespace
 
 NiHost::NiHost(sc_core::sc_module_name name, Fabric& fabric, int node, const AddressMap& map, const TlmParams& p)
-    : sc_module(name), in("in"), out("out"), fabric_(fabric), node_(node), map_(map), p_(p) {
+    : sc_module(name), in("in"), out("out"), fabric_(fabric), node_(node), map_(map), p_(p), peq_(this, &NiHost::at_phase) {
   in.register_b_transport(this, &NiHost::b_transport);
+  in.register_nb_transport_fw(this, &NiHost::nb_transport_fw);
   in.register_transport_dbg(this, &NiHost::transport_dbg);
   in.register_get_direct_mem_ptr(this, &NiHost::get_direct_mem_ptr);
   SC_HAS_PROCESS(NiHost);
@@ -52,6 +53,35 @@ tlm::tlm_response_status NiHost::check(tlm::tlm_generic_payload& gp, int& dst, u
   return tlm::TLM_OK_RESPONSE;
 }
 
+NiHost::Request NiHost::request(const tlm::tlm_generic_payload& gp) {
+  const bool read = gp.is_read(), be = gp.get_byte_enable_ptr() != nullptr;
+  const uint32_t len = gp.get_data_length();
+  Request r;
+  // The message: a WRITE's bytes, or a READ request's length; then the enables, if any.
+  if (read) {
+    r.msg.resize(4);
+    std::memcpy(r.msg.data(), &len, 4);
+  } else {
+    r.msg.assign(gp.get_data_ptr(), gp.get_data_ptr() + len);
+  }
+  if (be) {
+    const std::vector<uint8_t> e = enables_of(gp);
+    r.msg.insert(r.msg.end(), e.begin(), e.end());
+  }
+  r.bytes = (read ? 4 : len) + (be ? enable_bytes(len) : 0);
+  r.user = (read ? kReadRequest : p_.posted_writes ? kWrite : kWriteAnswered) << 56 | (be ? kEnables : 0);
+  return r;
+}
+
+void NiHost::answer(tlm::tlm_generic_payload& gp, tlm::tlm_response_status st, const std::vector<uint8_t>& data) {
+  if (gp.is_read() && st == tlm::TLM_OK_RESPONSE) {
+    const uint8_t* be = gp.get_byte_enable_ptr();
+    for (size_t i = 0; i < std::min<size_t>(gp.get_data_length(), data.size()); ++i)
+      if (!be || be[i % gp.get_byte_enable_length()] == TLM_BYTE_ENABLED) gp.get_data_ptr()[i] = data[i];
+  }
+  gp.set_response_status(st);
+}
+
 void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   gp.set_dmi_allowed(false);  // no DMI through the fabric
   int dst = 0;
@@ -68,23 +98,9 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
     sc_core::wait(delay);
     delay = sc_core::SC_ZERO_TIME;
   }
-  const bool read = gp.is_read();
-  const uint32_t len = gp.get_data_length();
-  const bool be = gp.get_byte_enable_ptr() != nullptr;
-  const std::vector<uint8_t> enables = be ? enables_of(gp) : std::vector<uint8_t>{};
-  const uint64_t flags = be ? kEnables : 0, be_bytes = be ? enable_bytes(len) : 0;
-  // The message: a WRITE's bytes, or a READ request's length; then the enables, if any.
-  std::vector<uint8_t> msg;
-  if (read) {
-    msg.resize(4);
-    std::memcpy(msg.data(), &len, 4);
-  } else {
-    msg.assign(gp.get_data_ptr(), gp.get_data_ptr() + len);
-  }
-  msg.insert(msg.end(), enables.begin(), enables.end());
-  const uint64_t bytes = (read ? 4 : len) + be_bytes;
-  if (!read && p_.posted_writes) {
-    const bool ok = send(dst, offset, std::move(msg), kWrite << 56 | flags, bytes);
+  Request r = request(gp);
+  if (r.user >> 56 == kWrite) {  // posted
+    const bool ok = send(dst, offset, std::move(r.msg), r.user, r.bytes);
     gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
@@ -92,17 +108,14 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
   const uint64_t tag = next_tag_++ & kTagMask;
   Answer a;
   answers_[tag] = &a;
-  if (!send(dst, offset, std::move(msg), (read ? kReadRequest : kWriteAnswered) << 56 | flags | tag, bytes)) {
+  if (!send(dst, offset, std::move(r.msg), r.user | tag, r.bytes)) {
     answers_.erase(tag);
     gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
   while (!a.done) sc_core::wait(a.ev);
   answers_.erase(tag);
-  if (read && a.status == tlm::TLM_OK_RESPONSE)
-    for (size_t i = 0; i < std::min<size_t>(len, a.data.size()); ++i)
-      if (!be || enables[i]) gp.get_data_ptr()[i] = a.data[i];
-  gp.set_response_status(a.status);
+  answer(gp, a.status, a.data);
 }
 
 namespace {
@@ -188,7 +201,7 @@ bool NiHost::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
 }
 
 void NiHost::absorb(int64_t cycle) {
-  if (pending_.empty() && replies_.empty() && timed_.empty()) return;
+  if (pending_.empty() && replies_.empty() && timed_.empty() && at_req_.empty()) return;
   Network& net = fabric_.net();
   // Only what was handed over before this edge: at the edge's own time it waits for the next one, whether
   // the fabric's step or the host's thread ran first in that instant (its own clock, a user's clock, idle).
@@ -208,6 +221,7 @@ void NiHost::absorb(int64_t cycle) {
     p->done = true;
   }
   if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
+  at_absorb(cycle);
   // Timing-only requests at their times, retried like replies; the next one wakes an idle fabric.
   while (!timed_.empty() && timed_.front().at < edge) {
     Pending& p = timed_.front();
@@ -240,11 +254,15 @@ void NiHost::delivered(const Message& m, const MessageHost& h, int64_t cycle) {
     return;
   }
   if (kind == kReply) {  // completes a waiting READ or non-posted WRITE: status byte, then any data
+    const tlm::tlm_response_status st =
+        h.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(h.data[0]));
+    std::vector<uint8_t> data(h.data.begin() + (h.data.empty() ? 0 : 1), h.data.end());
+    if (at_reply(h.user & kTagMask, st, data)) return;
     auto it = answers_.find(h.user & kTagMask);
     if (it == answers_.end()) return;
     Answer& a = *it->second;
-    a.status = h.data.empty() ? tlm::TLM_GENERIC_ERROR_RESPONSE : static_cast<tlm::tlm_response_status>(static_cast<int8_t>(h.data[0]));
-    if (!h.data.empty()) a.data.assign(h.data.begin() + 1, h.data.end());
+    a.status = st;
+    a.data = std::move(data);
     a.done = true;
     a.ev.notify(sc_core::SC_ZERO_TIME);
     return;

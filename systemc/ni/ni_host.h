@@ -13,6 +13,10 @@
 //     delay argument returns the time the answer would take (the pair's latencies learnt from their last
 //     messages), and the same messages enter the fabric at their times for timing only (contention,
 //     statistics). A READ or non-posted WRITE to a node this one has not yet heard from synchronises once.
+//     Approximately timed (nb_transport_fw, the base protocol's four phases; ni_host_at.cpp): END_REQ when
+//     the request has entered the source queue (withheld, and tried again every cycle, while a bounded queue
+//     is full: backpressure instead of an error), BEGIN_RESP when the answer is there (a posted WRITE's at
+//     once), one response at a time (the next after END_RESP or a completed BEGIN_RESP).
 //     Debug transport (transport_dbg) goes straight to `dest`'s target: no message, no time. DMI is not
 //     offered: get_direct_mem_ptr answers false and every response clears the DMI hint.
 //   NI -> host: initiator socket `out`. A delivered WRITE or read request reaches the host at the address
@@ -27,6 +31,7 @@
 #include <map>
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 #include <unordered_map>
@@ -61,12 +66,14 @@ class NiHost : public sc_core::sc_module {
   uint64_t writes_answered() const { return writes_answered_; }  // non-posted writes served here
   uint64_t decoupled_calls() const { return decoupled_calls_; }  // tlm.decoupled: calls returned at once
   uint64_t synced_calls() const { return synced_calls_; }        //   and calls that synchronised (first contact)
+  uint64_t end_req_withheld() const { return end_req_withheld_; }  // AT: cycles a request waited for the queue
 
   // Called by the fabric at the start of each cycle: hand pending host messages to the NI.
   void absorb(int64_t cycle);
   // Messages or read replies wait to enter the source queue (timing-only ones once their time has come).
   bool has_work() const {
-    return !pending_.empty() || !replies_.empty() || (!timed_.empty() && timed_.front().at <= sc_core::sc_time_stamp());
+    return !pending_.empty() || !replies_.empty() || !at_req_.empty() ||
+           (!timed_.empty() && timed_.front().at <= sc_core::sc_time_stamp());
   }
   // Called by the destination NI (clocked context): queue a message for the delivery thread.
   void delivered(const Message& m, const MessageHost& h, int64_t cycle);
@@ -80,9 +87,24 @@ class NiHost : public sc_core::sc_module {
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   // The decoupled call; false (nothing done) when the latencies it needs are not known yet.
   bool b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int dst, uint64_t offset);
+  // A payload's request message: its bytes (a WRITE's data or a READ's length, then the byte enables),
+  // payload bytes on the wire and the user tag's kind and flags (the caller adds the tag).
+  struct Request {
+    std::vector<uint8_t> msg;
+    uint64_t bytes = 0, user = 0;
+  };
+  Request request(const tlm::tlm_generic_payload& gp);
+  // The answer into the initiator's payload: a READ's enabled bytes, the status.
+  static void answer(tlm::tlm_generic_payload& gp, tlm::tlm_response_status st, const std::vector<uint8_t>& data);
   // What the payload asks of the fabric: TLM_OK_RESPONSE and the target, or the error to answer at once.
   tlm::tlm_response_status check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const;
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+  // Approximately timed (ni_host_at.cpp): phases in through the payload event queue, at their times.
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& t);
+  void at_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase);
+  void at_absorb(int64_t cycle);  // the request in its request phase into the source queue, then END_REQ
+  bool at_reply(uint64_t tag, tlm::tlm_response_status st, const std::vector<uint8_t>& data);  // false: not AT's
+  void at_send();                 // queued responses, BEGIN_RESP one at a time
   bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
   void deliver_thread();
   // Queue a message for the next clock edge and wait until the NI took or refused it (host threads), or
@@ -132,6 +154,21 @@ class NiHost : public sc_core::sc_module {
     double head[4] = {-1, -1, -1, -1};
   };
   std::unordered_map<int, Learnt> learnt_;  // by peer node
+  // AT: the request between BEGIN_REQ and END_REQ (at most one: the base protocol's request exclusion), the
+  // requests waiting for their replies, the responses waiting for the response phase and the one in it.
+  struct AtRequest {
+    tlm::tlm_generic_payload* gp = nullptr;
+    int dst = 0;
+    uint64_t offset = 0, tag = 0;
+    Request r;
+    sc_core::sc_time at;
+  };
+  tlm_utils::peq_with_cb_and_phase<NiHost> peq_;
+  std::deque<AtRequest> at_req_;
+  std::map<uint64_t, tlm::tlm_generic_payload*> at_waiting_;
+  std::deque<tlm::tlm_generic_payload*> at_resp_;
+  tlm::tlm_generic_payload* responding_ = nullptr;
+  uint64_t end_req_withheld_ = 0;
   double learnt(int peer, Path path) const;
   void learn(int peer, Path path, double head_cycles);
 };
