@@ -2,7 +2,7 @@
 // A memory-mapped virtual platform on the DRB fabric: four DMA-like initiators copy blocks into remote
 // memories through their NIs' TLM sockets (posted writes) and read them back (split reads), checking every
 // byte; every node has a memory-like target behind its NI. Prints per-initiator latency.
-//   vp [cycles] [--quantum NS] [--gap NS] [key=value ...]     e.g.  vp 20000 routing.algorithm=dor
+//   vp [cycles] [--quantum NS] [--gap NS] [key=value ...]     e.g.  vp 20000 routing.algorithm=dor out.json=vp.json
 // --gap: each initiator computes for NS ns between transfers (a lighter load).
 // --quantum: the initiators keep a local time (tlm_quantumkeeper) and synchronise every NS ns; with
 // tlm.decoupled=true the fabric answers them without waiting (docs/integration.md, Timing).
@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -130,6 +131,12 @@ int sc_main(int argc, char* argv[]) {
   }
   sc_core::sc_start(fabric->period() * static_cast<double>(cycles));
   fabric->check();
+  try {
+    fabric->finish();  // out.json, trace.vcd: written now, a failure reported here
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "vp: %s\n", e.what());
+    return 3;
+  }
   std::printf("drb %s: %ld cycles, %llu messages delivered\n", drb::version(), cycles,
               static_cast<unsigned long long>(fabric->delivered_messages()));
   std::printf("%-8s %10s %16s %16s %7s\n", "initiator", "transfers", "write lat (ns)", "read lat (ns)", "errors");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/fabric/vp_fabric.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "systemc/fabric/fabric.h"
@@ -94,9 +95,24 @@ VpFabric::VpFabric(sc_core::sc_module_name name, Built b, const std::vector<int>
   fabric_->free_running();
   counter_ = std::make_unique<Counter>();
   fabric_->net().add_observer(counter_.get());
+  if (b.report) report_ = b.report(*fabric_);
 }
 
-VpFabric::~VpFabric() = default;
+VpFabric::~VpFabric() {
+  try {
+    finish();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "drb fabric: %s\n", e.what());
+  }
+}
+
+std::string VpFabric::results_json() { return report_ ? report_->results_json(fabric_->cycle()) : ""; }
+
+void VpFabric::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (report_) report_->finish(fabric_->cycle());
+}
 int VpFabric::nodes() const { return fabric_->net().nodes(); }
 NiHost& VpFabric::host(int node) {
   if (!fabric_->has_host(node)) {

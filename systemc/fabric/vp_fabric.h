@@ -6,6 +6,7 @@
 // never serves); the fabric then runs for as long as the kernel does.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -36,6 +37,15 @@ struct VpParams {
   TlmParams tlm;                           // tlm.*: the hosts' address map, flit bytes, longest burst, posted writes
 };
 
+// What the keys' front end attaches to a fabric for the outputs they ask for (out.json, trace.vcd,
+// trace.packets; tb/vp/vp_report.cpp): made when the fabric is built, observing it from cycle 0.
+class VpReport {
+ public:
+  virtual ~VpReport() = default;
+  virtual std::string results_json(int64_t cycle) = 0;  // drbsim's result object of the run so far
+  virtual void finish(int64_t cycle) = 0;               // writes and closes the outputs (std::runtime_error)
+};
+
 class VpFabric : public sc_core::sc_module {
  public:
   // Bound to a clock signal (your sc_clock), the fabric steps on its rising edges and the clock_ns is not
@@ -57,6 +67,15 @@ class VpFabric : public sc_core::sc_module {
   sc_core::sc_time period() const;  // one clock cycle (clock_ns, or the bound sc_clock's period)
   int64_t cycle() const;            // cycles simulated so far
   uint64_t delivered_messages() const;
+  // The statistics drbsim reports for a run (stats.* keys; latency with its histogram, per-link utilisation
+  // with stats.links, energy with stats.energy, ...) over the cycles so far, as JSON text, with "per_source":
+  // each node's messages, their mean and maximum latency in cycles and a histogram. Key constructor only:
+  // "" for a fabric built from VpParams.
+  std::string results_json();
+  // Writes the outputs the keys ask for (out.json: drbsim's document with the result above; trace.vcd and
+  // trace.packets closed) and ends them; std::runtime_error("key: reason") if one cannot be written. The
+  // destructor does it if you did not (a failure then goes to stderr). Once; later calls do nothing.
+  void finish();
   const NetParams& params() const;  // as built: the derived fields filled in
   // A scoreboard failure or stall pauses the kernel (sc_start returns early) with the fabric's report held;
   // call check() after sc_start returns to have it rethrown (std::runtime_error).
@@ -69,6 +88,7 @@ class VpFabric : public sc_core::sc_module {
     double clock_ns = 1.0;
     int nodes = 0;  // the network's terminals, for host_nodes
     TlmParams tlm;
+    std::function<std::unique_ptr<VpReport>(Fabric&)> report;  // the keys' outputs, if they ask for any
   };
   static Built from_params(const VpParams& p);
   static Built from_keys(const std::vector<std::string>& keys);  // the front end's
@@ -76,6 +96,8 @@ class VpFabric : public sc_core::sc_module {
   struct Counter;
   std::unique_ptr<Counter> counter_;  // declared first: destroyed after the fabric that calls it
   std::unique_ptr<Fabric> fabric_;
+  std::unique_ptr<VpReport> report_;  // destroyed before the fabric it observes
+  bool finished_ = false;
 };
 
 // The installed package's version ("major.minor.patch", CMake's project version) and the git commit it was

@@ -209,7 +209,7 @@ void NiHost::absorb(int64_t cycle) {
   // Replies first, in order; one refused by a full source queue is tried again next cycle.
   while (!replies_.empty() && replies_.front().at < edge) {
     Pending& p = replies_.front();
-    if (!net.submit(node_, p.dst, p.flits, cycle, false, p.data, p.offset, p.user)) break;
+    if (!net.submit(node_, p.dst, p.flits, cycle, net.measuring(), p.data, p.offset, p.user)) break;
     replies_.pop_front();
   }
   bool any = false;
@@ -217,7 +217,7 @@ void NiHost::absorb(int64_t cycle) {
     any = true;
     Pending* p = pending_.front();
     pending_.pop_front();
-    p->ok = net.submit(node_, p->dst, p->flits, cycle, false, p->data, p->offset, p->user) != 0;
+    p->ok = net.submit(node_, p->dst, p->flits, cycle, net.measuring(), p->data, p->offset, p->user) != 0;
     p->done = true;
   }
   if (any) accepted_.notify(sc_core::SC_ZERO_TIME);
@@ -225,7 +225,7 @@ void NiHost::absorb(int64_t cycle) {
   // Timing-only requests at their times, retried like replies; the next one wakes an idle fabric.
   while (!timed_.empty() && timed_.front().at < edge) {
     Pending& p = timed_.front();
-    if (!net.submit(node_, p.dst, p.flits, cycle, false, {}, p.offset, p.user)) break;
+    if (!net.submit(node_, p.dst, p.flits, cycle, net.measuring(), {}, p.offset, p.user)) break;
     timed_.pop_front();
   }
   if (!timed_.empty() && timed_.front().at > edge) fabric_.wake(timed_.front().at - edge);

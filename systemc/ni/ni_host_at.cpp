@@ -49,7 +49,8 @@ void NiHost::at_absorb(int64_t cycle) {
   // As a b_transport's message: only what arrived before this edge.
   if (at_req_.empty() || at_req_.front().at >= sc_core::sc_time_stamp()) return;
   AtRequest& q = at_req_.front();
-  if (!fabric_.net().submit(node_, q.dst, tlm_flits(q.r.bytes, p_.flit_bytes), cycle, false, q.r.msg, q.offset,
+  Network& net = fabric_.net();
+  if (!net.submit(node_, q.dst, tlm_flits(q.r.bytes, p_.flit_bytes), cycle, net.measuring(), q.r.msg, q.offset,
                             q.r.user | q.tag)) {
     ++end_req_withheld_;  // a full bounded source queue: END_REQ waits, the request is tried again next cycle
     return;

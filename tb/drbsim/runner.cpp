@@ -127,6 +127,8 @@ nlohmann::json power_report(const LinkPower& pw, const Scenario& s, const PowerM
   return p;
 }
 
+}  // namespace
+
 // trace.vcd and trace.packets over the window [trace.start, trace.end); a file that cannot be opened or
 // written fails the run naming its key.
 void start_traces(Fabric& fab, const Scenario& s) {
@@ -158,8 +160,6 @@ void end_traces(Fabric& fab) {
     throw OutputError("trace.packets", e.what());
   }
 }
-
-}  // namespace
 
 PolicyFactory policy_factory(const Scenario& s) { return policy_factory(s.net, source_params(s)); }
 

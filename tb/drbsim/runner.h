@@ -32,6 +32,11 @@ nlohmann::json run_guarded(const Scenario& s, const RunContext& ctx);
 // left follows each run's end (sim.progress=on; auto: once the sweep has taken 3 s).
 struct RunCache;
 std::vector<nlohmann::json> run_all(const ScenarioSet& set, bool fork_single = false, const RunCache* cache = nullptr);
+// trace.vcd and trace.packets of a fabric over the window [trace.start, trace.end) (OutputError naming the
+// key if a file cannot be opened), and their end (OutputError if one was not written).
+class Fabric;
+void start_traces(Fabric& fab, const Scenario& s);
+void end_traces(Fabric& fab);
 // Fork a child that calls f() and return what it returned (or an error object).
 nlohmann::json in_child(const std::function<nlohmann::json()>& f);
 
