@@ -20,6 +20,13 @@ echo "$out"
 for d in dma_0 dma_5 dma_10 dma_15; do
   echo "$out" | grep -Eq "^$d +[1-9][0-9]* +[0-9.]+ +[0-9.]+ +0$" || { echo "no clean line for $d"; exit 1; }
 done
+# The trace replay, loosely and approximately timed: every access of traces/cpus.trace answered OK.
+for mode in "" "--at"; do
+  rep=$("$tmp/vp/vp" 20000 --trace "$src/examples/vp/traces/cpus.trace" $mode)
+  for c in cpu_1 cpu_6 cpu_11 cpu_12; do
+    echo "$rep" | grep -Eq "^$c +40 +[0-9.]+ +[0-9.]+ +0$" || { echo "trace $mode: no clean line for $c"; echo "$rep"; exit 1; }
+  done
+done
 # The decoupled timing mode from the package: every byte read back right.
 dec=$("$tmp/vp/vp" 8000 --quantum 1000 tlm.decoupled=true)
 for d in dma_0 dma_5 dma_10 dma_15; do

@@ -6,6 +6,8 @@
 // --gap: each initiator computes for NS ns between transfers (a lighter load).
 // --quantum: the initiators keep a local time (tlm_quantumkeeper) and synchronise every NS ns; with
 // tlm.decoupled=true the fabric answers them without waiting (docs/integration.md, Timing).
+// --trace FILE: instead of the DMAs, one initiator per node of an address trace replays it (replay.h;
+// traces/cpus.trace is one); with --at, approximately timed, up to four accesses in flight.
 #include <drb/vp_fabric.h>
 
 #include <cstdio>
@@ -19,6 +21,8 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include <vector>
+
+#include "replay.h"
 
 // 64 KiB of memory behind one NI, answering the fabric's WRITEs and READs (address: source window + offset).
 struct Memory : sc_core::sc_module {
@@ -87,13 +91,62 @@ struct Dma : sc_core::sc_module {
   }
 };
 
+// The trace's initiators, a memory behind every node; per initiator its accesses and latencies.
+int replay(drb::VpFabric& fabric, const std::string& trace, bool at, long cycles) {
+  std::map<int, std::vector<Access>> by_node;
+  if (const std::string err = read_trace(trace, fabric.nodes(), by_node); !err.empty()) {
+    std::fprintf(stderr, "vp: --trace: %s\n", err.c_str());
+    return 2;
+  }
+  std::vector<std::unique_ptr<Memory>> mems;
+  for (int n = 0; n < fabric.nodes(); ++n) {
+    mems.push_back(std::make_unique<Memory>(("mem_" + std::to_string(n)).c_str()));
+    fabric.host(n).out.bind(mems.back()->in);
+  }
+  std::vector<std::unique_ptr<Replayer>> cpus;
+  size_t total = 0;
+  for (auto& [node, accesses] : by_node) {
+    total += accesses.size();
+    cpus.push_back(std::make_unique<Replayer>(("cpu_" + std::to_string(node)).c_str(), accesses, at, fabric.period()));
+    cpus.back()->out.bind(fabric.host(node).in);
+  }
+  sc_core::sc_start(fabric.period() * static_cast<double>(cycles));
+  fabric.check();
+  try {
+    fabric.finish();
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "vp: %s\n", e.what());
+    return 3;
+  }
+  std::printf("drb %s: %ld cycles, %llu messages delivered, %s\n", drb::version(), cycles,
+              static_cast<unsigned long long>(fabric.delivered_messages()), at ? "approximately timed" : "loosely timed");
+  std::printf("%-8s %10s %16s %16s %7s\n", "initiator", "accesses", "write lat (ns)", "read lat (ns)", "errors");
+  size_t done = 0;
+  int errors = 0;
+  for (auto& c : cpus) {
+    std::printf("%-8s %10d %16.1f %16.1f %7d\n", c->name(), c->done,
+                c->writes ? c->write_time.to_seconds() * 1e9 / c->writes : 0.0,
+                c->reads ? c->read_time.to_seconds() * 1e9 / c->reads : 0.0, c->errors);
+    done += static_cast<size_t>(c->done);
+    errors += c->errors;
+  }
+  if (done < total) std::printf("%zu of %zu accesses done: run more cycles\n", done, total);
+  return errors == 0 && done == total ? 0 : 1;
+}
+
 int sc_main(int argc, char* argv[]) {
   long cycles = argc > 1 ? std::atol(argv[1]) : 20000;
   std::vector<std::string> keys{"topology.k=4", "routing.algorithm=drb", "router.vcs=4"};
   double quantum_ns = 0, gap_ns = 0;
+  std::string trace;
+  bool at = false;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--quantum" || a == "--gap") && i + 1 < argc) {
+    if (a == "--trace" && i + 1 < argc) {
+      trace = argv[++i];
+    } else if (a == "--at") {
+      at = true;
+    } else if ((a == "--quantum" || a == "--gap") && i + 1 < argc) {
       double& v = a == "--quantum" ? quantum_ns : gap_ns;
       v = std::atof(argv[++i]);
       if (!(v >= 0 && v <= 1e9)) {
@@ -112,6 +165,11 @@ int sc_main(int argc, char* argv[]) {
     std::fprintf(stderr, "vp: %s\n", e.what());
     return 2;
   }
+  if (at && trace.empty()) {
+    std::fprintf(stderr, "vp: --at: the approximately timed initiators replay a trace (--trace FILE)\n");
+    return 2;
+  }
+  if (!trace.empty()) return replay(*fabric, trace, at, cycles);
   const std::vector<int> dma_nodes{0, 5, 10, 15};
   std::vector<std::unique_ptr<Memory>> mems;
   std::vector<std::unique_ptr<Dma>> dmas;
