@@ -262,6 +262,35 @@ TEST(TlmProtocol, DebugTransportReachesTheRemoteMemory) {
   EXPECT_EQ(mem.from, std::vector<int>(mem.from.size(), 0));
 }
 
+// An access to the initiator's own window goes to its own target (the fabric has no path from a node to
+// itself): no message, the memory's 5 ns of a write the only time, the bytes back.
+TEST(TlmProtocol, OwnWindowGoesToTheOwnTarget) {
+  NetParams p;
+  p.topo.k = {4, 4};
+  Fabric fab("fabric", p, {}, {5});
+  Memory mem("mem", 5 * kNodeWindow, 0x100);
+  mem.write_delay = sc_core::sc_time(5, sc_core::SC_NS);
+  Probe probe("probe");
+  Flits flits;
+  fab.net().add_observer(&flits);
+  std::vector<tlm::tlm_response_status> st;
+  std::vector<uint8_t> back(8);
+  sc_core::sc_time took;
+  probe.script = [&](Probe& pr) {
+    std::vector<uint8_t> w{1, 2, 3, 4, 5, 6, 7, 8};
+    st.push_back(pr.go(tlm::TLM_WRITE_COMMAND, 5 * kNodeWindow + 8, w, nullptr, 0, &took));
+    st.push_back(pr.go(tlm::TLM_READ_COMMAND, 5 * kNodeWindow + 8, back));
+  };
+  probe.out.bind(fab.host(5).in);
+  fab.host(5).out.bind(mem.in);
+  fab.run_until(200);
+  EXPECT_EQ(st, (std::vector<tlm::tlm_response_status>{tlm::TLM_OK_RESPONSE, tlm::TLM_OK_RESPONSE}));
+  EXPECT_EQ(back, (std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(took, sc_core::sc_time(5, sc_core::SC_NS));
+  EXPECT_TRUE(flits.n.empty());
+  EXPECT_EQ(mem.from, (std::vector<int>{5, 5}));
+}
+
 // The keys reach the adapters of a VpFabric: a 4 KiB window per node, non-posted writes.
 TEST(TlmProtocol, VpFabricKeysConfigureTheAdapters) {
   VpFabric vp("vp", {"topology.k=4", "tlm.window=4096", "tlm.posted_writes=false"}, {0, 5});

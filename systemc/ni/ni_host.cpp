@@ -90,6 +90,10 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
     gp.set_response_status(st);
     return;
   }
+  if (dst == node_) {  // the node's own window: its own target, no message
+    local(gp, delay);
+    return;
+  }
   if (p_.decoupled) {
     if (b_transport_decoupled(gp, delay, dst, offset)) return;
     ++synced_calls_;  // first contact: the exact path below, whose messages teach the latencies
@@ -175,6 +179,15 @@ double NiHost::learnt(int peer, Path path) const {
 void NiHost::learn(int peer, Path path, double head_cycles) {
   double& v = learnt_[peer].head[path];
   v = v < 0 ? head_cycles : v + (head_cycles - v) / 4;
+}
+
+void NiHost::local(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+  TlmInitiator from;
+  from.node = node_;
+  TlmInitiator* had = gp.set_extension(&from);
+  out->b_transport(gp, delay);
+  gp.set_extension(had);
+  gp.set_dmi_allowed(false);
 }
 
 unsigned NiHost::transport_dbg(tlm::tlm_generic_payload& gp) {

@@ -22,6 +22,7 @@
 //   NI -> host: initiator socket `out`. A delivered WRITE or read request reaches the host at the address
 //     the initiator used, with byte enables as sent and a TlmInitiator extension naming the source node;
 //     from the NI's delivery thread (never from the clocked method), zero annotated delay, in delivery order.
+// An access to the node's own window goes straight to its own target: no message, the target's time only.
 // Either socket may stay unbound: a node that never initiates, or never serves (then an access to its
 // window answers TLM_ADDRESS_ERROR_RESPONSE).
 // b_transport on `in` waits: call it from an SC_THREAD, never from an SC_METHOD.
@@ -99,6 +100,9 @@ class NiHost : public sc_core::sc_module {
   // What the payload asks of the fabric: TLM_OK_RESPONSE and the target, or the error to answer at once.
   tlm::tlm_response_status check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const;
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+  // An access to the node's own window: straight to its own target (the fabric has no path from a node to
+  // itself), the target's annotated time added to delay.
+  void local(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   // Approximately timed (ni_host_at.cpp): phases in through the payload event queue, at their times.
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& t);
   void at_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase);

@@ -39,6 +39,15 @@ void NiHost::at_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase)
     at_send();
     return;
   }
+  if (dst == node_) {  // the node's own window: its own target at once, no message
+    tlm::tlm_phase end = tlm::END_REQ;
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    in->nb_transport_bw(gp, end, t);
+    local(gp, t);
+    at_resp_.push_back(&gp);
+    at_send();
+    return;
+  }
   Request r = request(gp);
   const uint64_t tag = r.user >> 56 == kWrite ? 0 : next_tag_++ & kTagMask;
   at_req_.push_back(AtRequest{&gp, dst, offset, tag, std::move(r), sc_core::sc_time_stamp()});
