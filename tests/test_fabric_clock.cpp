@@ -16,6 +16,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "systemc/fabric/fabric.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
 
@@ -32,11 +33,7 @@ struct Sender : sc_core::sc_module {
     for (auto& [gap, dst] : plan) {
       sc_core::wait(gap);
       tlm::tlm_generic_payload gp;
-      gp.set_command(tlm::TLM_WRITE_COMMAND);
-      gp.set_address(static_cast<uint64_t>(dst) * kNodeWindow);
-      gp.set_data_ptr(bytes.data());
-      gp.set_data_length(static_cast<unsigned>(bytes.size()));
-      gp.set_streaming_width(static_cast<unsigned>(bytes.size()));
+      test::set_payload(gp, tlm::TLM_WRITE_COMMAND, static_cast<uint64_t>(dst) * kNodeWindow, bytes);
       sc_core::sc_time d(3, sc_core::SC_NS);
       out->b_transport(gp, d);
       ok += gp.get_response_status() == tlm::TLM_OK_RESPONSE;

@@ -21,6 +21,7 @@
 #include "systemc/fabric/fabric.h"
 #include "systemc/fabric/vp_fabric.h"
 #include "tests/support.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
 
@@ -41,11 +42,7 @@ struct Sender : sc_core::sc_module {
   void run() {
     for (auto& [addr, bytes] : plan) {
       tlm::tlm_generic_payload gp;
-      gp.set_command(tlm::TLM_WRITE_COMMAND);
-      gp.set_address(addr);
-      gp.set_data_ptr(bytes.data());
-      gp.set_data_length(static_cast<unsigned>(bytes.size()));
-      gp.set_streaming_width(static_cast<unsigned>(bytes.size()));
+      test::set_payload(gp, tlm::TLM_WRITE_COMMAND, addr, bytes);
       sc_core::sc_time d(3, sc_core::SC_NS);  // annotated delay: consumed by the NI
       out->b_transport(gp, d);
       status.push_back(gp.get_response_status());
@@ -146,11 +143,7 @@ TEST(Tlm, SplitReadReturnsTheRemoteBytes) {
     explicit Probe(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
     tlm::tlm_response_status go(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data) {
       tlm::tlm_generic_payload gp;
-      gp.set_command(c);
-      gp.set_address(addr);
-      gp.set_data_ptr(data.data());
-      gp.set_data_length(static_cast<unsigned>(data.size()));
-      gp.set_streaming_width(static_cast<unsigned>(data.size()));
+      test::set_payload(gp, c, addr, data);
       sc_core::sc_time d = sc_core::SC_ZERO_TIME;
       out->b_transport(gp, d);
       return gp.get_response_status();

@@ -13,6 +13,7 @@
 
 #include "systemc/fabric/fabric.h"
 #include "tb/drbsim/runner.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
 using json = nlohmann::json;
@@ -45,11 +46,7 @@ struct Cpu : sc_core::sc_module {
   Cpu(sc_core::sc_module_name nm, int node, int peer) : sc_module(nm), node(node), peer(peer) { SC_THREAD(run); }
   double call(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data) {
     tlm::tlm_generic_payload gp;
-    gp.set_command(c);
-    gp.set_address(addr);
-    gp.set_data_ptr(data.data());
-    gp.set_data_length(static_cast<unsigned>(data.size()));
-    gp.set_streaming_width(static_cast<unsigned>(data.size()));
+    test::set_payload(gp, c, addr, data);
     sc_core::sc_time d = qk.get_local_time();
     const sc_core::sc_time t0 = sc_core::sc_time_stamp(), start = t0 + d;
     out->b_transport(gp, d);

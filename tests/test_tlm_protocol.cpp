@@ -16,6 +16,7 @@
 #include "systemc/ni/tlm_map.h"
 #include "tests/hostile.h"
 #include "tests/support.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
 
@@ -72,11 +73,8 @@ struct Probe : sc_core::sc_module {
   tlm::tlm_response_status go(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data,
                               std::vector<uint8_t>* be = nullptr, unsigned streaming = 0, sc_core::sc_time* took = nullptr) {
     tlm::tlm_generic_payload gp;
-    gp.set_command(c);
-    gp.set_address(addr);
-    gp.set_data_ptr(data.data());
-    gp.set_data_length(static_cast<unsigned>(data.size()));
-    gp.set_streaming_width(streaming ? streaming : static_cast<unsigned>(data.size()));
+    test::set_payload(gp, c, addr, data);
+    if (streaming) gp.set_streaming_width(streaming);
     if (be) {
       gp.set_byte_enable_ptr(be->empty() ? data.data() : be->data());
       gp.set_byte_enable_length(static_cast<unsigned>(be->size()));
@@ -92,10 +90,7 @@ struct Probe : sc_core::sc_module {
   }
   unsigned debug(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data) {
     tlm::tlm_generic_payload gp;
-    gp.set_command(c);
-    gp.set_address(addr);
-    gp.set_data_ptr(data.data());
-    gp.set_data_length(static_cast<unsigned>(data.size()));
+    test::set_payload(gp, c, addr, data);
     return out->transport_dbg(gp);
   }
 };

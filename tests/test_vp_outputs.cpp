@@ -14,6 +14,7 @@
 #include "systemc/fabric/vp_fabric.h"
 #include "tb/drbsim/runner.h"
 #include "tests/support.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
 using json = nlohmann::json;
@@ -43,11 +44,7 @@ struct Writer : sc_core::sc_module {
     for (int i = 0; i < 10; ++i) {
       std::vector<uint8_t> d(64, static_cast<uint8_t>(i));
       tlm::tlm_generic_payload gp;
-      gp.set_command(tlm::TLM_WRITE_COMMAND);
-      gp.set_address(5 * kNodeWindow + 64 * static_cast<uint64_t>(i));
-      gp.set_data_ptr(d.data());
-      gp.set_data_length(64);
-      gp.set_streaming_width(64);
+      test::set_payload(gp, tlm::TLM_WRITE_COMMAND, 5 * kNodeWindow + 64 * static_cast<uint64_t>(i), d);
       sc_core::sc_time t = sc_core::SC_ZERO_TIME;
       out->b_transport(gp, t);
       sc_core::wait(100, sc_core::SC_NS);
