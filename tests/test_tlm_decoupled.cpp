@@ -29,6 +29,7 @@ struct Memory : sc_core::sc_module {
     if (gp.is_write()) std::copy(gp.get_data_ptr(), gp.get_data_ptr() + gp.get_data_length(), m);
     else std::copy(m, m + gp.get_data_length(), gp.get_data_ptr());
     delay += sc_core::sc_time(3, sc_core::SC_NS);  // access time
+    gp.set_dmi_allowed(true);                      // a target offering DMI: the fabric must not pass it on
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
   }
 };
@@ -41,7 +42,7 @@ struct Cpu : sc_core::sc_module {
   sc_core::sc_time gap{20, sc_core::SC_NS};
   tlm_utils::tlm_quantumkeeper qk;
   std::vector<double> write_ns, read_ns;
-  int bad = 0, waited = 0;  // wrong bytes read back; calls inside which the kernel's time moved
+  int bad = 0, waited = 0;  // errors, DMI hints or wrong bytes read back; calls inside which the kernel's time moved
   SC_HAS_PROCESS(Cpu);
   Cpu(sc_core::sc_module_name nm, int node, int peer) : sc_module(nm), node(node), peer(peer) { SC_THREAD(run); }
   double call(tlm::tlm_command c, uint64_t addr, std::vector<uint8_t>& data) {
@@ -52,7 +53,7 @@ struct Cpu : sc_core::sc_module {
     out->b_transport(gp, d);
     if (sc_core::sc_time_stamp() != t0) ++waited;
     qk.set(d);  // the offset from the kernel's time after the call
-    if (!gp.is_response_ok()) ++bad;
+    if (!gp.is_response_ok() || gp.is_dmi_allowed()) ++bad;
     const double ns = (sc_core::sc_time_stamp() + d - start).to_seconds() * 1e9;
     if (qk.need_sync()) qk.sync();
     return ns;

@@ -128,6 +128,8 @@ namespace {
 sc_core::sc_time edge_after(const sc_core::sc_time& t, const sc_core::sc_time& period) {
   return period * (std::floor(t / period) + 1);
 }
+// a - b, or zero when b is later (sc_time has no negative values).
+sc_core::sc_time later_by(const sc_core::sc_time& a, const sc_core::sc_time& b) { return a > b ? a - b : sc_core::SC_ZERO_TIME; }
 }  // namespace
 
 bool NiHost::b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int dst, uint64_t offset) {
@@ -153,21 +155,22 @@ bool NiHost::b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_tim
   sc_core::sc_time td = arrive - now;  // the target's view: the access happens when the request arrives
   fabric_.host(dst).out->b_transport(gp, td);
   gp.set_extension(had);
+  gp.set_dmi_allowed(false);  // whatever the target said: no DMI through the fabric
   const sc_core::sc_time done = sc_core::sc_time_stamp() + td;  // the target may have waited
   const uint64_t access = done > arrive ? static_cast<uint64_t>(std::ceil((done - arrive) / P)) : 0;
   // The messages for timing only: the request now, its reply from the destination.
   timed_.push_back(Pending{dst, offset, {}, kTimedRequest << 56 | std::min<uint64_t>(access, 0xFFFFFF) << 24 | reply_bytes,
                            req_flits, true, false, false, t});
-  fabric_.wake(t > now ? t - now : sc_core::SC_ZERO_TIME);
+  fabric_.wake(later_by(t, now));
   ++decoupled_calls_;
   if (!answered) {  // posted: done once queued, at the edge
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
-    delay = enter - sc_core::sc_time_stamp();
+    delay = later_by(enter, sc_core::sc_time_stamp());  // the target may have waited past it
     return true;
   }
   // The reply enters at the first edge after the target's answer and arrives after the learnt latency.
   const sc_core::sc_time back = edge_after(done, P) + P * (from + tlm_flits(reply_bytes, p_.flit_bytes) - 1);
-  delay = back - sc_core::sc_time_stamp();
+  delay = later_by(back, sc_core::sc_time_stamp());
   return true;
 }
 
