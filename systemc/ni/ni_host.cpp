@@ -19,6 +19,28 @@ std::vector<uint8_t> enables_of(const tlm::tlm_generic_payload& gp) {
 }
 // Byte enables travel as one bit per data byte.
 uint64_t enable_bytes(uint64_t len) { return (len + 7) / 8; }
+// A request's payload bytes on the wire: a WRITE's data or a READ's 4-byte length, then the enables' bits.
+uint64_t request_bytes(const tlm::tlm_generic_payload& gp) {
+  const uint64_t len = gp.get_data_length();
+  return (gp.is_read() ? 4 : len) + (gp.get_byte_enable_ptr() ? enable_bytes(len) : 0);
+}
+// Names the source node on a payload for one call into a target. The extension lives on the stack, so what
+// the payload held before is put back when the call is over (and the payload never frees ours).
+class Naming {
+ public:
+  Naming(tlm::tlm_generic_payload& gp, int node) : gp_(gp) {
+    ext_.node = node;
+    had_ = gp.set_extension(&ext_);
+  }
+  ~Naming() { gp_.set_extension(had_); }
+  Naming(const Naming&) = delete;
+  Naming& operator=(const Naming&) = delete;
+
+ private:
+  tlm::tlm_generic_payload& gp_;
+  TlmInitiator ext_;
+  TlmInitiator* had_ = nullptr;
+};
 }  // namespace
 
 NiHost::NiHost(sc_core::sc_module_name name, Fabric& fabric, int node, const AddressMap& map, const TlmParams& p)
@@ -68,7 +90,7 @@ NiHost::Request NiHost::request(const tlm::tlm_generic_payload& gp) {
     const std::vector<uint8_t> e = enables_of(gp);
     r.msg.insert(r.msg.end(), e.begin(), e.end());
   }
-  r.bytes = (read ? 4 : len) + (be ? enable_bytes(len) : 0);
+  r.bytes = request_bytes(gp);
   r.user = (read ? kReadRequest : p_.posted_writes ? kWrite : kWriteAnswered) << 56 | (be ? kEnables : 0);
   return r;
 }
@@ -91,7 +113,7 @@ void NiHost::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) 
     return;
   }
   if (dst == node_) {  // the node's own window: its own target, no message
-    local(gp, delay);
+    serve(gp, delay, node_);
     return;
   }
   if (p_.decoupled) {
@@ -141,21 +163,15 @@ bool NiHost::b_transport_decoupled(tlm::tlm_generic_payload& gp, sc_core::sc_tim
   // effect at its target when the call returns, so a later READ sees it.
   if (answered && (to < 0 || from < 0)) return false;
   const uint32_t len = gp.get_data_length();
-  const uint64_t be_bytes = gp.get_byte_enable_ptr() ? enable_bytes(len) : 0;
-  const int req_flits = tlm_flits((read ? 4 : len) + be_bytes, p_.flit_bytes);
+  const int req_flits = tlm_flits(request_bytes(gp), p_.flit_bytes);
   const uint64_t reply_bytes = read ? 1 + len : answered ? 1 : 0;
   const sc_core::sc_time P = fabric_.period(), now = sc_core::sc_time_stamp(), t = now + delay;
   // The times the exact path would give: the request enters at the first edge after t and reaches the
   // target after the learnt latency and its serialization.
   const sc_core::sc_time enter = edge_after(t, P);
   const sc_core::sc_time arrive = enter + P * (std::max(to, 0.0) + req_flits - 1);
-  TlmInitiator from_node;
-  from_node.node = node_;
-  TlmInitiator* had = gp.set_extension(&from_node);
   sc_core::sc_time td = arrive - now;  // the target's view: the access happens when the request arrives
-  fabric_.host(dst).out->b_transport(gp, td);
-  gp.set_extension(had);
-  gp.set_dmi_allowed(false);  // whatever the target said: no DMI through the fabric
+  fabric_.host(dst).serve(gp, td, node_);
   const sc_core::sc_time done = sc_core::sc_time_stamp() + td;  // the target may have waited
   const uint64_t access = done > arrive ? static_cast<uint64_t>(std::ceil((done - arrive) / P)) : 0;
   // The messages for timing only: the request now, its reply from the destination.
@@ -184,13 +200,12 @@ void NiHost::learn(int peer, Path path, double head_cycles) {
   v = v < 0 ? head_cycles : v + (head_cycles - v) / 4;
 }
 
-void NiHost::local(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-  TlmInitiator from;
-  from.node = node_;
-  TlmInitiator* had = gp.set_extension(&from);
-  out->b_transport(gp, delay);
-  gp.set_extension(had);
-  gp.set_dmi_allowed(false);
+void NiHost::serve(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int from) {
+  {
+    const Naming named(gp, from);
+    out->b_transport(gp, delay);
+  }
+  gp.set_dmi_allowed(false);  // whatever the target said: no DMI through the fabric
 }
 
 unsigned NiHost::transport_dbg(tlm::tlm_generic_payload& gp) {
@@ -201,12 +216,8 @@ unsigned NiHost::transport_dbg(tlm::tlm_generic_payload& gp) {
       !fabric_.has_host(dst) || !fabric_.host(dst).serves())
     return 0;
   // Straight to the target, at the same address: debug accesses take no time and send no message.
-  TlmInitiator from;
-  from.node = node_;
-  TlmInitiator* had = gp.set_extension(&from);
-  const unsigned n = fabric_.host(dst).out->transport_dbg(gp);
-  gp.set_extension(had);
-  return n;
+  const Naming named(gp, node_);
+  return fabric_.host(dst).out->transport_dbg(gp);
 }
 
 bool NiHost::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
@@ -248,17 +259,19 @@ void NiHost::absorb(int64_t cycle) {
 }
 
 void NiHost::delivered(const Message& m, const MessageHost& h, int64_t cycle) {
-  // Every message teaches its head latency to the node that waits on its kind (the decoupled mode's
-  // estimates): a reply this node, a request its source.
-  const double head = static_cast<double>(cycle - m.t_gen - (m.flits - 1));
+  // In the decoupled mode every message teaches its head latency to the node that waits on its kind: a reply
+  // this node, a request its source (every host has the same mode).
   const uint64_t kind = h.user >> 56;
-  if (kind == kReply || kind == kTimedReply) {
-    learn(m.src, kFrom, head);
-  } else if (fabric_.has_host(m.src)) {
-    const uint64_t timed_reply = kind == kTimedRequest ? h.user & 0xFFFFFF : 0;
-    const bool read = kind == kReadRequest || timed_reply > 1;
-    const bool answered = kind == kWriteAnswered || timed_reply == 1;
-    fabric_.host(m.src).learn(node_, read ? kToRead : answered ? kToAnswered : kToPosted, head);
+  if (p_.decoupled) {
+    const double head = static_cast<double>(cycle - m.t_gen - (m.flits - 1));
+    if (kind == kReply || kind == kTimedReply) {
+      learn(m.src, kFrom, head);
+    } else if (fabric_.has_host(m.src)) {
+      const uint64_t timed_reply = kind == kTimedRequest ? h.user & 0xFFFFFF : 0;
+      const bool read = kind == kReadRequest || timed_reply > 1;
+      const bool answered = kind == kWriteAnswered || timed_reply == 1;
+      fabric_.host(m.src).learn(node_, read ? kToRead : answered ? kToAnswered : kToPosted, head);
+    }
   }
   if (kind == kTimedReply) return;
   if (kind == kTimedRequest) {  // the reply after the target's access time, if the request has one
@@ -316,12 +329,11 @@ void NiHost::deliver_thread() {
     gp.set_byte_enable_length(be ? len : 0);
     gp.set_dmi_allowed(false);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    TlmInitiator from;
-    from.node = o.src;
-    gp.set_extension(&from);
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-    out->b_transport(gp, d);
-    gp.clear_extension(&from);  // ours, on the stack: not the payload's to free
+    {
+      const Naming named(gp, o.src);
+      out->b_transport(gp, d);
+    }
     if (kind == kWrite) continue;  // posted: nobody waits
     if (d > sc_core::SC_ZERO_TIME) sc_core::wait(d);  // the target's annotated access time delays the reply
     std::vector<uint8_t> reply(1 + (read ? buf.size() : 0));

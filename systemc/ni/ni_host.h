@@ -100,9 +100,10 @@ class NiHost : public sc_core::sc_module {
   // What the payload asks of the fabric: TLM_OK_RESPONSE and the target, or the error to answer at once.
   tlm::tlm_response_status check(tlm::tlm_generic_payload& gp, int& dst, uint64_t& offset) const;
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
-  // An access to the node's own window: straight to its own target (the fabric has no path from a node to
-  // itself), the target's annotated time added to delay.
-  void local(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  // An access made on this node's target directly, for node `from` (its own window: the fabric has no path
+  // from a node to itself; or a decoupled access made at once): the target's annotated time added to delay,
+  // the DMI hint cleared.
+  void serve(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay, int from);
   // Approximately timed (ni_host_at.cpp): phases in through the payload event queue, at their times.
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& t);
   void at_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase);

@@ -43,7 +43,7 @@ void NiHost::at_phase(tlm::tlm_generic_payload& gp, const tlm::tlm_phase& phase)
     tlm::tlm_phase end = tlm::END_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     in->nb_transport_bw(gp, end, t);
-    local(gp, t);
+    serve(gp, t, node_);
     at_resp_.push_back(&gp);
     at_send();
     return;
