@@ -12,24 +12,12 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "systemc/fabric/fabric.h"
+#include "tests/tlm_support.h"
 
 using namespace drb;
+using test::Memory;
 
 namespace {
-
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> in{"in"};
-  std::vector<uint8_t> bytes = std::vector<uint8_t>(0x1000);
-  explicit Memory(sc_core::sc_module_name n) : sc_module(n) { in.register_b_transport(this, &Memory::access); }
-  void access(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-    const uint64_t off = gp.get_address() % kNodeWindow;
-    if (off + gp.get_data_length() > bytes.size()) return gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    if (gp.is_write()) std::copy(gp.get_data_ptr(), gp.get_data_ptr() + gp.get_data_length(), bytes.begin() + off);
-    else std::copy(bytes.begin() + off, bytes.begin() + off + gp.get_data_length(), gp.get_data_ptr());
-    delay += sc_core::sc_time(2, sc_core::SC_NS);
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
 
 struct Mm : tlm::tlm_mm_interface {
   int freed = 0;
@@ -142,7 +130,8 @@ TEST(TlmAt, FourPhasesInOrderWithTheMemorysBytes) {
   NetParams p;
   p.topo.k = {4, 4};
   Fabric fab("fabric", p, {}, {0, 5});
-  Memory mem("mem");
+  Memory mem("mem", 5 * kNodeWindow, 0x1000);
+  mem.read_delay = mem.write_delay = sc_core::sc_time(2, sc_core::SC_NS);
   AtInitiator init("init");
   for (int i = 0; i < 6; ++i) {
     std::vector<uint8_t> w(64);
@@ -178,7 +167,8 @@ TEST(TlmAt, EndReqWithheldWhileTheSourceQueueIsFull) {
   p.topo.k = {4, 4};
   p.source_queue = 1;
   Fabric fab("fabric", p, {}, {0, 5});
-  Memory mem("mem");
+  Memory mem("mem", 5 * kNodeWindow, 0x1000);
+  mem.read_delay = mem.write_delay = sc_core::sc_time(2, sc_core::SC_NS);
   AtInitiator init("init");
   for (int i = 0; i < 20; ++i) init.add(tlm::TLM_WRITE_COMMAND, 5 * kNodeWindow + 0x10 * i, std::vector<uint8_t>(256, 1));
   init.out.bind(fab.host(0).in);

@@ -16,23 +16,10 @@
 #include "tests/tlm_support.h"
 
 using namespace drb;
+using test::Memory;
 using json = nlohmann::json;
 
 namespace {
-
-struct Memory : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Memory> in{"in"};
-  std::vector<uint8_t> bytes = std::vector<uint8_t>(kNodeWindow);
-  explicit Memory(sc_core::sc_module_name n) : sc_module(n) { in.register_b_transport(this, &Memory::access); }
-  void access(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
-    uint8_t* m = bytes.data() + gp.get_address() % kNodeWindow;
-    if (gp.is_write()) std::copy(gp.get_data_ptr(), gp.get_data_ptr() + gp.get_data_length(), m);
-    else std::copy(m, m + gp.get_data_length(), gp.get_data_ptr());
-    delay += sc_core::sc_time(3, sc_core::SC_NS);  // access time
-    gp.set_dmi_allowed(true);                      // a target offering DMI: the fabric must not pass it on
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-};
 
 // Writes a 64-byte block to node `peer`, reads it back, computes for `gap`, `n` times; each call's latency
 // is the local time it added (the exact mode consumes it inside the call, the decoupled one annotates it).
@@ -86,7 +73,9 @@ json run(bool decoupled, double quantum_ns, const std::vector<int>& cpus) {
     std::vector<std::unique_ptr<Memory>> mem;
     for (size_t i = 0; i < cpus.size(); ++i) {
       cpu.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(), cpus[i], cpus[(i + 1) % cpus.size()]));
-      mem.push_back(std::make_unique<Memory>(("mem" + std::to_string(i)).c_str()));
+      mem.push_back(std::make_unique<Memory>(("mem" + std::to_string(i)).c_str(), cpus[i] * kNodeWindow, kNodeWindow));
+      mem.back()->read_delay = mem.back()->write_delay = sc_core::sc_time(3, sc_core::SC_NS);  // access time
+      mem.back()->offer_dmi = true;  // a target offering DMI: the fabric must not pass it on
       cpu.back()->out.bind(fab.host(cpus[i]).in);
       fab.host(cpus[i]).out.bind(mem.back()->in);
     }
