@@ -320,7 +320,7 @@ void validate(Scenario& s, InterconnectCache& interconnects) {
   check_faults(s, *ic);
   try {  // the hosts' address map, read once and checked against the nodes (a virtual platform's)
     if (!s.tlm_map.empty())
-      s.tlm.map = parse_tlm_map(read_input("tlm.map", s.tlm_map, size_t{4} << 20, "address map"));
+      s.tlm.map = parse_tlm_map(read_input("tlm.map", s.tlm_map, size_t{4} << 20, "map of addresses"));
     static_cast<void>(AddressMap(s.tlm, ic->terminals()));
   } catch (const std::invalid_argument& e) {
     throw keyed_error(e);
