@@ -16,7 +16,9 @@ Reduced scale (default): the 16- and 64-node sets of every family (uniform, comp
 to 6-D) a uniform and complement set and the packet-size set (uniform, 128- and 512-flit packets). --full
 adds the 2-D 4096-node uniform cost/performance set, run load by load (every network at the lowest load
 first; networks already saturated at a lower load after the others) with each run's wall time in its table;
-its 64x64 mesh and torus get a load of 0.01 below the sweep, since both saturate under its lowest load.
+its 64x64 mesh and torus get a load of 0.01 below the sweep, since both saturate under its lowest load; and
+the 3-D (k = 16) and 6-D (k = 4) 4096-node sets of the thesis' Table 5.3 (`--sets 4096-3d 4096-6d`), whose
+three fat-trees are the 2-D set's runs. The 4096-node sets' runs are ordered together.
 Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere) (--reuse keeps what is there). --budget S starts no run
 after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
 --reuse run completes them. Results of sets not run this time are kept from the previous results.json.
@@ -83,6 +85,8 @@ def family(k, n, stages, trees, flats):
 # figure (thesis: 4-D, k = 8) at reduced scale: 256 nodes as 4-D, k = 4, against the 2-D 256-node set.
 SIZE_NETS = family(4, 4, [2], [(2, 8), (4, 4), (16, 2)], [(4, 4, 1)])
 SIZE_LOADS = [0.05, 0.15, 0.3, 0.45, 0.6, 0.8]
+TREES_4096 = [(2, 12), (4, 6), (16, 3)]
+LOADS_4096 = [0.05, 0.2, 0.35, 0.5, 0.65, 0.8]
 
 
 SETS = {
@@ -94,10 +98,18 @@ SETS = {
                 patterns=["uniform", "hotspot"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8]),
     "256-adaptive": dict(nets=family(16, 2, [2, 4], [(4, 4), (16, 2)], [(16, 2, 1)]),
                          patterns=["uniform"], loads=[0.05, 0.15, 0.3, 0.45, 0.6, 0.8], adaptive=True),
-    "4096": dict(nets=family(64, 2, [2, 3, 6], [(2, 12), (4, 6), (16, 3)], [(16, 2, 16), (2, 10, 4), (64, 2, 1)]),
-                 patterns=["uniform"], loads=[0.05, 0.2, 0.35, 0.5, 0.65, 0.8], full_only=True,
+    "4096": dict(nets=family(64, 2, [2, 3, 6], TREES_4096, [(16, 2, 16), (2, 10, 4), (64, 2, 1)]),
+                 patterns=["uniform"], loads=LOADS_4096, full_only=True,
                  # the 64x64 mesh and torus saturate at 0.049 and 0.067: their base latency needs a lower load
                  low_loads={"mesh 64x64": [0.01], "torus 64x64": [0.01]}),
+    # The thesis' Table 5.3 at 3-D and 6-D: its networks of those sections. The three fat-trees are the 2-D set's
+    # runs (the same scenario to the key): taken from it, not run again.
+    "4096-3d": dict(nets=family(16, 3, [2, 4], TREES_4096, [(4, 5, 4), (8, 3, 8), (16, 3, 1)]),
+                    patterns=["uniform"], loads=LOADS_4096, full_only=True, title="4096 nodes (3-D, k = 16)",
+                    same_as=("4096", [tree(a, s)[0] for a, s in TREES_4096])),
+    "4096-6d": dict(nets=family(4, 6, [2], TREES_4096, [(2, 11, 2), (4, 6, 1)]),
+                    patterns=["uniform"], loads=LOADS_4096, full_only=True, title="4096 nodes (6-D, k = 4)",
+                    same_as=("4096", [tree(a, s)[0] for a, s in TREES_4096])),
     "256-4d": dict(nets=SIZE_NETS, patterns=["uniform", "bitcomp"], loads=SIZE_LOADS, title="256 nodes (4-D, k = 4)"),
     "256-4d-128": dict(nets=SIZE_NETS, patterns=["uniform"], loads=SIZE_LOADS, length=128,
                        title="256 nodes (4-D, k = 4), 128-flit packets"),
@@ -156,14 +168,18 @@ def main():
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
     out, t0, deadline = start(a)
     jobs, cost, slurm_jobs, raws = {}, {}, [], {}
+    big = []  # the 4096-node sets' runs, ordered together below
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
             st = SETS[sname]
             vcs_add = 1 if st.get("adaptive") else 0
             length = st.get("length", 256)  # queues hold 2 packets: buffer = 2 x length
             todo = []
+            shared = st.get("same_as", (None, []))[1]
             for label, tkeys, vcs in st["nets"]:
                 cost[label] = structure(a.drbsim, tkeys)
+                if label in shared:
+                    continue  # taken from the other set's results below
                 warm, meas = windows(cost[label]["terminals"], a.full)
                 algs = ["adaptive", "dor"] if st.get("adaptive") else [None]
                 for alg in algs:
@@ -184,11 +200,12 @@ def main():
                             todo.append((saturated(series, loads, load), load, cost[label]["average_distance"], tag,
                                          keys, raw))
             if st.get("full_only"):
-                # The big set load by load (every network's base latency first), short paths first; a network
-                # already saturated at a lower load (in the runs kept) after every one whose throughput is
-                # still open, so that a run cut by the budget leaves the table's throughputs measured.
-                todo.sort(key=lambda x: x[:3])
-            for *_, tag, keys, raw in todo:
+                big += todo
+                todo = []
+            # The big sets load by load (every network's base latency first), short paths first; a network
+            # already saturated at a lower load (in the runs kept) after every one whose throughput is still
+            # open, so that a run cut by the budget leaves the table's throughputs measured.
+            for *_, tag, keys, raw in todo + (sorted(big, key=lambda x: x[:3]) if sname == names[-1] else []):
                 if a.slurm:  # one job array for every set, gathered below
                     slurm_jobs.append((tag, keys))
                     raws[tag] = raw
@@ -202,6 +219,12 @@ def main():
     prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     old = {t: r for t, r in prev.get("results", {}).items() if t.split("|")[0] not in names}
     res = {**old, **res}
+    for sname in names:  # networks whose runs another set holds (the same scenario)
+        src, labels = SETS[sname].get("same_as", (None, []))
+        for tag, r in list(res.items()):
+            n, label, rest = tag.split("|", 2)
+            if n == src and label in labels:
+                res[f"{sname}|{label}|{rest}"] = r
     cost = {**prev.get("structure", {}), **cost}
     json.dump({"results": res, "structure": cost}, open(out / "results.json", "w"), indent=1, sort_keys=True)
     have = [n for n in SETS if any(t.split("|")[0] == n for t in res)]
