@@ -36,7 +36,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
+from runcache import Progress, add_run_args, cache_dir, run_all, run_cached, simulated, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "hybrid"
@@ -167,7 +167,7 @@ def main():
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
     out, t0, deadline = start(a)
-    jobs, cost, slurm_jobs, raws = {}, {}, [], {}
+    jobs, cost, slurm_jobs, raws, kept = {}, {}, [], {}, {}
     big = []  # the 4096-node sets' runs, ordered together below
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for sname in names:
@@ -210,11 +210,13 @@ def main():
                     slurm_jobs.append((tag, keys))
                     raws[tag] = raw
                 else:
+                    kept[tag] = a.reuse and raw.exists()
                     jobs[tag] = ex.submit(run, a.drbsim, keys, raw, a.reuse, deadline)
         res = run_all(a, slurm_jobs, lambda t: raws[t], summary, deadline, "hybrid") if a.slurm else {}
-        for i, (tag, f) in enumerate(jobs.items()):
+        prog = Progress("hybrid", len(jobs))
+        for tag, f in jobs.items():
             res[tag] = f.result()
-            print(f"[hybrid] {i + 1}/{len(jobs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+            print(f"{prog.step(simulated(res[tag], kept[tag]))} {tag}: {res[tag]}", file=sys.stderr, flush=True)
     # Keep the other sets' results: the tables cover every set run so far.
     prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     old = {t: r for t, r in prev.get("results", {}).items() if t.split("|")[0] not in names}

@@ -28,7 +28,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
+from runcache import Progress, add_run_args, cache_dir, run_all, run_cached, simulated, start  # noqa: E402
 
 from power_attribution import attribution_jobs, write_attribution  # noqa: E402
 from power_setup import COMMON, NETS, RESULTS, ROOT, SAT, thresholds  # noqa: E402
@@ -250,7 +250,7 @@ def main():
     add_run_args(ap, ROOT, RESULTS)
     a = ap.parse_args()
     out, t0, deadline = start(a)
-    futs, res = {}, {}
+    futs, res, kept = {}, {}, {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         for s in a.sets:
             if a.slurm:  # one job array per set (the dynamic set keeps its time series)
@@ -258,11 +258,13 @@ def main():
                                    deadline, "power"))
                 continue
             for tag, keys in SETS[s](a.full):
+                kept[tag] = a.reuse and tagfile(tag).exists()
                 futs[tag] = ex.submit(run, a.drbsim, keys, tagfile(tag), a.reuse, deadline, s == "dynamic")
-        for i, (tag, f) in enumerate(futs.items()):
+        prog = Progress("power", len(futs))
+        for tag, f in futs.items():
             res[tag] = f.result()
             short = {k: v for k, v in res[tag].items() if "series" not in k}
-            print(f"[power] {i + 1}/{len(futs)} {tag}: {short}", file=sys.stderr, flush=True)
+            print(f"{prog.step(simulated(res[tag], kept[tag]))} {tag}: {short}", file=sys.stderr, flush=True)
     prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     res = {**{t: r for t, r in prev.items() if t.split("|")[0] not in a.sets}, **res}
     json.dump({t: {k: v for k, v in r.items() if "series" not in k} for t, r in res.items()},

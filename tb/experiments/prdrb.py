@@ -34,7 +34,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_run_args, cache_dir, run_all, run_cached, start  # noqa: E402
+from runcache import Progress, add_run_args, cache_dir, run_all, run_cached, simulated, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results" / "prdrb"
@@ -234,12 +234,15 @@ def main():
     todo = jobs(a.seeds)
     res = run_all(a, todo, tagfile, summary, deadline, "prdrb") if a.slurm else {}
     with cf.ThreadPoolExecutor(a.jobs if not a.slurm else 1) as ex:
+        kept = {tag: a.reuse and tagfile(tag).exists() for tag, _ in todo}
         futs = {} if a.slurm else {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summary)
                                     for tag, keys in todo}
-        for i, (tag, f) in enumerate(futs.items()):
+        prog = Progress("prdrb", len(futs))
+        for tag, f in futs.items():
             res[tag] = f.result()
-            if (i + 1) % 50 == 0 or i + 1 == len(futs) or "error" in res[tag]:
-                print(f"[prdrb] {i + 1}/{len(futs)} {tag}: {res[tag].get('error', 'ok')}", file=sys.stderr, flush=True)
+            line = prog.step(simulated(res[tag], kept[tag]))
+            if prog.done % 50 == 0 or prog.done == len(futs) or "error" in res[tag]:
+                print(f"{line} {tag}: {res[tag].get('error', 'ok')}", file=sys.stderr, flush=True)
     write(aggregate(res, a.seeds), a.seeds, out, time.time() - t0)
     print(f"[prdrb] {len(res)} runs in {time.time() - t0:.0f} s", file=sys.stderr)
 

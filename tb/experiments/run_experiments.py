@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from runcache import add_slurm_args, cache_root, run_slurm  # noqa: E402
+from runcache import Progress, add_slurm_args, cache_root, run_slurm  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import aggregate  # noqa: E402
@@ -359,6 +359,7 @@ def execute(name, exp, scale, args):
     print(f"[{name}] {len(runs)} runs ({len(unique)} distinct), {args.jobs} at a time", file=sys.stderr)
     t0 = time.time()
     done, cached, run_seconds = 0, 0, 0.0
+    prog = Progress(name, len(unique))
     infos = {}
     if args.slurm:  # one job array; runs with a raw result already are not submitted again
         run_slurm(args, [(tag, r["argv"] + ["sim.jobs=1", "sim.progress=off"]) for tag, r in unique.items()],
@@ -378,9 +379,9 @@ def execute(name, exp, scale, args):
             if info["rc"] != 0:
                 print(f"[{name}] run failed (exit {info['rc']}): drbsim {' '.join(info['cmd'])}\n"
                       f"{info.get('stderr', '')}", file=sys.stderr)
+            line = prog.step(not was_cached)
             if done % 20 == 0 or done == len(unique):
-                el = time.time() - t0
-                print(f"[{name}] {done}/{len(unique)} runs, {el:.0f} s", file=sys.stderr)
+                print(line, file=sys.stderr, flush=True)
     wall = time.time() - t0
     results = []
     for r in runs:

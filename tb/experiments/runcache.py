@@ -23,6 +23,40 @@ def run_env():
     return env
 
 
+def duration(s):
+    """A duration for a progress line: 40 s, 12 min, 3 h 05 min."""
+    s = int(round(s))
+    if s < 120:
+        return f"{s} s"
+    if s < 7200:
+        return f"{s // 60} min"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+class Progress:
+    """A sweep's progress line, `[label] 23/102 (1532 s, about 1 h 50 min left)`. The time left is the wall time
+    per run simulated in this call times the runs still to come: a run kept in the cache or not started (time
+    budget) costs nothing and is left out of the rate. Runs of very different lengths make it rough, hence
+    "about"."""
+
+    def __init__(self, label, total):
+        self.label, self.total, self.t0 = label, total, time.time()
+        self.done = self.ran = 0
+
+    def step(self, ran=True):
+        self.done += 1
+        self.ran += bool(ran)
+        el = time.time() - self.t0
+        left = self.total - self.done
+        eta = f", about {duration(el / self.ran * left)} left" if self.ran and left else ""
+        return f"[{self.label}] {self.done}/{self.total} ({el:.0f} s{eta})"
+
+
+def simulated(r, kept):
+    """Whether a run_cached summary came from a simulation in this call (not kept, not skipped by the budget)."""
+    return not kept and not str(r.get("error", "")).startswith("not run")
+
+
 def run_cached(drbsim, keys, raw, reuse, deadline, summarize):
     if reuse and raw.exists():
         return json.loads(raw.read_text())
@@ -158,11 +192,13 @@ def run_all(a, jobs, tagfile, summarize, deadline, label):
     if getattr(a, "slurm", False):
         return run_slurm(a, jobs, tagfile, summarize, label)
     res = {}
+    kept = {tag: a.reuse and tagfile(tag).exists() for tag, _ in jobs}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         futs = {tag: ex.submit(run_cached, a.drbsim, keys, tagfile(tag), a.reuse, deadline, summarize) for tag, keys in jobs}
-        for i, (tag, f) in enumerate(futs.items()):
+        prog = Progress(label, len(futs))
+        for tag, f in futs.items():
             res[tag] = f.result()
-            print(f"[{label}] {i + 1}/{len(futs)} {tag}: {res[tag]}", file=sys.stderr, flush=True)
+            print(f"{prog.step(simulated(res[tag], kept[tag]))} {tag}: {res[tag]}", file=sys.stderr, flush=True)
     return res
 
 
