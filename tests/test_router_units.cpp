@@ -251,5 +251,28 @@ TEST(SwitchAllocatorUnit, IslipDesynchronisesAfterOneCycle) {
   EXPECT_EQ(r.sent, (Grants{{1, 4}, {10, 3}}));
 }
 
+// A router's only active VC takes its output without the allocator's masks, and both pointers move as the two
+// stages would move them: input 1's arbiter past VC 0 (to 1), output 4's crossbar arbiter past input 1 (to
+// 2). The next cycle shows the crossbar pointer: input 3 joins on output 4 and wins from 2 (at 0 it would be
+// input 1 again). Separable and iSLIP alike.
+TEST(SwitchAllocatorUnit, ASoleActiveVcMovesThePointersAsTheStagesWould) {
+  for (bool islip : {false, true}) {
+    StubRouter r(5, 2);
+    SwitchAllocator sa;
+    sa.init(5, 5, 2, 1, islip, false);
+    r.holds(1, 0, 4);
+    sa.allocate<false, ModelBlocks>(r, 0);
+    EXPECT_EQ(r.sent, (Grants{{10, 4}})) << "islip " << islip;
+    EXPECT_EQ(sa.input_arbiter(1).pointer(), 1);
+    EXPECT_EQ(sa.xbar(4).pointer(), 2);
+    r.holds(3, 0, 4);
+    r.sent.clear();
+    sa.allocate<false, ModelBlocks>(r, 1);
+    EXPECT_EQ(r.sent, (Grants{{30, 4}})) << "islip " << islip;
+    EXPECT_EQ(sa.xbar(4).pointer(), 4);
+    EXPECT_EQ(r.lost, 1) << "input 1 lost output 4";
+  }
+}
+
 }  // namespace
 }  // namespace drb

@@ -100,6 +100,15 @@ class SwitchAllocator {
     visit(req[w0] & ~hi, w0 * 64);
     return best;
   }
+  // The input VC in state kActive when it is the only one of the router (narrow masks), else null.
+  template <class R>
+  static InputVc* sole_active(R& r) {
+    const uint64_t pm = r.ports_in(InputVc::kActive, 0);
+    if (!pm || (pm & (pm - 1))) return nullptr;
+    InputUnit& ip = r.input(__builtin_ctzll(pm));
+    const uint64_t m = ip.stage[InputVc::kActive];
+    return m && !(m & (m - 1)) ? &ip.vcs[__builtin_ctzll(m)] : nullptr;
+  }
   // Bit i of a port mask of 64-bit words: its word (always 0 on the narrow path) and its bit.
   template <bool kWide>
   static int word_of(int i) { return kWide ? i >> 6 : 0; }
@@ -175,6 +184,20 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
 // the age option, and routers of up to 64 ports nothing for wider ones.
 template <bool kWide, bool by_age, class B, class R>
 void SwitchAllocator::allocate_separable(R& r, int64_t now) {
+  if constexpr (!kWide && !B::kRtl) {  // (RTL mode: the Verilated arbiters keep their own state)
+    // One VC of one input port in the running (most of a router's busy cycles below saturation): it takes its
+    // output outright, with the pointer moves of the two stages below (round robin or oldest first: a single
+    // request wins either) but without their masks. perf_guard: F2-256 -8.1%, B1 and B3 -3.5 to -3.7%
+    // instructions per flit-hop.
+    if (InputVc* v = sole_active(r)) {
+      if (r.template eligible<B>(*v, now)) {
+        xbar_[v->out_port].update(v->port, true);
+        in_arb_[v->port].update(v->vc, true);
+        r.template send<B>(v->port, v->vc, now);
+      }
+      return;
+    }
+  }
   const int nw = kWide ? r.mask_words() : 1;
   // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
   uint64_t* out_req = out_req_.data();  // nw words per output
@@ -267,6 +290,19 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
 // (perf_guard.py).
 template <bool kWide, class B, class R>
 void SwitchAllocator::allocate_islip(R& r, int64_t now) {
+  if constexpr (!kWide && !B::kRtl) {  // (RTL mode: the Verilated arbiters keep their own state)
+    // One VC of one input port in the running: request, grant and accept are each the only one (see
+    // allocate_separable); the three pointers move as they would.
+    if (InputVc* v = sole_active(r)) {
+      if (r.template eligible<B>(*v, now)) {
+        in_acc_[v->port].update(v->out_port, true);
+        xbar_[v->out_port].update(v->port, true);
+        in_arb_[v->port].update(v->vc, true);
+        r.template send<B>(v->port, v->vc, now);
+      }
+      return;
+    }
+  }
   const bool by_age = by_age_;
   const int nw = kWide ? r.mask_words() : 1;
   uint64_t* out_req = out_req_.data();
