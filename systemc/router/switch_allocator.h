@@ -58,6 +58,21 @@ class SwitchAllocator {
     if constexpr (B::kRtl && !kWide) {
       if (auto* x = r.sa_rtl()) return allocate_rtl<B>(r, *x, now);
     }
+    if constexpr (!kWide && !B::kRtl) {  // (RTL mode: the Verilated arbiters keep their own state)
+      // One VC of one input port in the running (most of a router's busy cycles below saturation): every stage
+      // has one request, so it takes its output outright and the pointers move as the stages would move them
+      // (round robin or oldest first; iSLIP's accept pointer too), without the masks. perf_guard: F2-256
+      // -8.1%, B1 and B3 -3.5 to -3.7%, the BookSim2 preset -4.0 to -4.5% instructions per flit-hop.
+      if (InputVc* v = sole_active(r)) {
+        if (r.template eligible<B>(*v, now)) {
+          if (islip_) in_acc_[v->port].update(v->out_port, true);
+          xbar_[v->out_port].update(v->port, true);
+          in_arb_[v->port].update(v->vc, true);
+          r.template send<B>(v->port, v->vc, now);
+        }
+        return;
+      }
+    }
     if (islip_) return allocate_islip<kWide, B>(r, now);
     if (by_age_) return allocate_separable<kWide, true, B>(r, now);
     allocate_separable<kWide, false, B>(r, now);
@@ -184,20 +199,6 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
 // the age option, and routers of up to 64 ports nothing for wider ones.
 template <bool kWide, bool by_age, class B, class R>
 void SwitchAllocator::allocate_separable(R& r, int64_t now) {
-  if constexpr (!kWide && !B::kRtl) {  // (RTL mode: the Verilated arbiters keep their own state)
-    // One VC of one input port in the running (most of a router's busy cycles below saturation): it takes its
-    // output outright, with the pointer moves of the two stages below (round robin or oldest first: a single
-    // request wins either) but without their masks. perf_guard: F2-256 -8.1%, B1 and B3 -3.5 to -3.7%
-    // instructions per flit-hop.
-    if (InputVc* v = sole_active(r)) {
-      if (r.template eligible<B>(*v, now)) {
-        xbar_[v->out_port].update(v->port, true);
-        in_arb_[v->port].update(v->vc, true);
-        r.template send<B>(v->port, v->vc, now);
-      }
-      return;
-    }
-  }
   const int nw = kWide ? r.mask_words() : 1;
   // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
   uint64_t* out_req = out_req_.data();  // nw words per output
@@ -290,19 +291,6 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
 // (perf_guard.py).
 template <bool kWide, class B, class R>
 void SwitchAllocator::allocate_islip(R& r, int64_t now) {
-  if constexpr (!kWide && !B::kRtl) {  // (RTL mode: the Verilated arbiters keep their own state)
-    // One VC of one input port in the running: request, grant and accept are each the only one (see
-    // allocate_separable); the three pointers move as they would.
-    if (InputVc* v = sole_active(r)) {
-      if (r.template eligible<B>(*v, now)) {
-        in_acc_[v->port].update(v->out_port, true);
-        xbar_[v->out_port].update(v->port, true);
-        in_arb_[v->port].update(v->vc, true);
-        r.template send<B>(v->port, v->vc, now);
-      }
-      return;
-    }
-  }
   const bool by_age = by_age_;
   const int nw = kWide ? r.mask_words() : 1;
   uint64_t* out_req = out_req_.data();
