@@ -57,6 +57,7 @@ struct NetParams : RouterParams, NiParams {
   int gmr_queue = 4;
   int64_t watchdog = 10000;   // cycles without any flit moving while flits are in flight
   int threads = 1;            // sim.threads: threads stepping the elements (Network; results the same for any)
+  bool huge_pages = true;     // sim.huge_pages: the fabric's state in memory advised for huge pages (huge_heap.h)
   int max_length = 64;
   PowerParams power;
   FaultParams faults;

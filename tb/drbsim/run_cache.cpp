@@ -27,7 +27,7 @@ namespace {
 // Keys that say where results go or how runs are scheduled and guarded, never what they are.
 bool outside_the_result(const std::string& k) {
   static const char* const kSchedule[] = {"sim.jobs", "sim.progress", "sim.strict", "sim.mem_limit",
-                                          "sim.max_runs", "sim.max_cycles", "sim.max_seconds"};
+                                          "sim.max_runs", "sim.max_cycles", "sim.max_seconds", "sim.huge_pages"};
   for (const char* s : kSchedule)
     if (k == s) return true;
   return is_output_key(k);

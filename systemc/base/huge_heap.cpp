@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "systemc/base/huge_heap.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#include <sys/mman.h>
+#endif
+
+namespace drb {
+
+size_t reserve_huge_heap(size_t bytes) {
+#if defined(__GLIBC__) && defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr size_t kHuge = size_t{2} << 20, kMin = size_t{8} << 20;
+  // glibc serves a request below its mmap threshold (at most 32 MiB) from the heap, growing it with brk;
+  // larger ones get mappings of their own. The reservation is taken in pieces below that.
+  constexpr size_t kPiece = size_t{16} << 20;
+  if (bytes < kMin) return 0;
+  static const bool kept = [] {
+    // Fixed thresholds: requests up to 32 MiB come from the heap, and a freed top is never trimmed.
+    return mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1;
+  }();
+  if (!kept) return 0;
+  std::vector<char*> piece;
+  for (size_t got = 0; got < bytes; got += kPiece) piece.push_back(static_cast<char*>(std::malloc(kPiece)));
+  size_t advised = 0;
+  const bool all = std::all_of(piece.begin(), piece.end(), [](char* p) { return p != nullptr; });
+  // One piece after the other (only their headers between): one advised range. Otherwise (the heap could
+  // not grow in place, or the pieces came from free memory) nothing is advised.
+  bool contiguous = all;
+  for (size_t i = 1; contiguous && i < piece.size(); ++i)
+    contiguous = piece[i] > piece[i - 1] && static_cast<size_t>(piece[i] - piece[i - 1]) <= kPiece + 64;
+  if (contiguous) {
+    const auto lo = (reinterpret_cast<uintptr_t>(piece.front()) + kHuge - 1) & ~(kHuge - 1);
+    const auto hi = (reinterpret_cast<uintptr_t>(piece.back()) + kPiece) & ~(kHuge - 1);
+    if (hi > lo && madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE) == 0) advised = hi - lo;
+  }
+  // Freed last to first, each piece joins the top of the heap again, untouched.
+  for (auto p = piece.rbegin(); p != piece.rend(); ++p) std::free(*p);
+  return advised;
+#else
+  (void)bytes;
+  return 0;
+#endif
+}
+
+}  // namespace drb
