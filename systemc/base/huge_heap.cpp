@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "systemc/base/huge_heap.h"
 
-#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
@@ -27,18 +26,20 @@ size_t reserve_huge_heap(size_t bytes) {
   }();
   if (!kept) return 0;
   std::vector<char*> piece;
-  for (size_t got = 0; got < bytes; got += kPiece) piece.push_back(static_cast<char*>(std::malloc(kPiece)));
+  for (size_t got = 0; got < bytes; got += kPiece) {
+    char* p = static_cast<char*>(std::malloc(kPiece));
+    if (!p) break;  // what was taken is still advised
+    piece.push_back(p);
+  }
+  // Pieces one after the other (only their headers between) form a run, advised as one range: a piece taken
+  // from free memory (a fabric built before in this process) starts a run of its own.
   size_t advised = 0;
-  const bool all = std::all_of(piece.begin(), piece.end(), [](char* p) { return p != nullptr; });
-  // One piece after the other (only their headers between): one advised range. Otherwise (the heap could
-  // not grow in place, or the pieces came from free memory) nothing is advised.
-  bool contiguous = all;
-  for (size_t i = 1; contiguous && i < piece.size(); ++i)
-    contiguous = piece[i] > piece[i - 1] && static_cast<size_t>(piece[i] - piece[i - 1]) <= kPiece + 64;
-  if (contiguous) {
-    const auto lo = (reinterpret_cast<uintptr_t>(piece.front()) + kHuge - 1) & ~(kHuge - 1);
-    const auto hi = (reinterpret_cast<uintptr_t>(piece.back()) + kPiece) & ~(kHuge - 1);
-    if (hi > lo && madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE) == 0) advised = hi - lo;
+  for (size_t i = 0, j; i < piece.size(); i = j) {
+    for (j = i + 1; j < piece.size() && piece[j] > piece[j - 1] && static_cast<size_t>(piece[j] - piece[j - 1]) <= kPiece + 64;)
+      ++j;
+    const auto lo = (reinterpret_cast<uintptr_t>(piece[i]) + kHuge - 1) & ~(kHuge - 1);
+    const auto hi = (reinterpret_cast<uintptr_t>(piece[j - 1]) + kPiece) & ~(kHuge - 1);
+    if (hi > lo && madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE) == 0) advised += hi - lo;
   }
   // Freed last to first, each piece joins the top of the heap again, untouched.
   for (auto p = piece.rbegin(); p != piece.rend(); ++p) std::free(*p);
