@@ -9,9 +9,12 @@
 
 namespace drb {
 
+// The least reservation worth making: below it a fabric has little to gain.
+inline constexpr size_t kHugeHeapMin = size_t{8} << 20;
+
 // Grows the heap by about `bytes` of memory advised for transparent huge pages, left free for the
 // allocations that follow (nothing is touched, so nothing is resident until used). Returns the bytes
-// advised: 0 below 8 MiB (a small fabric has little to gain) and without glibc or MADV_HUGEPAGE; less than
+// advised: 0 below kHugeHeapMin and without glibc or MADV_HUGEPAGE; less than
 // asked when memory ran out or the heap grew in several places (up to 2 MiB lost at each break). Also stops
 // the C library returning the top of the heap to the system, which would give the advised memory back unused.
 size_t reserve_huge_heap(size_t bytes);

@@ -21,10 +21,9 @@ static double channel_count(const Interconnect& ic) {
 Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(int)> policy) : s_(p) {
   active_ = s_.routing.get();
   const int n = s_.ic->terminals(), e = s_.ic->elements();
-  // The elements, NIs and channels in huge pages, with as much again for the packets and queued messages of
-  // the run (only what is touched becomes resident). Results do not depend on it (test_determinism); drb_bench
-  // B5 and F2 run 6-14 % faster with it (docs/speed-history.md).
-  if (p.huge_pages) reserve_huge_heap(static_cast<size_t>(std::min(2 * footprint(p, *s_.ic).total(), 0x1p32)));
+  // Results do not depend on it (test_determinism); drb_bench B5 and F2 run 6-14 % faster with it
+  // (docs/speed-history.md).
+  reserve_huge_heap(huge_reservation(p, footprint(p, *s_.ic).total()));
   src_active_.init(n);
   router_busy_.init(e);
   dst_due_.init(n);
@@ -150,6 +149,11 @@ Footprint Network::footprint(const NetParams& p, const Interconnect& ic) {
   f.add("wiring", 3 * heap_bytes(e * sizeof(void*)) + 3 * heap_bytes(n / 8));
   f.add("channels", heap_bytes(channel_count(ic) * ChannelTable::bytes_per_channel()));
   return f;
+}
+
+size_t Network::huge_reservation(const NetParams& p, double fabric_bytes) {
+  const double b = std::min(2 * fabric_bytes, 0x1p32);
+  return p.huge_pages && b >= static_cast<double>(kHugeHeapMin) ? static_cast<size_t>(b) : 0;
 }
 
 const Topology& Network::topology() const {

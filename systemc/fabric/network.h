@@ -44,6 +44,10 @@ class Network final : public LinkHost {
   // of the state that grows with traffic.
   static Footprint footprint(const NetParams& p, const Interconnect& ic);
   static FabricItemBytes item_bytes(const NetParams& p, int max_hops);
+  // Bytes of heap advised for huge pages before building a fabric of `fabric_bytes` (its footprint's
+  // total): twice that, for the packets and messages of the run too, up to 4 GiB; 0 when sim.huge_pages is
+  // off or the fabric too small to gain (systemc/base/huge_heap.h).
+  static size_t huge_reservation(const NetParams& p, double fabric_bytes);
   Network(const Network&) = delete;
 
   const NetParams& params() const override { return s_.p; }

@@ -164,10 +164,10 @@ Footprint estimate_memory(const Scenario& s, InterconnectCache& interconnects) {
   for (int e = 0; e < ic->elements(); ++e) EP += ic->ports(e);
   const double N = ic->terminals(), E = ic->elements(), V = n.vcs, D = n.depth;
   Footprint f = Network::footprint(n, *ic);
-  // sim.huge_pages: a fabric built in 2 MiB pages (from 4 MiB, systemc/base/huge_heap.h) has whole pages
-  // resident where 4 KiB pages left parts of them untouched: a 12-cube with 16 VCs peaked at 340 MB against
-  // 314 MB without, +8 %.
-  if (n.huge_pages && f.total() >= 4.0 * 1048576)
+  // sim.huge_pages: a fabric built in 2 MiB pages (Network::huge_reservation) has whole pages resident where
+  // 4 KiB pages left parts of them untouched: a 12-cube with 16 VCs peaked at 340 MB against 314 MB without,
+  // +8 %.
+  if (Network::huge_reservation(n, f.total()) > 0)
     f.add("huge pages: whole 2 MiB pages resident, at most", 0.1 * f.total(), "sim.huge_pages");
   // The front end's own copies of the routing (validation, DRB candidates) hold tables too.
   if (const Topology* t = ic->direct())
