@@ -244,3 +244,34 @@ def dumps(doc):
     lines = ["{" + json.dumps(_round(head), separators=(",", ":"))[1:-1] + ',"points":[']
     pts = [json.dumps(_round(p), separators=(",", ":")) for p in doc["points"]]
     return "\n".join(lines) + "\n" + ",\n".join(pts) + "\n]}\n"
+
+
+def merge_cases(prev, doc, chosen, order):
+    """A sitting that ran only the cases `chosen` (run_experiments.py --cases) merged into the results of
+    earlier sittings `prev` (None: none), so that a thesis-scale experiment too long for one sitting is
+    kept, case by case, in its committed results.json. The points of the chosen cases are this sitting's;
+    the other cases' points stay as they were. `order` is the experiment's case order, which the points
+    follow. Each sitting keeps its timing; `timing` is their sum and `missing_cases` names what is still
+    to run."""
+    chosen = set(chosen)
+    sittings = []
+    points = list(doc["points"])
+    if prev:
+        points += [p for p in prev["points"] if p["case"] not in chosen]
+        for s in prev.get("sittings", []):
+            rest = [c for c in s["cases"] if c not in chosen]
+            if rest:
+                sittings.append({**s, "cases": rest})
+    sittings.append({"cases": [c for c in order if c in chosen], **doc["timing"],
+                     "jobs": doc["scale"]["jobs"], "drbsim_sha256": doc["drbsim_sha256"]})
+    rank = {c: i for i, c in enumerate(order)}
+    points.sort(key=lambda p: rank[p["case"]])  # stable: each case keeps its own point order
+    present = {p["case"] for p in points}
+    out = {k: v for k, v in doc.items() if k != "points"}
+    out["timing"] = {k: round(sum(s[k] for s in sittings), 1) if k.endswith("_seconds")
+                     else sum(s[k] for s in sittings) for k in doc["timing"]}
+    out["sittings"] = sittings
+    out["missing_cases"] = [c for c in order if c not in present]
+    out["seeds"] = max((p["seeds"] for p in points), default=0)
+    out["points"] = points
+    return out

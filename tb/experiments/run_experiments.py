@@ -295,6 +295,8 @@ def expand(exp, scale, args):
             sweep["traffic.interval"] = [str(v) for v in SCALES[scale]["loads"]]
         keys = list(sweep)
         for case, case_keys in part.cases.items():
+            if args.cases and case not in args.cases:
+                continue
             for values in product([sweep[k] for k in keys]):
                 point = dict(zip(keys, values))
                 cfg = {**base, **case_keys, **point}
@@ -415,6 +417,31 @@ def normalise_to_bisection(doc, drbsim):
             p[dst] = p[src] / cap if p.get(src) is not None else None
 
 
+def case_order(exp):
+    return list(dict.fromkeys(c for part in exp.parts for c in part.cases))
+
+
+def check_cases(ap, args, names, scale):
+    """--cases: one experiment, names it has, and earlier sittings at the same scale (exit 2 before any run)."""
+    args.cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    if len(names) != 1:
+        ap.error("--cases: name exactly one experiment")
+    order = case_order(EXPERIMENTS[names[0]])
+    unknown = [c for c in args.cases if c not in order]
+    if unknown or not args.cases:
+        ap.error(f"--cases: no case {', '.join(map(repr, unknown)) or 'given'} in {names[0]} "
+                 f"(its cases: {', '.join(order)})")
+    prev = Path(args.out) / names[0] / "results.json"
+    if prev.exists():
+        try:
+            old = json.loads(prev.read_text())
+            was = old["scale"]["name"]
+        except (ValueError, KeyError, TypeError):
+            ap.error(f"--cases: {prev} is not a results file to merge into")
+        if was != scale:
+            ap.error(f"--cases: {prev} holds the {was} scale, this run is {scale}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*", help="experiments to run (default: all)")
@@ -426,6 +453,8 @@ def main():
     ap.add_argument("--seeds", type=int, help="seeds per point (quick looks)")
     ap.add_argument("--out", default=str(RESULTS), help="results folder (default docs/results)")
     ap.add_argument("--raw", help="the run cache (default: OUT/.cache, which git ignores)")
+    ap.add_argument("--cases", help="only these cases (networks) of the experiment, comma-separated; the results "
+                    "of its other cases already in OUT/NAME/results.json are kept (a thesis-scale run in sittings)")
     ap.add_argument("--list", action="store_true", help="list the experiments and exit")
     add_slurm_args(ap)
     args = ap.parse_args()
@@ -440,6 +469,8 @@ def main():
     if not os.access(args.drbsim, os.X_OK):
         ap.error(f"no drbsim at {args.drbsim} (build it or pass --drbsim)")
     scale = "full" if args.full else "reduced"
+    if args.cases is not None:
+        check_cases(ap, args, names, scale)
     for name in names:
         exp = EXPERIMENTS[name]
         results, timing = execute(name, exp, scale, args)
@@ -453,13 +484,18 @@ def main():
         if name == "scalability":
             normalise_to_bisection(doc, args.drbsim)
         prev = out_dir / "results.json"
-        if timing["cached"] == timing["runs"] and prev.exists():  # nothing simulated: keep the old wall time
-            timing["wall_seconds"] = json.loads(prev.read_text())["timing"]["wall_seconds"]
+        old = json.loads(prev.read_text()) if prev.exists() else None
+        if timing["cached"] == timing["runs"] and old:  # nothing simulated: keep the old wall time
+            same = [s for s in old.get("sittings", []) if set(s["cases"]) == set(args.cases or ())]
+            timing["wall_seconds"] = (same[0] if args.cases else old["timing"])["wall_seconds"] \
+                if same or not args.cases else timing["wall_seconds"]
         doc["timing"] = timing
         doc["scale"] = dict(name=scale, jobs=args.jobs, packets=args.packets or SCALES[scale]["packets"],
                             seeds=doc["seeds"])
         doc["command"] = f"tb/experiments/run_experiments.py {name}" + (" --full" if args.full else "")
         doc["drbsim_sha256"] = hashlib.sha256(Path(args.drbsim).read_bytes()).hexdigest()[:16]
+        if args.cases:
+            doc = aggregate.merge_cases(old, doc, args.cases, case_order(exp))
         prev.write_text(aggregate.dumps(doc))
         plots.plot(name, doc, out_dir)
         (out_dir / "tables.md").write_text(tables.render(name, doc))

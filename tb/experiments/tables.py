@@ -185,6 +185,13 @@ def render(name, doc):
              "node per cycle over all nodes; latency in cycles from generation to the tail at the destination "
              "(source queue included), mean of the seeds' means; spread = max - min of the seeds' means; std dev "
              "pooled over every packet; max over all seeds.", ""]
+    if doc.get("sittings"):  # run case by case with --cases
+        lines += ["Run in sittings (`--cases`): " + "; ".join(
+            f"{', '.join(s['cases'])}: {s['runs']} runs, {s['wall_seconds']:.0f} s with {s['jobs']} jobs"
+            for s in doc["sittings"]) + ".", ""]
+    if doc.get("missing_cases"):
+        lines += [f"**Partial:** {', '.join(doc['missing_cases'])} still to run "
+                  f"(`{doc['command']} --cases NAME --reuse`).", ""]
     if name == "transient":
         return "\n".join(lines + transient_table(doc))
     if name == "observability":

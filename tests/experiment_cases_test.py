@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: Apache-2.0
+"""run_experiments.py --cases: a thesis-scale experiment run network by network in sittings. First the merge
+on hand-made results (the values are arbitrary labels, followed through), then two real sittings of the
+systematic study at a tiny scale: the first sitting's points survive the second unchanged, the points follow
+the experiment's case order, and what is still to run is named in results.json and tables.md."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+src, drbsim, tmp = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]) / "experiment_cases"
+sys.path.insert(0, str(src / "tb" / "experiments"))
+from aggregate import merge_cases  # noqa: E402
+
+shutil.rmtree(tmp, ignore_errors=True)
+
+ORDER = ["A", "B", "C"]
+timing = dict(wall_seconds=10.0, run_seconds=20.0, runs=4, cached=0, failed=0)
+prev = dict(experiment="x", seeds=5, scale=dict(name="full", jobs=1), drbsim_sha256="old", timing=timing,
+            points=[dict(case="A", v=1, seeds=5), dict(case="B", v=2, seeds=5)],
+            sittings=[dict(cases=["A", "B"], jobs=1, drbsim_sha256="old", **timing)])
+new = dict(experiment="x", seeds=5, scale=dict(name="full", jobs=2), drbsim_sha256="new",
+           timing=dict(wall_seconds=1.5, run_seconds=3.0, runs=2, cached=1, failed=0),
+           points=[dict(case="C", v=4, seeds=5), dict(case="B", v=3, seeds=5)])
+m = merge_cases(prev, new, ["B", "C"], ORDER)
+assert [(p["case"], p["v"]) for p in m["points"]] == [("A", 1), ("B", 3), ("C", 4)], m["points"]
+assert [(s["cases"], s["drbsim_sha256"], s["jobs"]) for s in m["sittings"]] == \
+    [(["A"], "old", 1), (["B", "C"], "new", 2)], m["sittings"]
+assert m["timing"] == dict(wall_seconds=11.5, run_seconds=23.0, runs=6, cached=1, failed=0), m["timing"]
+assert m["missing_cases"] == [] and m["drbsim_sha256"] == "new", m
+first = merge_cases(None, new, ["C", "B"], ORDER)
+assert first["missing_cases"] == ["A"] and [s["cases"] for s in first["sittings"]] == [["B", "C"]], first
+
+# Two sittings of the real runner, 300 measured packets and one seed per point.
+run = [sys.executable, str(src / "tb" / "experiments" / "run_experiments.py"), "systematic", "--full",
+       "--packets", "300", "--seeds", "1", "--jobs", "2", "--drbsim", drbsim, "--out", str(tmp)]
+res = tmp / "systematic" / "results.json"
+bad = subprocess.run(run + ["--cases", "torus 5x5"], capture_output=True, text=True)
+assert bad.returncode == 2 and "--cases: no case 'torus 5x5'" in bad.stderr and not res.exists(), bad.stderr
+subprocess.run(run + ["--cases", "hypercube 4D"], check=True, capture_output=True)
+one = json.loads(res.read_text())
+assert {p["case"] for p in one["points"]} == {"hypercube 4D"} and len(one["points"]) == 4 * 3 * 12, one["points"][0]
+assert one["missing_cases"] == ["torus 4x4", "torus 8x8", "hypercube 6D"], one["missing_cases"]
+subprocess.run(run + ["--cases", "torus 4x4"], check=True, capture_output=True)
+two = json.loads(res.read_text())
+assert [p for p in two["points"] if p["case"] == "hypercube 4D"] == one["points"]
+cases = [p["case"] for p in two["points"]]
+assert cases == ["torus 4x4"] * 144 + ["hypercube 4D"] * 144, cases[:3]
+assert two["missing_cases"] == ["torus 8x8", "hypercube 6D"] and two["timing"]["runs"] == 288, two["timing"]
+table = (tmp / "systematic" / "tables.md").read_text()
+assert "**Partial:** torus 8x8, hypercube 6D still to run" in table, table[:1200]
+wrong = subprocess.run(run[:3] + run[4:] + ["--cases", "torus 8x8"], capture_output=True, text=True)
+assert wrong.returncode == 2 and "holds the full scale, this run is reduced" in wrong.stderr, wrong.stderr
+print("merge and two sittings as expected")
