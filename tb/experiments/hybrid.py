@@ -19,7 +19,8 @@ first; networks already saturated at a lower load after the others) with each ru
 its 64x64 mesh and torus get a load of 0.01 below the sweep, since both saturate under its lowest load; and
 the 3-D (k = 16) and 6-D (k = 4) 4096-node sets of the thesis' Table 5.3 (`--sets 4096-3d 4096-6d`), whose
 three fat-trees are the 2-D set's runs. The 4096-node sets' runs are ordered together.
-Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere) (--reuse keeps what is there). --budget S starts no run
+Raw per-run JSON goes to the cache, OUT/.cache/ (--raw DIR: elsewhere) (--reuse keeps what is there, and the runs
+whose summaries OUT/results.json holds). --budget S starts no run
 after S seconds: the points not run are left out of the tables (the sets' tables say how many) and a later
 --reuse run completes them. Results of sets not run this time are kept from the previous results.json.
 """
@@ -148,6 +149,15 @@ def saturated(series, loads, load):
     return False
 
 
+def keep_committed(prev, tag, raw):
+    """--reuse: a run whose summary the results folder's results.json already holds is kept like a cached one,
+    so that the thesis-scale sets (runs of up to an hour each) resume from their committed results when the
+    cache is gone. Runs the budget skipped or that failed are run again."""
+    r = prev.get("results", {}).get(tag)
+    if r and "error" not in r and not raw.exists():
+        raw.write_text(json.dumps(r))
+
+
 def run(drbsim, keys, raw, reuse, deadline=None):
     return run_cached(drbsim, keys, raw, reuse, deadline, summary)
 
@@ -167,6 +177,7 @@ def main():
     a = ap.parse_args()
     names = a.sets or [n for n, s in SETS.items() if a.full or not s.get("full_only")]
     out, t0, deadline = start(a)
+    prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     jobs, cost, slurm_jobs, raws, kept = {}, {}, [], {}, {}
     big = []  # the 4096-node sets' runs, ordered together below
     with cf.ThreadPoolExecutor(a.jobs) as ex:
@@ -197,6 +208,8 @@ def main():
                                      f"traffic.rate={load}", f"sim.warmup={warm}", f"sim.measure={meas}"])
                             series = f"{sname}|{label}|{alg or 'det'}|{pat}"
                             tag, raw = f"{series}|{load}", raw_path(f"{series}|{load}")
+                            if a.reuse:
+                                keep_committed(prev, tag, raw)
                             todo.append((saturated(series, loads, load), load, cost[label]["average_distance"], tag,
                                          keys, raw))
             if st.get("full_only"):
@@ -218,7 +231,6 @@ def main():
             res[tag] = f.result()
             print(f"{prog.step(simulated(res[tag], kept[tag]))} {tag}: {res[tag]}", file=sys.stderr, flush=True)
     # Keep the other sets' results: the tables cover every set run so far.
-    prev = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     old = {t: r for t, r in prev.get("results", {}).items() if t.split("|")[0] not in names}
     res = {**old, **res}
     for sname in names:  # networks whose runs another set holds (the same scenario)
