@@ -29,6 +29,11 @@ assert [(s["cases"], s["drbsim_sha256"], s["jobs"]) for s in m["sittings"]] == \
     [(["A"], "old", 1), (["B", "C"], "new", 2)], m["sittings"]
 assert m["timing"] == dict(wall_seconds=11.5, run_seconds=23.0, runs=6, cached=1, failed=0), m["timing"]
 assert m["missing_cases"] == [] and m["drbsim_sha256"] == "new", m
+# Results written by one whole run (no sittings) count as one sitting of the cases they hold.
+whole = {k: v for k, v in prev.items() if k != "sittings"}
+m = merge_cases(whole, {**new, "points": [dict(case="C", v=4, seeds=5)]}, ["C"], ORDER)
+assert [(s["cases"], s["runs"]) for s in m["sittings"]] == [(["A", "B"], 4), (["C"], 2)], m["sittings"]
+assert [(p["case"], p["v"]) for p in m["points"]] == [("A", 1), ("B", 2), ("C", 4)], m["points"]
 first = merge_cases(None, new, ["C", "B"], ORDER)
 assert first["missing_cases"] == ["A"] and [s["cases"] for s in first["sittings"]] == [["B", "C"]], first
 

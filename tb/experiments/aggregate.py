@@ -246,6 +246,14 @@ def dumps(doc):
     return "\n".join(lines) + "\n" + ",\n".join(pts) + "\n]}\n"
 
 
+def sittings_of(doc):
+    """A results document's sittings: its own list, or the whole run that wrote it as one sitting."""
+    if "sittings" in doc:
+        return doc["sittings"]
+    cases = list(dict.fromkeys(p["case"] for p in doc["points"]))
+    return [{"cases": cases, **doc["timing"], "jobs": doc["scale"]["jobs"], "drbsim_sha256": doc.get("drbsim_sha256")}]
+
+
 def merge_cases(prev, doc, chosen, order):
     """A sitting that ran only the cases `chosen` (run_experiments.py --cases) merged into the results of
     earlier sittings `prev` (None: none), so that a thesis-scale experiment too long for one sitting is
@@ -258,7 +266,7 @@ def merge_cases(prev, doc, chosen, order):
     points = list(doc["points"])
     if prev:
         points += [p for p in prev["points"] if p["case"] not in chosen]
-        for s in prev.get("sittings", []):
+        for s in sittings_of(prev):
             rest = [c for c in s["cases"] if c not in chosen]
             if rest:
                 sittings.append({**s, "cases": rest})

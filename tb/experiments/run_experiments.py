@@ -486,9 +486,10 @@ def main():
         prev = out_dir / "results.json"
         old = json.loads(prev.read_text()) if prev.exists() else None
         if timing["cached"] == timing["runs"] and old:  # nothing simulated: keep the old wall time
-            same = [s for s in old.get("sittings", []) if set(s["cases"]) == set(args.cases or ())]
-            timing["wall_seconds"] = (same[0] if args.cases else old["timing"])["wall_seconds"] \
-                if same or not args.cases else timing["wall_seconds"]
+            same = [s for s in aggregate.sittings_of(old) if set(s["cases"]) == set(args.cases)] if args.cases \
+                else [old["timing"]]
+            if same:
+                timing["wall_seconds"] = same[0]["wall_seconds"]
         doc["timing"] = timing
         doc["scale"] = dict(name=scale, jobs=args.jobs, packets=args.packets or SCALES[scale]["packets"],
                             seeds=doc["seeds"])
