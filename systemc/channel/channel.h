@@ -65,7 +65,7 @@ struct ChannelStats {
 };
 
 // What is in flight carries its receiver (or, for a credit, its sender), so delivery reads no channel
-// record: 20 and 12 bytes.
+// record: 16 and 12 bytes.
 struct InFlight {
   Flit f;
   ChannelEnd to;
