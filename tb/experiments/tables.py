@@ -192,7 +192,7 @@ def render(name, doc):
              "pooled over every packet; max over all seeds.", ""]
     if doc.get("missing_cases"):
         lines += [f"**Partial:** {', '.join(doc['missing_cases'])} still to run "
-                  f"(`{doc['command']} --cases NAME --reuse`).", ""]
+                  f"(`{doc['command']} --cases NAME --reuse --out DIR`, DIR the folder above this one).", ""]
     if name == "transient":
         return "\n".join(lines + transient_table(doc))
     if name == "observability":
