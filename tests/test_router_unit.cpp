@@ -120,7 +120,7 @@ class StubbedRouter {
       f.idx = static_cast<uint16_t>(i);
       f.vc = vc;
       f.flags = static_cast<uint8_t>((i == 0 ? Flit::kHead : 0) | (i == len - 1 ? Flit::kTail : 0));
-      f.check = flit_check(pk.id, static_cast<uint32_t>(i)) & Flit::kCheckMask;
+      f.check = flit_check(pk.id, static_cast<uint32_t>(i));
       later_.push_back({at + i - cp.delay, cp, f, false, 0});  // arrives in cycle at + i
     }
     return s;

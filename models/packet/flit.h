@@ -13,7 +13,7 @@ struct Flit {
   uint16_t idx = 0;  // 0 = head
   uint8_t vc = 0;    // VC on the channel it currently travels (router.vcs <= 64)
   uint8_t flags : 2;  // kHead | kTail
-  // Integrity tag, the low bits of flit_check(packet id, flit index): the destination NI catches a flit of
+  // Integrity tag, flit_check(packet id, flit index): the destination NI catches a flit of
   // a mixed or corrupt worm with probability 63/64 (test_scoreboard).
   uint8_t check : 6;
   Flit() : flags(0), check(0) {}
@@ -23,12 +23,12 @@ struct Flit {
 };
 static_assert(sizeof(Flit) == 8, "a flit is 8 bytes");
 
-// The tag a flit carries (its low 6 bits travel, Flit::check).
-inline uint32_t flit_check(uint64_t packet_id, uint32_t idx) {
+// The tag a flit carries (Flit::check): 6 bits of a hash of packet id and flit index.
+inline uint8_t flit_check(uint64_t packet_id, uint32_t idx) {
   uint64_t z = packet_id * 0x9e3779b97f4a7c15ULL + idx * 0xbf58476d1ce4e5b9ULL + 0x94d049bb133111ebULL;
   z ^= z >> 31;
   z *= 0xd6e8feb86659fd93ULL;
-  return static_cast<uint32_t>(z ^ (z >> 32));
+  return static_cast<uint8_t>((z ^ (z >> 32)) & Flit::kCheckMask);
 }
 
 }  // namespace drb

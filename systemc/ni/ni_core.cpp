@@ -187,7 +187,7 @@ void SourceNi::send_flit(int lane, int64_t now) {
   Flit f;
   f.pkt = slot;
   f.idx = l.next;
-  f.check = flit_check(pk.id, l.next) & Flit::kCheckMask;
+  f.check = flit_check(pk.id, l.next);
   f.vc = static_cast<uint8_t>(l.vc);
   f.flags = (l.next == 0 ? Flit::kHead : 0) | (l.next + 1 == l.len ? Flit::kTail : 0);
   if (f.head()) {
@@ -290,7 +290,7 @@ void DestNi::step(int64_t now) {
     --store_.counts().flits_in_flight;
     chan_.moved(now);
     Packet& pk = store_.pkt(f.pkt);
-    if (!pk.live || f.check != (flit_check(pk.id, f.idx) & Flit::kCheckMask))
+    if (!pk.live || f.check != flit_check(pk.id, f.idx))
       throw SimError(SimError::Scoreboard, "NI " + std::to_string(node_) + " received a flit (index " +
                                           std::to_string(f.idx) + ") of no packet in flight: corrupted or duplicated");
     if (f.idx != pk.flits_rx)

@@ -354,7 +354,7 @@ int run(const Config& c, const Options& opt) {
       f.idx = u.idx;
       f.vc = static_cast<uint8_t>(v);
       f.flags = static_cast<uint8_t>((u.idx == 0 ? Flit::kHead : 0) | (u.left == 1 ? Flit::kTail : 0));
-      f.check = flit_check(pk.id, u.idx) & Flit::kCheckMask;
+      f.check = flit_check(pk.id, u.idx);
       HeaderBits pl{};
       if (f.head())
         pl = lay.encode(pk.hdr);
