@@ -2,7 +2,8 @@
 """run_experiments.py --cases: a thesis-scale experiment run network by network in sittings. First the merge
 on hand-made results (the values are arbitrary labels, followed through), then two real sittings of the
 systematic study at a tiny scale: the first sitting's points survive the second unchanged, the points follow
-the experiment's case order, and what is still to run is named in results.json and tables.md."""
+the experiment's case order, and what is still to run is named in results.json and tables.md. Last, the VC
+control's series."""
 import json
 import shutil
 import subprocess
@@ -57,4 +58,22 @@ table = (tmp / "systematic" / "tables.md").read_text()
 assert "**Partial:** torus 8x8, hypercube 6D still to run" in table, table[:1200]
 wrong = subprocess.run(run[:3] + run[4:] + ["--cases", "torus 8x8"], capture_output=True, text=True)
 assert wrong.returncode == 2 and "holds the full scale, this run is reduced" in wrong.stderr, wrong.stderr
-print("merge and two sittings as expected")
+# The VC control (docs/results, section 12): per network, pattern and load three series that differ only in
+# method and VC count, each run given its count; experiments that do not set the count name no point by it.
+import run_experiments as rx  # noqa: E402
+import tables  # noqa: E402
+
+
+class Quick:
+    seeds, packets, cases = 1, 300, None
+
+
+runs = rx.expand(rx.EXPERIMENTS["vc_control"], "reduced", Quick)
+group = [r for r in runs
+         if (r["ident"]["case"], r["ident"]["pattern"], r["ident"]["interval"]) == ("torus 4x4", "transpose", 20.0)]
+assert [(r["ident"]["method"], r["ident"]["vcs"]) for r in group] == [("dor", 8), ("dor", 4), ("drb", 8)], group
+assert all(f"router.vcs={r['ident']['vcs']}" in r["argv"] for r in group), [r["argv"] for r in group]
+labels = list(tables.groups({"points": [r["ident"] for r in group]}).values())[0]
+assert list(labels) == ["static, 8 VCs", "static, 4 VCs", "DRB, 8 VCs"], labels
+assert all("vcs" not in p for p in two["points"]), two["points"][0]
+print("merge, two sittings and the VC control's series as expected")

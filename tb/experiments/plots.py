@@ -13,6 +13,7 @@ import matplotlib.ticker  # noqa: E402
 from tables import METHOD, group_title, groups  # noqa: E402
 
 COLORS = {"static": "tab:red", "adaptive": "tab:blue", "DRB": "tab:green", "DRB2": "tab:purple",
+          "static, 8 VCs": "tab:red", "static, 4 VCs": "tab:orange", "DRB, 8 VCs": "tab:green",
           "DRB, source wait counted": "tab:olive",
           "ideal": "tab:green", "in-network": "tab:orange", "high-priority": "tab:blue"}
 OTHERS = ["tab:green", "tab:olive", "tab:cyan", "tab:purple", "tab:brown", "tab:pink", "tab:orange", "tab:gray"]
@@ -364,8 +365,15 @@ def plot_scalability(doc, out):
     _save(fig, out / "latency.png")
 
 
+def plot_vc_control(doc, out):
+    tail = "static with 8 and 4 VCs, DRB with 8 (on top: where it hides orange, the two are equal)"
+    _panel_grid(doc, "main", "lat", "mean latency (cycles)", out / "latency.png", "Permutations: " + tail)
+    _panel_grid(doc, "hot spot", "lat", "mean latency (cycles)", out / "latency_hotspot.png", "Hot spots: " + tail)
+
+
 def plot(name, doc, out):
     if name == "vc_split":
         return  # one load per point: the tables say it all
     {"drb_config": plot_drb_config, "ch4_example": plot_ch4, "systematic": plot_systematic, "packet_length": plot_packet_length, "router_change": plot_systematic, "router_change_hotspot": plot_hotspot, "router_change_acks": plot_acks, "hotspot": plot_hotspot, "acks": plot_acks,
-     "transient": plot_transient, "observability": plot_observability, "scalability": plot_scalability}[name](doc, out)
+     "transient": plot_transient, "observability": plot_observability, "scalability": plot_scalability,
+     "vc_control": plot_vc_control}[name](doc, out)

@@ -210,6 +210,21 @@ EXPERIMENTS = {
               sweep={"drb.ack_mode": ["ideal"], "routing.algorithm": ["drb", "drb2"]}),
          Part("acks_hotspot_8x8.yaml", "delay", cases={"torus 8x8": {}},
               sweep={"drb.ack_mode": ["ideal"], "drb.ack_delay": ["0", "5", "10", "15", "20"]})]),
+    # The control for the VC classes: of 8 VCs DRB makes twice the classes static routing makes (step x dateline
+    # on a torus, step on a hypercube), so it has half the VCs per class, and fewer packets interleave on a busy
+    # link. Static routing with 4 VCs has DRB's VCs per class: what DRB gains over it is routing.
+    "vc_control": Experiment(
+        "Control: static routing with DRB's VCs per class (4 VCs) beside static and DRB with 8",
+        [Part("systematic.yaml", cases={"torus 4x4": TORUS_4, "torus 8x8": TORUS_8, "hypercube 4D": CUBE_4,
+                                        "hypercube 6D": CUBE_6}, sweep={"routing.algorithm": [alg], "router.vcs": vcs})
+         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))] +
+        [Part("systematic.yaml", cases={"torus 2x2x2": TORUS_2x3, "torus 4x4x4": TORUS_4x3, "hypercube 3D": CUBE_3},
+              sweep={"traffic.pattern": ["butterfly"], "routing.algorithm": [alg], "router.vcs": vcs})
+         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))] +
+        [Part("systematic.yaml", "hot spot", sweep={"traffic.pattern": ["channels"], "routing.algorithm": [alg],
+                                                    "router.vcs": vcs},
+              cases={name: {**net, "traffic.channels": hotspot_channels(net)} for name, net in SCALABILITY_NETS.items()})
+         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))]),
     "transient": Experiment(
         "Start-up transient of the hot spot at 10 cycles/message, and a transpose -> hot spot change",
         [Part("transient_hotspot_8x8.yaml", "startup", fixed=True),
@@ -313,7 +328,7 @@ def expand(exp, scale, args):
                     if total > MAX_CYCLES:
                         over["sim.max_cycles"] = str(total)
                     cfg.update(over)
-                ident = identity(part.study, case, cfg)
+                ident = identity(part.study, case, cfg, {**case_keys, **point})
                 for seed in range(1, nseeds + 1):
                     argv = [str(path)] + [f"{k}={v}" for k, v in sorted(over.items())] + [f"sim.seed={seed}"]
                     tag = hashlib.sha1("\0".join(argv).encode()).hexdigest()[:16]
@@ -330,12 +345,16 @@ def product(lists):
             yield (v,) + rest
 
 
-def identity(study, case, cfg):
-    """What names a point of an experiment (everything but the seed)."""
-    return dict(study=study, case=case, pattern=cfg.get("traffic.pattern"),
-                method=cfg.get("routing.algorithm", "dor"), supernode=cfg.get("drb.supernode", "sga:2"),
-                ack_mode=cfg.get("drb.ack_mode", "ideal"), queue_wait=cfg.get("al.count_source_queue", "false") == "true",
-                ack_delay=int(cfg.get("drb.ack_delay", "0")), interval=float(cfg["traffic.interval"]))
+def identity(study, case, cfg, own):
+    """What names a point of an experiment (everything but the seed). The VC count names it only where the
+    experiment sets it (`own`: its case and sweep keys), so the other experiments' points stay as they were."""
+    ident = dict(study=study, case=case, pattern=cfg.get("traffic.pattern"),
+                 method=cfg.get("routing.algorithm", "dor"), supernode=cfg.get("drb.supernode", "sga:2"),
+                 ack_mode=cfg.get("drb.ack_mode", "ideal"), queue_wait=cfg.get("al.count_source_queue", "false") == "true",
+                 ack_delay=int(cfg.get("drb.ack_delay", "0")), interval=float(cfg["traffic.interval"]))
+    if "router.vcs" in own:
+        ident["vcs"] = int(own["router.vcs"])
+    return ident
 
 
 def run_one(drbsim, raw_dir, run, reuse):

@@ -27,6 +27,8 @@ def series_label(pt, varying):
         parts.append(pt["ack_mode"].replace("_", "-"))
     if "ack_delay" in varying and (pt["ack_delay"] or "method" not in varying):
         parts.append(f"delay {pt['ack_delay']}")
+    if "vcs" in varying:
+        parts.append(f"{pt['vcs']} VCs")
     return ", ".join(parts)
 
 
@@ -37,7 +39,8 @@ def groups(doc, keys=("study", "case", "pattern")):
         out.setdefault(tuple(p[k] for k in keys), []).append(p)
     res = {}
     for gk, pts in out.items():
-        varying = {d for d in ("method", "supernode", "queue_wait", "ack_mode", "ack_delay") if len({p[d] for p in pts}) > 1}
+        varying = {d for d in ("method", "supernode", "queue_wait", "ack_mode", "ack_delay", "vcs")
+                   if len({p.get(d) for p in pts}) > 1}
         ser = {}
         for p in pts:
             ser.setdefault(series_label(p, varying), []).append(p)
@@ -175,6 +178,31 @@ def scalability_table(doc):
     return lines
 
 
+def vc_control_table(doc):
+    """Per network, pattern and load: DRB's mean latency against static routing's with the same 8 VCs and with
+    DRB's VCs per class (4 VCs), in per cent; the second is what DRB's routing gains."""
+    loads = sorted({p["interval"] for p in doc["points"]}, reverse=True)
+    lines = ["## DRB against both static routings", "",
+             "Per load (c/m): DRB's mean latency relative to static with 8 VCs / to static with 4 VCs (DRB's VCs per "
+             "class), in per cent (negative: DRB lower). Throughput: accepted load of static 8 / static 4 / DRB, "
+             "f/n/c, at the highest load.", "",
+             "| network, pattern | " + " | ".join(fmt(iv, 0) for iv in loads) + " | throughput at "
+             f"{fmt(loads[-1], 0)} c/m |", "|---|" + "---:|" * (len(loads) + 1)]
+    by = {(p["study"], p["case"], p["pattern"], p["method"], p.get("vcs"), p["interval"]): p for p in doc["points"]}
+    for gk in groups(doc):
+        def pt(method, vcs, iv):
+            q = by.get(gk + (method, vcs, iv))
+            return q if q and "lat" in q else None
+        row = [group_title(gk)]
+        for iv in loads:
+            d, s8, s4 = pt("drb", 8, iv), pt("dor", 8, iv), pt("dor", 4, iv)
+            row.append(" / ".join(f"{100 * (d['lat'] - s['lat']) / s['lat']:+.1f}" if d and s else "-" for s in (s8, s4)))
+        row.append(" / ".join(fmt(q["acc_fnc"], 3) if q else "-" for q in
+                              (pt("dor", 8, loads[-1]), pt("dor", 4, loads[-1]), pt("drb", 8, loads[-1]))))
+        lines.append("| " + " | ".join(row) + " |")
+    return lines + [""]
+
+
 def render(name, doc):
     t = doc["timing"]
     if doc.get("sittings"):  # run case by case with --cases: the simulated time of each sitting
@@ -199,6 +227,8 @@ def render(name, doc):
         return "\n".join(lines + drb_table(doc) + ["## Steady state", ""] + steady_table(doc))
     if name == "scalability":
         lines += scalability_table(doc)
+    if name == "vc_control":
+        lines += vc_control_table(doc)
     lines += steady_table(doc)
     if any("channels" in p for p in doc["points"]):
         lines += channel_table(doc)
