@@ -152,6 +152,13 @@ def hotspot_set(cfg):
     return ",".join(f"{s}>{d}" for d, s in sorted(best.items(), key=lambda x: x[1]))
 
 
+def vc_control_parts(study, cases, sweep=None):
+    """The VC control's series on `cases`: static with 8 and 4 VCs, then DRB with 8 (systematic.yaml)."""
+    return [Part("systematic.yaml", study, cases=cases, sweep={**(sweep or {}), "routing.algorithm": [alg],
+                                                               "router.vcs": vcs})
+            for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))]
+
+
 EXPERIMENTS = {
     "ch4_example": Experiment(
         "Chapter-4 example: hot-spot channels, static vs DRB, per-channel latency",
@@ -215,16 +222,12 @@ EXPERIMENTS = {
     # link. Static routing with 4 VCs has DRB's VCs per class: what DRB gains over it is routing.
     "vc_control": Experiment(
         "Control: static routing with DRB's VCs per class (4 VCs) beside static and DRB with 8",
-        [Part("systematic.yaml", cases={"torus 4x4": TORUS_4, "torus 8x8": TORUS_8, "hypercube 4D": CUBE_4,
-                                        "hypercube 6D": CUBE_6}, sweep={"routing.algorithm": [alg], "router.vcs": vcs})
-         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))] +
-        [Part("systematic.yaml", cases={"torus 2x2x2": TORUS_2x3, "torus 4x4x4": TORUS_4x3, "hypercube 3D": CUBE_3},
-              sweep={"traffic.pattern": ["butterfly"], "routing.algorithm": [alg], "router.vcs": vcs})
-         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))] +
-        [Part("systematic.yaml", "hot spot", sweep={"traffic.pattern": ["channels"], "routing.algorithm": [alg],
-                                                    "router.vcs": vcs},
-              cases={name: {**net, "traffic.channels": hotspot_channels(net)} for name, net in SCALABILITY_NETS.items()})
-         for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))]),
+        vc_control_parts("main", {"torus 4x4": TORUS_4, "torus 8x8": TORUS_8, "hypercube 4D": CUBE_4,
+                                  "hypercube 6D": CUBE_6}) +
+        vc_control_parts("main", {"torus 2x2x2": TORUS_2x3, "torus 4x4x4": TORUS_4x3, "hypercube 3D": CUBE_3},
+                         {"traffic.pattern": ["butterfly"]}) +
+        vc_control_parts("hot spot", {name: {**net, "traffic.channels": hotspot_channels(net)}
+                                      for name, net in SCALABILITY_NETS.items()}, {"traffic.pattern": ["channels"]})),
     "transient": Experiment(
         "Start-up transient of the hot spot at 10 cycles/message, and a transpose -> hot spot change",
         [Part("transient_hotspot_8x8.yaml", "startup", fixed=True),
