@@ -2,8 +2,9 @@
 """run_experiments.py --cases: a thesis-scale experiment run network by network in sittings. First the merge
 on hand-made results (the values are arbitrary labels, followed through), then two real sittings of the
 systematic study at a tiny scale: the first sitting's points survive the second unchanged, the points follow
-the experiment's case order, and what is still to run is named in results.json and tables.md. Last, the VC
-control's series."""
+the experiment's case order, and what is still to run is named in results.json and tables.md. Then a whole
+experiment completed from a cache says for which runs its wall time counts, also when regenerated. Last, the
+VC control's series."""
 import json
 import shutil
 import subprocess
@@ -58,6 +59,19 @@ table = (tmp / "systematic" / "tables.md").read_text()
 assert "**Partial:** torus 8x8, hypercube 6D still to run" in table, table[:1200]
 wrong = subprocess.run(run[:3] + run[4:] + ["--cases", "torus 8x8"], capture_output=True, text=True)
 assert wrong.returncode == 2 and "holds the full scale, this run is reduced" in wrong.stderr, wrong.stderr
+# A whole experiment, then 5 of its raw runs lost and run again with --reuse (one job): the wall time is the
+# second sitting's, for those 5 runs; regenerating from the complete cache with two jobs keeps that line.
+whole = [sys.executable, str(src / "tb" / "experiments" / "run_experiments.py"), "vc_split", "--packets", "300",
+         "--seeds", "1", "--drbsim", drbsim, "--out", str(tmp), "--reuse"]
+subprocess.run(whole + ["--jobs", "2"], check=True, capture_output=True)
+for f in sorted((tmp / ".cache" / "vc_split").rglob("*.json"))[:5]:
+    f.unlink()
+line = "36 runs, wall time {} s with 1 job for the 5 runs not in the cache"
+for jobs in ("1", "2"):
+    subprocess.run(whole + ["--jobs", jobs], check=True, capture_output=True)
+    doc = json.loads((tmp / "vc_split" / "results.json").read_text())
+    text = (tmp / "vc_split" / "tables.md").read_text()
+    assert line.format(round(doc["timing"]["wall_seconds"])) in text, text[:400]
 # The VC control (docs/results, section 12): per network, pattern and load three series that differ only in
 # method and VC count, each run given its count; experiments that do not set the count name no point by it.
 import run_experiments as rx  # noqa: E402
@@ -76,4 +90,8 @@ assert all(f"router.vcs={r['ident']['vcs']}" in r["argv"] for r in group), [r["a
 labels = list(tables.groups({"points": [r["ident"] for r in group]}).values())[0]
 assert list(labels) == ["static, 8 VCs", "static, 4 VCs", "DRB, 8 VCs"], labels
 assert all("vcs" not in p for p in two["points"]), two["points"][0]
+# and the thesis' own hot spot (section 3) with its file's channels and MSP table, the same three series
+thesis = [r for r in runs if r["ident"]["case"] == "torus 8x8, thesis C1-C6" and r["ident"]["interval"] == 10.0]
+assert [(r["ident"]["method"], r["ident"]["vcs"]) for r in thesis] == [("dor", 8), ("dor", 4), ("drb", 8)], thesis
+assert all(r["argv"][0].endswith("hotspot_8x8.yaml") for r in thesis), [r["argv"] for r in thesis]
 print("merge, two sittings and the VC control's series as expected")
