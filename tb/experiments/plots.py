@@ -46,7 +46,24 @@ def _load_axis(ax, log=False, label="accepted load (cycles/message)"):
     ax.grid(True, **GRID)
 
 
+def _plain_log_ticks(ax):
+    """Log axes labelled in plain numbers (30, 200, 1000), with minor labels in the major labels' size (the
+    default: 3x10^1 in a larger font) on a y axis of less than two decades and an x axis of less than one (the
+    horizontal labels crowd sooner)."""
+    for axis, scale, decades in ((ax.xaxis, ax.get_xscale(), 1), (ax.yaxis, ax.get_yscale(), 2)):
+        if scale != "log":
+            continue
+        axis.set_major_formatter(matplotlib.ticker.LogFormatter())
+        axis.set_minor_formatter(matplotlib.ticker.LogFormatter(labelOnlyBase=False,
+                                                                minor_thresholds=(decades, 0.4)))
+        major = axis.get_majorticklabels()
+        if major:
+            axis.set_tick_params(which="minor", labelsize=major[0].get_fontsize())
+
+
 def _save(fig, path):
+    for ax in fig.axes:
+        _plain_log_ticks(ax)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
