@@ -15,6 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from plots import plain_log_ticks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "results" / "drb_fabrics"
@@ -72,6 +73,8 @@ def main():
             if row == 1:
                 ax.set_xlabel("accepted (flits/node/cycle)")
     axes[0][0].legend(fontsize=8)
+    for ax in fig.axes:
+        plain_log_ticks(ax)
     fig.tight_layout()
     fig.savefig(OUT / "latency.png", dpi=100)
     (OUT / "tables.md").write_text("\n".join(lines))

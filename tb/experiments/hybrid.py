@@ -37,6 +37,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from plots import plain_log_ticks  # noqa: E402
 from runcache import Progress, add_run_args, cache_dir, run_all, run_cached, simulated, start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,6 +335,7 @@ def write_plots(names, res, out):
                 ax.set_title(f"{set_title(sname)}, {pat}" + ("" if alg == "det" else f", {alg}, 2 VCs"))
                 ax.grid(alpha=0.3, which="both")
                 ax.legend(fontsize=7, ncol=2)
+                plain_log_ticks(ax)
                 fig.tight_layout()
                 fig.savefig(out / f"latency_{sname}_{pat}{'' if alg == 'det' else '_' + alg}.png", dpi=110)
                 plt.close(fig)

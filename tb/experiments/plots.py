@@ -46,7 +46,7 @@ def _load_axis(ax, log=False, label="accepted load (cycles/message)"):
     ax.grid(True, **GRID)
 
 
-def _plain_log_ticks(ax):
+def plain_log_ticks(ax):
     """Log axes labelled in plain numbers (30, 200, 1000), with minor labels in the major labels' size (the
     default: 3x10^1 in a larger font) on a y axis of less than two decades and an x axis of less than one (the
     horizontal labels crowd sooner)."""
@@ -63,7 +63,7 @@ def _plain_log_ticks(ax):
 
 def _save(fig, path):
     for ax in fig.axes:
-        _plain_log_ticks(ax)
+        plain_log_ticks(ax)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
