@@ -318,6 +318,12 @@ def write_tables(names, res, cost, out):
     (out / "tables.md").write_text("\n".join(lines))
 
 
+# matplotlib's ten colours, then ten darker ones: a 4096-node set draws 13 networks, and the default cycle
+# gave the 11th the 1st one's colour (two flattened butterflies, both dotted, in one blue).
+COLORS = [f"C{i}" for i in range(10)] + ["black", "navy", "maroon", "darkgoldenrod", "teal", "indigo",
+                                          "saddlebrown", "slategray", "darkolivegreen", "deeppink"]
+
+
 def write_plots(names, res, out):
     for sname in names:
         st = SETS[sname]
@@ -328,7 +334,7 @@ def write_plots(names, res, out):
                 for i, (label, pts) in enumerate(sorted(ser.items())):
                     style = "-" if "indirect" in label else "--" if "tree" in label else ":"
                     ax.plot([r["accepted"] for _, r in pts], [r["latency"] for _, r in pts], style, marker="o",
-                            ms=3, label=label)
+                            ms=3, label=label, color=COLORS[i % len(COLORS)])
                 ax.set_yscale("log")
                 ax.set_xlabel("accepted load (flits/node/cycle)")
                 ax.set_ylabel("mean packet latency (cycles)")
