@@ -154,8 +154,7 @@ def hotspot_set(cfg):
 
 def vc_control_parts(study, cases, sweep=None, file="systematic.yaml"):
     """The VC control's series on `cases`: static with 8 and 4 VCs, then DRB with 8."""
-    return [Part(file, study, cases=cases, sweep={**(sweep or {}), "routing.algorithm": [alg],
-                                                               "router.vcs": vcs})
+    return [Part(file, study, cases=cases, sweep={**(sweep or {}), "routing.algorithm": [alg], "router.vcs": vcs})
             for alg, vcs in (("dor", ["8", "4"]), ("drb", ["8"]))]
 
 
@@ -516,7 +515,8 @@ def main():
                 timing["wall_seconds"] = same[0]["wall_seconds"]
         jobs = args.jobs
         if timing["cached"] == timing["runs"] and old and not args.cases and old["timing"]["runs"] == timing["runs"]:
-            timing["cached"] = old["timing"].get("cached", timing["cached"])  # and whose sitting the wall time was
+            # nothing simulated now: the cached count and jobs of the sitting whose wall time this is
+            timing["cached"] = old["timing"].get("cached", timing["cached"])
             jobs = old["scale"]["jobs"]
         doc["timing"] = timing
         doc["scale"] = dict(name=scale, jobs=jobs, packets=args.packets or SCALES[scale]["packets"],
