@@ -508,16 +508,15 @@ def main():
             normalise_to_bisection(doc, args.drbsim)
         prev = out_dir / "results.json"
         old = json.loads(prev.read_text()) if prev.exists() else None
+        jobs = args.jobs
         if timing["cached"] == timing["runs"] and old:  # nothing simulated: keep the old wall time
             same = [s for s in aggregate.sittings_of(old) if set(s["cases"]) == set(args.cases)] if args.cases \
                 else [old["timing"]]
             if same:
                 timing["wall_seconds"] = same[0]["wall_seconds"]
-        jobs = args.jobs
-        if timing["cached"] == timing["runs"] and old and not args.cases and old["timing"]["runs"] == timing["runs"]:
-            # nothing simulated now: the cached count and jobs of the sitting whose wall time this is
-            timing["cached"] = old["timing"].get("cached", timing["cached"])
-            jobs = old["scale"]["jobs"]
+            if not args.cases and old["timing"]["runs"] == timing["runs"]:  # and that sitting's cached count and jobs
+                timing["cached"] = old["timing"].get("cached", timing["cached"])
+                jobs = old["scale"]["jobs"]
         doc["timing"] = timing
         doc["scale"] = dict(name=scale, jobs=jobs, packets=args.packets or SCALES[scale]["packets"],
                             seeds=doc["seeds"])

@@ -209,7 +209,7 @@ def render(name, doc):
         timing = (f"{t['runs']} runs, {t['run_seconds']:.0f} s of simulation in sittings (`--cases`): " + "; ".join(
             f"{', '.join(s['cases'])}, {s['runs']} runs, {s['run_seconds']:.0f} s" for s in doc["sittings"]))
     else:
-        jobs = doc['scale']['jobs']
+        jobs = doc["scale"]["jobs"]
         fresh = t["runs"] - t.get("cached", 0)
         # a sitting that completed a cached experiment: its wall time is for the runs it simulated
         part = f" for the {fresh} runs not in the cache" if 0 < fresh < t["runs"] else ""
