@@ -13,7 +13,8 @@ adaptive with 2. One seed per point (the thesis reports one curve).
 
 Reduced scale (default): the 16- and 64-node sets of every family (uniform, complement, hot spot), the
 256-node set (uniform, hot spot, adaptive), and at 256 nodes as 4-D k = 4 (the thesis: 4096 nodes as 3-D
-to 6-D) a uniform and complement set and the packet-size set (uniform, 128- and 512-flit packets). --full
+to 6-D) a uniform and complement set and the packet-size set (uniform, 128- and 512-flit packets), and the
+crossbar hybrids of up to 1024 nodes, every k-ary n-direct 1-indirect (uniform: radix against dimensions). --full
 adds the 2-D 4096-node uniform cost/performance set, run load by load (every network at the lowest load
 first; networks already saturated at a lower load after the others) with each run's wall time in its table;
 its 64x64 mesh and torus get a load of 0.01 below the sweep, since both saturate under its lowest load; and
@@ -112,6 +113,13 @@ SETS = {
     "4096-6d": dict(nets=family(4, 6, [2], TREES_4096, [(2, 11, 2), (4, 6, 1)]),
                     patterns=["uniform"], loads=LOADS_4096, full_only=True, title="4096 nodes (6-D, k = 4)",
                     same_as=("4096", [tree(a, s)[0] for a, s in TREES_4096])),
+    # The crossbar hybrid's radix against its dimensions, one load sweep for every k-ary n-direct 1-indirect of
+    # up to 1024 nodes: at 4096 nodes it saturates lower at 3-D (16-port crossbars) than at 2-D (64-port ones),
+    # where the thesis expects the smaller crossbars to gain.
+    "xbar": dict(nets=[hybrid(k, n, "crossbar", 1) for k, n in [(4, 2), (4, 3), (4, 4), (4, 5), (8, 2), (8, 3),
+                                                                (16, 2), (32, 2)]],
+                 patterns=["uniform"], loads=[0.05, 0.3, 0.5, 0.65, 0.8],
+                 title="crossbar hybrids, k-ary n-direct 1-indirect"),
     "256-4d": dict(nets=SIZE_NETS, patterns=["uniform", "bitcomp"], loads=SIZE_LOADS, title="256 nodes (4-D, k = 4)"),
     "256-4d-128": dict(nets=SIZE_NETS, patterns=["uniform"], loads=SIZE_LOADS, length=128,
                        title="256 nodes (4-D, k = 4), 128-flit packets"),
