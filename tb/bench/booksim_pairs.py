@@ -9,6 +9,9 @@ is faster).
     tb/bench/booksim_pairs.py --booksim ~/booksim2/src/booksim
     tb/bench/booksim_pairs.py --booksim ~/booksim2/src/booksim --pairs 3 --only T1 F1 --json pairs.json
 
+BookSim2 builds with `make` in its src/ folder, whose configuration parser needs flex and bison
+(Debian: apt-get install flex bison); none of it is needed by this tree.
+
 Exit 0 when every run succeeded, 1 when one failed (its output tail is printed), 2 on a usage error.
 """
 import argparse

@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def die(msg, code=2):
-    print("perf_guard.py: " + msg, file=sys.stderr)
+    print(Path(sys.argv[0]).name + ": " + msg, file=sys.stderr)  # also scaling_guard.py's, which imports it
     sys.exit(code)
 
 
