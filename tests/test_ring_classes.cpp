@@ -14,6 +14,7 @@
 #include "models/routing/cdg.h"
 #include "models/routing/routing.h"
 #include "models/topology/kary_ncube.h"
+#include "systemc/cosim/rtl_config.h"
 #include "tests/support.h"
 #include "tests/topologies.h"
 
@@ -297,6 +298,7 @@ TEST(VcSplit, SetsTheLayoutAndRefusesSplitsThatLeaveAClassEmpty) {
 
 // Options the Verilated blocks do not implement are refused in RTL mode, naming the reason.
 TEST(RouterAllocation, RtlModeRefusesWhatItDoesNotModel) {
+  if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL): every RTL key is refused for that";
   for (const char* opt : {"router.alloc.sa=islip", "router.arbiter=age", "routing.tie=random"}) {
     const auto e = test::drbsim(std::string("router.blocks.all=rtl sim.measure=100 ") + opt);
     EXPECT_EQ(e.code, 2) << opt << ": " << e.err;
