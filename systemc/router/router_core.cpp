@@ -19,8 +19,10 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputUnit)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
   b += heap_bytes(P * sizeof(OutputUnit)) + P * heap_bytes(V * sizeof(OutputVc));
-  // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each at most one per input VC).
-  b += heap_bytes(P * V * sizeof(uint32_t)) + heap_bytes(P * V) + heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * 16);
+  // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each, one per input VC) and
+  // iSLIP's request masks (one word per input VC).
+  b += heap_bytes(P * V * sizeof(uint32_t)) + heap_bytes(P * V) + heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * 16) +
+       heap_bytes(P * V * sizeof(uint64_t));
   // The switch allocator: input and crossbar arbiters, picks, grants, request and priority words.
   const double W = (ports + 63) / 64;
   b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
@@ -211,9 +213,9 @@ void RouterCore::release(InputVc& v, int64_t now) {
   v.hold = nullptr;
   v.eject = false;
   if (v.buf.empty()) {
-    set_state(v, kIdle);
+    set_state_from<kActive>(v, kIdle);
   } else {  // the next packet's head is already waiting in this VC
-    set_state(v, kRouting);
+    set_state_from<kActive>(v, kRouting);
     v.ready = now + 1 + cfg_.p.d_rc;
   }
 }
