@@ -141,7 +141,7 @@ class RouterCore {
     v.state = s;
   }
   // set_state for a VC known to be in state kFrom (the arrival, the grant and the release, once per packet and
-  // hop each): the masks of kFrom at constant offsets (drb_bench B1: -0.5 % instructions).
+  // hop each): the masks of kFrom at constant offsets (drb_bench B1: -0.6 % instructions).
   template <State kFrom>
   void set_state_from(InputVc& v, State s) {
     InputUnit& ip = in_[v.port];
