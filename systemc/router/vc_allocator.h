@@ -42,7 +42,7 @@ class VcAllocator {
     acc_.assign(static_cast<size_t>(in_ports) * vcs, 0);
     best_.assign(static_cast<size_t>(out_ports) * vcs, -1);
     req_.assign(static_cast<size_t>(in_ports) * vcs, Req{});  // at most one request per input VC
-    mask_.assign(static_cast<size_t>(in_ports) * vcs, 0);
+    mask_.assign(islip ? static_cast<size_t>(in_ports) * vcs : 0, 0);  // read by iSLIP only
   }
   // One cycle's allocation over the heads in state kVcAlloc (kWide: routers past 64 ports; B: the block set).
   template <bool kWide, class B, class R>

@@ -38,30 +38,21 @@ def window(valgrind, bench, config, warmup, keys):
     return runs[1]["instructions"] - runs[0]["instructions"], runs[1]["flit_hops"] - runs[0]["flit_hops"]
 
 
-def bounded(hi):
-    """An argparse type: a number above 0 and below hi."""
-    def parse(text):
-        try:
-            v = float(text)
-        except ValueError:
-            v = float("nan")
-        if not 0 < v < hi:
-            raise argparse.ArgumentTypeError("%s: a number above 0 and below %g expected" % (text, hi))
-        return v
-    return parse
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bench", required=True, help="path of the drb_bench binary")
-    ap.add_argument("--idle", type=bounded(1000), default=2.0,
+    ap.add_argument("--idle", type=float, default=2.0,
                     help="largest cost of an idle element, instructions per cycle (default 2)")
-    ap.add_argument("--busy", type=bounded(1), default=0.10,
+    ap.add_argument("--busy", type=float, default=0.10,
                     help="largest difference of the instructions per flit-hop with 2 and 8 VCs (default 0.10)")
     a = ap.parse_args()
     bench = Path(a.bench)
     if not bench.is_file() or not os.access(bench, os.X_OK):
         die("--bench %s: not an executable file" % a.bench)
+    if not 0 < a.idle < 1000:
+        die("--idle %g: a number of instructions above 0 and below 1000 expected" % a.idle)
+    if not 0 < a.busy < 1:
+        die("--busy %g: a fraction between 0 and 1 expected" % a.busy)
     valgrind = shutil.which("valgrind")
     if not valgrind:
         die("valgrind: not installed (Debian package valgrind; ./drb test installs it)")
