@@ -6,12 +6,12 @@
 // channel in the same cycle (receiver, packet, flit, VC and, for heads, the header fields the router edits:
 // destination stack, step, dateline bits, AL's latency field, GMR's early_sent), deliver every packet and
 // use every ack (early and final) in the same cycle, and count the same block events (DEC pops, AL waits,
-// GMR fires, contended allocations). drbsim's results and waveforms must be byte-identical too. The scenarios cover each
-// Verilated configuration: the default torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops,
-// high-priority acks on dateline classes, an 8x8 torus, and configurations verilated on first use (a 9x9
-// torus; a 3-D torus of mixed radices with another dimension order and random ties; a mesh; a fat-tree's
-// switches, up/down and adaptive; a flattened butterfly's switches; a hypercube; escape-adaptive
-// flattened butterflies and hybrids).
+// GMR fires, contended allocations; tests/rtl_router_harness.h). drbsim's results and waveforms must be
+// byte-identical too. The scenarios here cover the direct networks' Verilated configurations: the default
+// torus past saturation, DRB2's GMR and DEC, Valiant's DEC pops, high-priority acks on dateline classes, an
+// 8x8 torus, and configurations verilated on first use (a 9x9 torus; a 3-D torus of mixed radices with
+// another dimension order and random ties; a mesh; a hypercube; a midimew); the switch-based fabrics
+// (fat-trees, flattened butterflies, RUFTs, hybrids) are in test_rtl_router_indirect.cpp.
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
@@ -25,139 +25,16 @@
 #include "systemc/cosim/rtl_router.h"
 #include "systemc/fabric/fabric.h"
 #include "tb/traffic/generator.h"
+#include "tests/rtl_router_harness.h"
 #include "tests/support.h"
 #include "tests/vcd.h"
 
 using namespace drb;
 using namespace drb::test;
+using namespace drb::test::rtl_router;
 using nlohmann::json;
 
 namespace {
-
-struct Recorder : NetObserver {
-  const Network* net = nullptr;
-  json packets = json::array(), acks = json::array();
-  // Per cycle, every flit a channel delivers; sorted at the cycle's end (delivery order within a cycle is
-  // the wheel's, which follows the order flits were sent, not part of the behaviour).
-  std::vector<std::vector<int64_t>> cycle_flits;
-  int64_t cycle = -1;
-  json flits = json::array();
-  void flush() {
-    std::sort(cycle_flits.begin(), cycle_flits.end());
-    for (auto& f : cycle_flits) flits.push_back(f);
-    cycle_flits.clear();
-  }
-  void flit(const ChannelEnd& to, const Flit& f, int64_t now) {
-    if (now != cycle) flush(), cycle = now;
-    const Packet& p = net->pkt(f.pkt);
-    std::vector<int64_t> r{now, to.kind, to.id, to.port, static_cast<int64_t>(p.id), f.idx, f.vc, f.flags};
-    if (f.head()) {
-      const Header& h = p.hdr;
-      for (int64_t x : {static_cast<int64_t>(h.front()), static_cast<int64_t>(h.stack_size()),
-                        static_cast<int64_t>(h.step), static_cast<int64_t>(h.dateline), static_cast<int64_t>(h.latency),
-                        static_cast<int64_t>(h.early_sent), static_cast<int64_t>(h.tclass)})
-        r.push_back(x);
-    }
-    cycle_flits.push_back(r);
-  }
-  void packet_arrived(const Packet& p, const Message&, int64_t now) override {
-    packets.push_back({p.id, p.src, p.hdr.final_dest, p.path, p.t_inj, p.t_arrive, now, p.hdr.latency, p.wait, p.hops});
-  }
-  void ack_used(int src, const Header& a, int64_t now) override {
-    acks.push_back({now, src, a.ack_kind == AckKind::Early ? 1 : 0, a.final_dest, a.seq, a.latency});
-  }
-};
-
-// One run in a child: traffic for `cycles`, then a drain.
-json run(std::vector<std::string> kv, bool rtl, int64_t cycles) {
-  kv.push_back(std::string("router.impl=") + (rtl ? "rtl" : "model"));
-  return in_child([kv, cycles] {
-    const Scenario s = scenario(kv);
-    Fabric fab("fabric", s.net, policy_factory(s), {}, s.sim.clock_ns);
-    Network& net = fab.net();
-    Recorder rec;
-    rec.net = &net;
-    net.add_observer(&rec);
-    net.set_flit_tap([&rec](const ChannelEnd& to, const Flit& f, int64_t now) { rec.flit(to, f, now); });
-    TrafficGenerator gen(net, s.traffic, s.net.seed);
-    gen.set_window(0, cycles);
-    fab.add_cycle_hook([&gen](int64_t t) { gen.cycle(t); });
-    fab.run_until(cycles);
-    gen.stop();
-    while ((net.live_messages() || net.live_packets()) && fab.cycle() < cycles + 100000)
-      fab.run_until(fab.cycle() + 500);
-    rec.flush();
-    RouterCounters c;
-    uint64_t rtl_cycles = 0;
-    for (int r = 0; r < net.elements(); ++r) {
-      const RouterCounters& k = net.counters(r);
-      c.dec_pops += k.dec_pops;
-      c.al_waits += k.al_waits;
-      c.gmr_fires += k.gmr_fires;
-      c.gmr_drops += k.gmr_drops;
-      c.contended += k.contended;
-      if (const cosim::RtlRouter* x = net.rtl_router(r)) rtl_cycles += x->cycles();
-    }
-    return json{{"packets", rec.packets},
-                {"acks", rec.acks},
-                {"flits", rec.flits},
-                {"live", net.live_packets()},
-                {"messages", gen.total().messages - gen.total().rejected},
-                {"events", {c.dec_pops, c.al_waits, c.gmr_fires, c.gmr_drops, c.contended}},
-                {"rtl_cycles", rtl_cycles},
-                {"elements", net.elements()},
-                {"end", fab.cycle()}};
-  });
-}
-
-// events: DEC pops, AL waits, GMR fires, GMR drops, contended allocations. `expect` says which must be
-// busy; the counts needed are far below what the loads give and far above zero.
-struct Busy {
-  bool pops, gmr;
-  bool quiet = false;  // a light load: few waits, and most elements' cycles are quiet (skipped)
-};
-
-void compare(const std::vector<std::string>& kv, Busy busy, int64_t cycles) {
-  if (!cosim::rtl_built()) GTEST_SKIP() << "this build has no RTL (DRB_NO_RTL)";
-  const json model = run(kv, false, cycles);
-  const json rtl = run(kv, true, cycles);
-  ASSERT_FALSE(model.contains("error")) << model.dump();
-  ASSERT_FALSE(rtl.contains("error")) << rtl.dump();
-  const uint64_t packets = model["packets"].size();
-  EXPECT_GE(packets, 1000u);
-  EXPECT_EQ(packets, model["messages"].get<uint64_t>()) << "every message delivered";
-  EXPECT_EQ(model["live"], 0);
-  EXPECT_EQ(model["rtl_cycles"], 0);
-  // Never more edges than elements times cycles (quiet elements skip theirs).
-  EXPECT_LE(rtl["rtl_cycles"].get<uint64_t>(), (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>());
-  const json& ev = model["events"];
-  if (busy.quiet) {
-    EXPECT_LT(rtl["rtl_cycles"].get<uint64_t>() * 2, (rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>())
-        << "quiet cycles skipped";
-    EXPECT_GE(ev[1].get<uint64_t>(), 10u) << "AL waits";
-  } else {
-    EXPECT_GE(ev[1].get<uint64_t>(), packets / 10) << "AL waits";
-    EXPECT_GE(ev[4].get<uint64_t>(), packets / 10) << "contended allocations";
-  }
-  if (busy.pops) {
-    EXPECT_GE(ev[0].get<uint64_t>(), 100u) << "DEC pops";
-  }
-  if (busy.gmr) {
-    EXPECT_GE(ev[2].get<uint64_t>(), 100u) << "GMR's early acks";
-  }
-  EXPECT_EQ(model["events"], rtl["events"]) << "dec_pops, al_waits, gmr_fires, gmr_drops, contended";
-  expect_same_lists(model, rtl, {"flits", "packets", "acks"});
-  std::printf("%zu packets, %zu flit deliveries, %zu acks; events %s; RTL edges %s of %s element-cycles\n",
-              static_cast<size_t>(packets), model["flits"].size(), model["acks"].size(), ev.dump().c_str(),
-              rtl["rtl_cycles"].dump().c_str(), json((rtl["end"].get<uint64_t>() - 1) * rtl["elements"].get<uint64_t>()).dump().c_str());
-}
-
-const std::vector<std::string> kSmall{"topology.k=4", "router.vcs=4", "router.buffer=4", "traffic.length=10",
-                                      "sim.seed=5"};
-std::vector<std::string> with(std::vector<std::string> kv, const std::vector<std::string>& more) {
-  kv.insert(kv.end(), more.begin(), more.end());
-  return kv;
-}
 
 // The default 4x4 torus (dor, 2 VCs of 8 flits, balanced ring classes) past saturation.
 TEST(RtlRouter, DefaultTorusPastSaturationSameRun) {
@@ -354,7 +231,6 @@ TEST(RtlRouter, IslipAllocationBooksimPresetVerilatedOnFirstUseSameRun) {
   EXPECT_NE(islip, run(with(base, {"router.alloc.sa=separable"}), false, 4000)["flits"]);
   EXPECT_NE(islip, run(with(base, {"router.alloc.va=separable"}), false, 4000)["flits"]);
 }
-// ... and in the 8-port switches of a 4-ary 3-tree with DRB's metapaths.
 // iSLIP VC allocation under the adaptive selections, whose requests are every usable VC of the port the
 // selection chose: the adaptive torus (the first candidate with a usable VC), the fat-tree's adaptive up
 // phase (most credits over the up ports), negative-first (the fewest owned VCs).
@@ -368,94 +244,6 @@ TEST(RtlRouterLong, IslipVcAllocationAdaptiveSelectionsSameRun) {
   compare({"topology.kind=mesh", "topology.k=4", "routing.algorithm=negative_first", "router.vcs=2", "router.buffer=4",
            "router.alloc.va=islip", "traffic.rate=0.6", "traffic.length=6", "sim.seed=33"},
           {false, false}, 6000);
-}
-TEST(RtlRouterLong, IslipFatTreeSameRun) {
-  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
-           "routing.algorithm=drb", "router.alloc.sa=islip", "traffic.rate=0.8", "traffic.length=6", "sim.seed=21"},
-          {true, false}, 20000);
-}
-
-// A k-ary n-tree: every switch is the Verilated drb_router with the up/down route unit (drb_updown_rc), 8
-// ports, credits counted on its links and not towards terminals (stage 0's down ports), DEC acting where
-// the destination terminal hangs; DRB's metapaths pop at intermediate terminals' switches.
-TEST(RtlRouter, FatTreeSwitchesVerilatedOnFirstUseSameRun) {
-  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
-           "routing.algorithm=drb", "traffic.rate=0.8", "traffic.length=6", "sim.seed=8"},
-          {true, false}, 4000);
-}
-
-// Atomic VC reallocation outside adaptive routing (router.vc_realloc=atomic), in a fat-tree's switches.
-TEST(RtlRouterLong, FatTreeAtomicVcReallocationSameRun) {
-  compare({"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4", "router.buffer=4",
-           "routing.algorithm=drb", "router.vc_realloc=atomic", "traffic.rate=0.8", "traffic.length=6", "sim.seed=11"},
-          {true, false}, 20000);
-}
-
-// The adaptive up phase of a k-ary n-tree (routing.algorithm=adaptive; drb_route_unit's TreeUp): below an
-// ancestor of the destination every up port is a candidate; sadp (the default routing.selection) takes
-// the one whose free VCs hold the most credits. The up phase must choose: the run differs from updown's.
-TEST(RtlRouter, FatTreeAdaptiveUpPhaseSameRun) {
-  const std::vector<std::string> base{"topology.kind=fattree", "topology.k=4", "topology.n=3", "router.vcs=4",
-                                      "router.buffer=4", "traffic.rate=0.8", "traffic.length=6", "sim.seed=13"};
-  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 4000);
-  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 4000)["flits"],
-            run(with(base, {"routing.algorithm=updown"}), false, 4000)["flits"]);
-}
-
-// random: each head's up ports tried from one drawn per packet and switch (FatTreeRouting's hash of the
-// header's origin, sequence number and destination and the switch id; drb_route_unit's TreeUp 4, a
-// splitmix64 finaliser in RTL), on a 3-ary 3-tree (the draw modulo an odd arity). The draw must matter:
-// the run differs from first_free's.
-TEST(RtlRouter, FatTreeRandomUpPhaseVerilatedOnFirstUseSameRun) {
-  const std::vector<std::string> base{"topology.kind=fattree", "topology.k=3", "topology.n=3", "router.vcs=3",
-                                      "router.buffer=4", "routing.algorithm=adaptive", "traffic.rate=0.8",
-                                      "traffic.length=6", "sim.seed=24"};
-  compare(with(base, {"routing.selection=random"}), {false, false}, 4000);
-  EXPECT_NE(run(with(base, {"routing.selection=random"}), false, 4000)["flits"],
-            run(with(base, {"routing.selection=first_free"}), false, 4000)["flits"]);
-}
-
-// The up phase's in-order selections: lowest (from up port 0) on a 4-ary 2-tree of 2 VCs, and first_free
-// (from the deterministic port, wrapping past the last up port: odd arity) on a 3-ary 3-tree with atomic VC
-// reallocation.
-TEST(RtlRouterLong, FatTreeAdaptiveFirstFreeAndLowestSameRun) {
-  compare({"topology.kind=fattree", "topology.k=4", "topology.n=2", "router.vcs=2", "router.buffer=4",
-           "routing.algorithm=adaptive", "routing.selection=lowest", "traffic.rate=0.8", "traffic.length=6",
-           "sim.seed=14"},
-          {false, false}, 20000);
-  compare({"topology.kind=fattree", "topology.k=3", "topology.n=3", "router.vcs=3", "router.buffer=4",
-           "routing.algorithm=adaptive", "routing.selection=first_free", "router.vc_realloc=atomic", "traffic.rate=0.8",
-           "traffic.length=6", "sim.seed=15"},
-          {false, false}, 20000);
-}
-
-// A flattened butterfly: every switch is the Verilated drb_router with the minimal dimension-order route
-// unit (drb_flatfly_rc), 4-ary 2-flat of two terminals a switch (16 switches of 3 + 3 + 2 ports, credits
-// not counted towards the two terminals), DRB2's metapaths popping at intermediate terminals' switches and
-// GMR's early acks entering at the switch's first terminal.
-TEST(RtlRouter, FlattenedButterflySwitchesVerilatedOnFirstUseSameRun) {
-  compare({"topology.kind=flatfly", "topology.k=4", "topology.n=2", "topology.concentration=2", "router.vcs=4",
-           "router.buffer=4", "routing.algorithm=drb2", "drb2.threshold=8", "traffic.rate=0.7", "traffic.length=6",
-           "sim.seed=9"},
-          {true, true}, 4000);
-}
-
-// Escape-adaptive routing on the flattened butterfly (routing.algorithm=adaptive, FlatFlyRouting): per head
-// the adaptive class on every differing dimension's port, dimensions increasing, then the dor hop on the
-// escape class; VCs reallocated once empty (Duato's atomic rule). Past saturation most heads find their
-// first choice taken, and the adaptive candidates must matter: the run differs from dor's. Then a 3-ary
-// 3-flat of one terminal a switch, 3 VCs (one escape, two adaptive). (Long: the default label has the
-// hybrid's router, which scans alike, and bench_switch_rc checks drb_flatfly_rc's candidates.)
-TEST(RtlRouterLong, FlattenedButterflyEscapeAdaptiveSameRun) {
-  const std::vector<std::string> base{"topology.kind=flatfly", "topology.k=4",    "topology.n=2",
-                                      "topology.concentration=2", "router.vcs=4", "router.buffer=4",
-                                      "traffic.rate=0.8", "traffic.length=6",    "sim.seed=18"};
-  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 20000);
-  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 4000)["flits"],
-            run(with(base, {"routing.algorithm=dor"}), false, 4000)["flits"]);
-  compare({"topology.kind=flatfly", "topology.k=3", "topology.n=3", "topology.concentration=1", "router.vcs=3",
-           "router.buffer=4", "routing.algorithm=adaptive", "traffic.rate=0.7", "traffic.length=6", "sim.seed=19"},
-          {false, false}, 20000);
 }
 
 // A binary 5-cube: 6-port routers (port d flips address bit d), the route unit a 2-ary 5-mesh's with its
@@ -481,59 +269,6 @@ TEST(RtlRouterLong, MidimewDatelineClassesSameRun) {
   compare({"topology.kind=midimew", "topology.nodes=32", "router.vcs=4", "router.buffer=4", "routing.algorithm=drb",
            "routing.vc_classes=dateline", "traffic.rate=0.9", "traffic.length=6", "sim.seed=17"},
           {true, false}, 4000);
-}
-
-// A RUFT: every switch is the Verilated drb_router with the RUFT's route unit (drb_updown_rc, Ruft): 2
-// ports, terminals injecting at stage 0 and ejecting from the last stage (credits not counted there).
-TEST(RtlRouter, RuftSwitchesVerilatedOnFirstUseSameRun) {
-  compare({"topology.kind=ruft", "topology.k=2", "topology.n=4", "router.vcs=2", "router.buffer=4", "traffic.rate=0.6",
-           "traffic.length=6", "sim.seed=12"},
-          {false, false}, 4000);
-}
-
-// Hybrids: two Verilated configurations in one network, the routers (drb_hybrid_rc: the lowest differing
-// dimension, the terminal's port where the destination hangs; 2 + 2 ports) and the subnets' switches. A
-// 4-ary 2-direct 2-indirect hybrid with fat-tree subnets (k_i = 2: 32 switches of 4 ports) of 2 terminals
-// a router; DRB's metapaths popping at intermediate terminals' routers.
-const std::vector<std::string> kHybrid{"topology.kind=hybrid", "topology.k=4", "topology.n=2", "topology.concentration=2",
-                                       "router.vcs=4", "router.buffer=4", "traffic.length=6"};
-TEST(RtlRouter, HybridFatTreeSubnetsVerilatedOnFirstUseSameRun) {
-  compare(with(kHybrid, {"topology.subnet=fattree", "topology.stages=2", "routing.algorithm=drb", "traffic.rate=0.45",
-                         "sim.seed=13"}),
-          {true, false}, 5000);
-}
-// RUFT subnets (2 stages of 2-port switches a line, links back to the routers), Valiant past saturation:
-// the router's configuration is the fat-tree hybrid's (a router does not see its subnets).
-TEST(RtlRouter, HybridRuftSubnetsPastSaturationSameRun) {
-  compare(with(kHybrid, {"topology.subnet=ruft", "topology.stages=2", "routing.algorithm=valiant", "traffic.rate=0.35",
-                         "sim.seed=14"}),
-          {true, false}, 4000);
-}
-// Escape-adaptive routing on the hybrid (HybridRouting, adaptive): a router offers the adaptive class on
-// every differing dimension, then the dor dimension on the escape class; a subnet switch keeps the class
-// the head arrived in (its input VC's class: drb_route_unit's InVc). Fat-tree subnets past saturation; the
-// adaptive candidates must matter.
-TEST(RtlRouter, HybridEscapeAdaptiveVerilatedOnFirstUseSameRun) {
-  const std::vector<std::string> base =
-      with(kHybrid, {"topology.subnet=fattree", "topology.stages=2", "traffic.rate=0.5", "sim.seed=20"});
-  compare(with(base, {"routing.algorithm=adaptive"}), {false, false}, 5000);
-  EXPECT_NE(run(with(base, {"routing.algorithm=adaptive"}), false, 5000)["flits"],
-            run(with(base, {"routing.algorithm=dor"}), false, 5000)["flits"]);
-}
-// ... with crossbar and RUFT subnets.
-TEST(RtlRouterLong, HybridEscapeAdaptiveCrossbarAndRuftSubnetsSameRun) {
-  compare(with(kHybrid, {"topology.subnet=crossbar", "topology.stages=1", "routing.algorithm=adaptive",
-                         "traffic.rate=0.5", "sim.seed=21"}),
-          {false, false}, 20000);
-  compare(with(kHybrid, {"topology.subnet=ruft", "topology.stages=2", "routing.algorithm=adaptive", "traffic.rate=0.4",
-                         "sim.seed=22"}),
-          {false, false}, 20000);
-}
-// Crossbar subnets (one 4-port switch a line), DRB.
-TEST(RtlRouterLong, HybridCrossbarSubnetsSameRun) {
-  compare(with(kHybrid, {"topology.subnet=crossbar", "topology.stages=1", "routing.algorithm=drb", "traffic.rate=0.5",
-                         "sim.seed=15"}),
-          {true, false}, 5000);
 }
 
 // drbsim run with router.impl=model, then =rtl, each writing the file `key` names (<name>_<0|1><ext> in

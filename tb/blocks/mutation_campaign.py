@@ -27,7 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 # name, unit file, the line as it is, the line mutated, benches run (the whole router first), what it breaks.
-# "fabric:<test>" is one test of tests/test_rtl_router.cpp (router.impl=rtl against the C++ routers) whose
+# "fabric:<test>" is one test of tests/test_rtl_router*.cpp (router.impl=rtl against the C++ routers) whose
 # configuration exercises the line: the whole fabric pattern verilates some twenty configurations again for
 # every mutated source (about 40 minutes), the one test two or three.
 MUTATIONS = [
@@ -200,12 +200,23 @@ MUTATIONS = [
 ]
 
 FAIL_CYCLE = re.compile(r"^\s+cycle (\d+) (.*)$")
-# The fabric test (tests/test_rtl_router.cpp, router.impl=rtl against the C++ routers): the adapter's
+# The fabric test (tests/test_rtl_router*.cpp, router.impl=rtl against the C++ routers): the adapter's
 # protocol check, or the first trace entry that differs (its first field is the cycle).
 FABRIC_ERROR = re.compile(r"router (\d+) \(RTL\), cycle (\d+): ([^\"\\]+)")
 FABRIC_DIFF = re.compile(r"(\w+) differ at entry \d+:\n\s+model \[(\d+),")
 FABRIC_STALL = re.compile(r"stall: .*?cycle (\d+): blocked")
 FABRIC_TEST = "RtlRouter.*SameRun"
+# The fabric test's executables (tests/<name>.cpp): the direct networks, then the switch-based fabrics.
+FABRIC_EXES = ("test_rtl_router", "test_rtl_router_indirect")
+
+
+def fabric_tests():
+    """Every fabric test, (suite, name) -> the executable holding it."""
+    out = {}
+    for exe in FABRIC_EXES:
+        for t in re.findall(r"^TEST\((RtlRouter\w*), (\w+)\)", (REPO / "tests" / (exe + ".cpp")).read_text(), re.M):
+            out[t] = exe
+    return out
 ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
 
 
@@ -280,11 +291,11 @@ def main():
                       (name, "unchanged by the mutation" if n == 1 else "%d times" % n, unit), file=sys.stderr)
                 bad += 1
         # A fabric bench names a test that must exist: a gtest filter matching nothing passes.
-        tests = set(re.findall(r"^TEST\((RtlRouter\w*), (\w+)\)", (REPO / "tests" / "test_rtl_router.cpp").read_text(), re.M))
+        tests = fabric_tests()
         for name, _, _, _, benches, _ in muts:
             for b in benches:
                 if b.startswith("fabric:") and tuple(b[len("fabric:"):].split(".", 1)) not in tests:
-                    print("mutation_campaign: %s: %s is not a test of tests/test_rtl_router.cpp" % (name, b),
+                    print("mutation_campaign: %s: %s is not a test of tests/test_rtl_router*.cpp" % (name, b),
                           file=sys.stderr)
                     bad += 1
         print("%d mutations, %d stale" % (len(muts), bad))
@@ -319,7 +330,7 @@ def main():
     survived = 0
     for name, unit, line, mutated, benches, what in muts:
         benches = override or benches
-        targets = sorted({"test_rtl_router" if b.split(":")[0] == "fabric" else b for b in benches})
+        targets = sorted({t for b in benches for t in (FABRIC_EXES if b.split(":")[0] == "fabric" else (b,))})
         text = pristine[unit]
         if text.count(line + "\n") != 1:
             rows.append((name, unit, what, "-", "stale: the line is not (once) in the unit", "-"))
@@ -346,10 +357,16 @@ def main():
                     fabric = bench.split(":", 1)[0] == "fabric"
                     test = bench.split(":", 1)[1] if ":" in bench else FABRIC_TEST
                     if fabric:
-                        r = run([str(build / "tests" / "test_rtl_router"), "--gtest_filter=" + test],
-                                timeout=1800)
+                        # A named test runs in its executable; the whole fabric test in each until one fails.
+                        owner = fabric_tests().get(tuple(test.split(".", 1)))
+                        ran = False
+                        for exe in (owner,) if owner else FABRIC_EXES:
+                            r = run([str(build / "tests" / exe), "--gtest_filter=" + test], timeout=1800)
+                            ran = ran or "[ RUN      ]" in r.stdout
+                            if r.returncode != 0:
+                                break
                         f = first_fabric_failure(r.stdout)
-                        if "[ RUN      ]" not in r.stdout:  # the filter matched no test: nothing was checked
+                        if not ran:  # the filter matched no test: nothing was checked
                             unchecked = "no fabric test matched " + test
                             break
                     else:
