@@ -2,7 +2,7 @@
 // sim.threads: the routing elements of one run stepped by N threads give the same results, byte for byte,
 // for every N (the JSON differs only in the echo of sim.threads itself); what would be shared between the
 // threads is refused before anything runs; the pieces (the step pool, the node set's ranges, the channel
-// table's lanes, the packet pool growing under readers) do what the fabric relies on.
+// table's lanes) do what the fabric relies on.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "systemc/base/node_set.h"
-#include "systemc/base/pool.h"
 #include "systemc/channel/channel.h"
 #include "systemc/fabric/step_pool.h"
 #include "tests/support.h"
@@ -188,34 +187,6 @@ TEST(Threads, ChannelLanesDeliverLaneByLaneInSendingOrder) {
   *t.move_slot(1) = 40;
   t.moved(30);
   EXPECT_EQ(t.last_move(), 40) << "the watchdog sees the latest move of any lane";
-}
-
-// The source NIs grow the packet pool in the calling thread while the other threads' routers read packets
-// already in it (network.cpp, step_with): an element once there keeps its place and value however the pool
-// grows (2,000 chunks: the chunk table is replaced seven times). Built with -fsanitize=thread this runs
-// without a report; with the table a vector that moves as it grows, it reports the reader's load.
-TEST(Threads, APoolGrowingUnderAReaderKeepsItsElements) {
-  drb::ChunkedPool<uint64_t> pool;
-  constexpr uint32_t kOld = 3 * drb::ChunkedPool<uint64_t>::kChunk + 5;
-  std::vector<uint64_t*> where;
-  for (uint32_t i = 0; i < kOld; ++i) {
-    const uint32_t s = pool.grow();
-    ASSERT_EQ(s, i);
-    pool[s] = 1000003u * i;
-    where.push_back(&pool[s]);
-  }
-  std::atomic<bool> stop{false};
-  std::atomic<uint64_t> bad{0}, reads{0};
-  std::thread reader([&] {
-    for (uint32_t i = 0; !stop.load() || reads.load() < 4 * uint64_t{kOld}; i = (i + 4099) % kOld, ++reads)
-      if (pool[i] != 1000003u * i || &pool[i] != where[i]) ++bad;
-  });
-  for (uint32_t i = kOld; i < 2000 * drb::ChunkedPool<uint64_t>::kChunk; ++i) pool[pool.grow()] = 7;
-  stop.store(true);
-  reader.join();
-  EXPECT_EQ(bad.load(), 0u);
-  EXPECT_EQ(pool.size(), 2000 * drb::ChunkedPool<uint64_t>::kChunk);
-  for (uint32_t i = 0; i < kOld; ++i) ASSERT_EQ(&pool[i], where[i]) << "element " << i << " moved";
 }
 
 }  // namespace

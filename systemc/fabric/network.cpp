@@ -37,7 +37,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     s_.router.head_tap = monitor_.get();
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
-  // sim.threads: contiguous ranges of elements (the loader refuses what would be shared between
+  // sim.threads: equal contiguous ranges of elements (the loader refuses what would be shared between
   // threads: RTL, PR-DRB's monitor, the packet trace, link faults).
   const int parts = std::min(p.threads, e);
   if (parts > 1) {
@@ -46,12 +46,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     // Ranges start on a multiple of 64 where every part still gets elements: each thread then owns whole
     // words of the busy set and takes its own elements' deliveries (split_ below).
     split_ = e >= 64 * parts;
-    // The calling thread also steps the terminals (step_with), so its range is shorter by their share:
-    // weights 1 - f, 1, 1, ... with f the NIs' time over a part's, 6.5 % on a 64x64 torus at 0.05 (as many
-    // terminals as routers), scaled by terminals per element elsewhere.
-    const double f = std::min(0.5, 0.065 * n / e);
     for (int t = 0; t <= parts; ++t) {
-      int b = t == parts ? e : static_cast<int>(e * std::max(0.0, t - f) / (parts - f));
+      int b = static_cast<int>(static_cast<int64_t>(e) * t / parts);
       if (split_ && t > 0 && t < parts) b = (b + 32) / 64 * 64;
       part_.push_back(b);
     }
@@ -233,36 +229,31 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       router_busy_.add(to.id);
       if (flit_tap_) flit_tap_(to, f, now);
     });
+  chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
+    dst_[to.id]->arrive(f, now);
+    dst_due_.add(to.id);
+    if (flit_tap_) flit_tap_(to, f, now);
+  });
   if (!split)
     chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
       els[from.id]->credit(from.port, vc);
       if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
     });
-  // The terminals' deliveries and the source NIs' steps. They share nothing with the elements within a
-  // cycle (every channel takes a cycle or more; the packet pool's chunk table is never moved under a
-  // reader, pool.h), so with several threads the calling thread runs them at the start of its part.
-  auto terminals = [&] {
-    chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
-      dst_[to.id]->arrive(f, now);
-      dst_due_.add(to.id);
-      if (flit_tap_) flit_tap_(to, f, now);
-    });
-    chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
-      src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
-    });
-    src_active_.visit([&](int n) {
-      src_[n]->step(now);
-      return src_[n]->busy();
-    });
-  };
+  chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
+    src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
+  });
+  src_active_.visit([&](int n) {
+    src_[n]->step(now);
+    return src_[n]->busy();
+  });
   if (pool_) {
     // Split: a part takes the flits and credits for its own elements first (an element's state and its
-    // words of the busy set are its part's alone). The deliveries' bodies are written out again here:
-    // sharing them with the single-thread ones as named lambdas cost one thread 4 % more instructions per
-    // flit-hop (perf_guard B2, B3, F1).
+    // words of the busy set are its part's alone), the NIs having stepped already: they share nothing with
+    // the elements in a cycle (every channel takes a cycle or more). The deliveries' bodies are written out
+    // again here: sharing them with the single-thread ones as named lambdas cost one thread 4 % more
+    // instructions per flit-hop (perf_guard B2, B3, F1).
     auto part = [&](int t) {
       const int lo = part_[t], hi = part_[t + 1];
-      if (t == 0) terminals();
       if (split) {
         chan_.scan_flits(ChannelEnd::kElement, now, [this, els, now, lo, hi](const ChannelEnd& to, const Flit& f) {
           if (to.id < lo || to.id >= hi) return;
@@ -290,7 +281,6 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       o.acks.clear();
     }
   } else {
-    terminals();
     router_busy_.visit([&](int n) {
       els[n]->step(now);
       return els[n]->busy();
