@@ -19,6 +19,7 @@
 namespace drb::test::rtl_router {
 
 using nlohmann::json;
+
 struct Recorder : NetObserver {
   const Network* net = nullptr;
   json packets = json::array(), acks = json::array();

@@ -15,16 +15,11 @@
 // Outside what the RTL router offers the key is refused before simulating, naming the key that differs.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "systemc/cosim/rtl_config.h"
-#include "systemc/cosim/rtl_router.h"
-#include "systemc/fabric/fabric.h"
-#include "tb/traffic/generator.h"
 #include "tests/rtl_router_harness.h"
 #include "tests/support.h"
 #include "tests/vcd.h"

@@ -206,6 +206,7 @@ FABRIC_ERROR = re.compile(r"router (\d+) \(RTL\), cycle (\d+): ([^\"\\]+)")
 FABRIC_DIFF = re.compile(r"(\w+) differ at entry \d+:\n\s+model \[(\d+),")
 FABRIC_STALL = re.compile(r"stall: .*?cycle (\d+): blocked")
 FABRIC_TEST = "RtlRouter.*SameRun"
+ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
 # The fabric test's executables (tests/<name>.cpp): the direct networks, then the switch-based fabrics.
 FABRIC_EXES = ("test_rtl_router", "test_rtl_router_indirect")
 
@@ -217,7 +218,6 @@ def fabric_tests():
         for t in re.findall(r"^TEST\((RtlRouter\w*), (\w+)\)", (REPO / "tests" / (exe + ".cpp")).read_text(), re.M):
             out[t] = exe
     return out
-ASSERT_FAIL = re.compile(r"^\[(\d+)\] %Error: (\S+): Assertion failed in (\S+)")
 
 
 def run(cmd, **kw):
@@ -328,6 +328,7 @@ def main():
 
     rows = []
     survived = 0
+    owners = fabric_tests()
     for name, unit, line, mutated, benches, what in muts:
         benches = override or benches
         targets = sorted({t for b in benches for t in (FABRIC_EXES if b.split(":")[0] == "fabric" else (b,))})
@@ -358,7 +359,7 @@ def main():
                     test = bench.split(":", 1)[1] if ":" in bench else FABRIC_TEST
                     if fabric:
                         # A named test runs in its executable; the whole fabric test in each until one fails.
-                        owner = fabric_tests().get(tuple(test.split(".", 1)))
+                        owner = owners.get(tuple(test.split(".", 1)))
                         ran = False
                         for exe in (owner,) if owner else FABRIC_EXES:
                             r = run([str(build / "tests" / exe), "--gtest_filter=" + test], timeout=1800)
