@@ -72,9 +72,21 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
       if (s.bernoulli) s.next -= 1;  // the first gap counts from the cycle before the window
       advance(s);
     }
-    heap_.push_back({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
+    far_.push_back({static_cast<int64_t>(std::floor(s.next)), static_cast<int>(i)});
   }
-  std::make_heap(heap_.begin(), heap_.end(), std::greater<Item>());
+  std::make_heap(far_.begin(), far_.end(), std::greater<Item>());
+  // The calendar spans about four mean gaps (a Bernoulli source's gap stays within them with probability
+  // 1 - e^-4), at least 64 cycles and at most 4,096, in at most 512 KiB of buckets.
+  double gaps = 0;
+  for (const Source& s : src_) gaps += std::min(4096.0, s.bernoulli || s.onoff ? 1.0 / s.p_or_mean : s.p_or_mean);
+  const double span = src_.empty() ? 0 : 4 * gaps / static_cast<double>(src_.size());
+  words_ = static_cast<int>((src_.size() + 63) / 64);
+  int64_t w = 64;
+  while (w < 4096 && w < span) w *= 2;
+  while (w > 64 && w * words_ > 65536) w /= 2;
+  wmask_ = w - 1;
+  cal_.assign(static_cast<size_t>(w) * words_, 0);
+  cal_count_.assign(static_cast<size_t>(w), 0);
 }
 
 // Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
@@ -169,39 +181,69 @@ void TrafficGenerator::cycle(int64_t t) {
     for (const auto& d : replay_->take_dropped()) count(in_window(d.cycle), d.length, false);
     return;
   }
-  while (!heap_.empty() && heap_.front().first <= t) {
-    const int i = heap_.front().second;
-    Source& s = src_[i];
-    if (t >= s.until) {  // this source ended (pattern change)
-      std::pop_heap(heap_.begin(), heap_.end(), std::greater<Item>());
-      heap_.pop_back();
-      continue;
+  if (cur_ < 0) cur_ = far_.empty() ? t : std::min(t, far_.front().first);
+  while (cur_ <= t) {
+    if (in_cal_ == 0) {  // nothing due within the window: on to the next source due, if any by t
+      if (far_.empty() || far_.front().first > t) {
+        cur_ = t + 1;
+        break;
+      }
+      cur_ = std::max(cur_, far_.front().first);
     }
-    if (scheduled_ && s.pattern != 2 && thinned(s.rng, tp_, t)) {  // thinned away at this cycle
-      advance(s);
-      replace_top({static_cast<int64_t>(std::floor(s.next)), i});
-      continue;
+    while (!far_.empty() && far_.front().first <= cur_ + wmask_) {  // due within the window now
+      const Item it = far_.front();
+      std::pop_heap(far_.begin(), far_.end(), std::greater<Item>());
+      far_.pop_back();
+      schedule(it.second, it.first);
     }
-    const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
-    const int len = length(s.rng);
-    offer(s.node, dst, len, t);
-    advance(s);
-    replace_top({static_cast<int64_t>(std::floor(s.next)), i});
+    fire_due(cur_, t);
+    ++cur_;
   }
 }
 
-void TrafficGenerator::replace_top(Item it) {
-  const size_t n = heap_.size();
-  size_t i = 0;
-  for (;;) {
-    size_t c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && heap_[c + 1] < heap_[c]) ++c;
-    if (!(heap_[c] < it)) break;
-    heap_[i] = heap_[c];
-    i = c;
+void TrafficGenerator::schedule(int i, int64_t c) {
+  if (c - cur_ > wmask_) {
+    far_.push_back({c, i});
+    std::push_heap(far_.begin(), far_.end(), std::greater<Item>());
+    return;
   }
-  heap_[i] = it;
+  const size_t b = static_cast<size_t>(c & wmask_);
+  cal_[b * words_ + (i >> 6)] |= uint64_t{1} << (i & 63);
+  ++cal_count_[b];
+  ++in_cal_;
+}
+
+void TrafficGenerator::fire_due(int64_t c, int64_t t) {
+  const size_t b = static_cast<size_t>(c & wmask_);
+  if (!cal_count_[b]) return;
+  in_cal_ -= cal_count_[b];
+  cal_count_[b] = 0;
+  uint64_t* const words = &cal_[b * words_];
+  for (int w = 0; w < words_; ++w) {
+    uint64_t m = words[w];
+    words[w] = 0;  // nothing fired below joins this bucket: a source due at c again fires at once
+    for (; m; m &= m - 1) {
+      const int i = w * 64 + __builtin_ctzll(m);
+      Source& s = src_[i];
+      for (;;) {
+        if (t >= s.until) break;  // this source ended (pattern change)
+        if (scheduled_ && s.pattern != 2 && thinned(s.rng, tp_, t)) {  // thinned away at this cycle
+          advance(s);
+        } else {
+          const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
+          const int len = length(s.rng);
+          offer(s.node, dst, len, t);
+          advance(s);
+        }
+        const int64_t n = static_cast<int64_t>(std::floor(s.next));
+        if (n > c) {
+          schedule(i, n);
+          break;
+        }
+        // Due at c again (an exponential gap under one cycle): it still leads every source after it.
+      }
+    }
+  }
 }
 
 }  // namespace drb
