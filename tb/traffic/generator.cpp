@@ -76,7 +76,8 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   }
   std::make_heap(far_.begin(), far_.end(), std::greater<Item>());
   // The calendar spans about four mean gaps (a Bernoulli source's gap stays within them with probability
-  // 1 - e^-4), at least 64 cycles and at most 4,096, in at most 512 KiB of buckets.
+  // 1 - e^-4), at least 64 cycles and at most 4,096, in at most 512 KiB of buckets (beyond 65,536 sources,
+  // 64 cycles of one bit per source).
   double gaps = 0;
   for (const Source& s : src_) gaps += std::min(4096.0, s.bernoulli || s.onoff ? 1.0 / s.p_or_mean : s.p_or_mean);
   const double span = src_.empty() ? 0 : 4 * gaps / static_cast<double>(src_.size());
