@@ -81,13 +81,13 @@ TrafficGenerator::TrafficGenerator(Network& net, const TrafficParams& tp, uint64
   double gaps = 0;
   for (const Source& s : src_) gaps += std::min(4096.0, s.bernoulli || s.onoff ? 1.0 / s.p_or_mean : s.p_or_mean);
   const double span = src_.empty() ? 0 : 4 * gaps / static_cast<double>(src_.size());
-  words_ = static_cast<int>((src_.size() + 63) / 64);
+  const int64_t words = static_cast<int64_t>((src_.size() + 63) / 64);
   int64_t w = 64;
   while (w < 4096 && w < span) w *= 2;
-  while (w > 64 && w * words_ > 65536) w /= 2;
+  while (w > 64 && w * words > 65536) w /= 2;
   wmask_ = w - 1;
-  cal_.assign(static_cast<size_t>(w) * words_, 0);
-  cal_count_.assign(static_cast<size_t>(w), 0);
+  cal_.resize(static_cast<size_t>(w));
+  for (NodeSet& b : cal_) b.init(static_cast<int>(src_.size()));
 }
 
 // Next arrival: Bernoulli per cycle is sampled through its geometric gap (the same distribution as one
@@ -208,43 +208,34 @@ void TrafficGenerator::schedule(int i, int64_t c) {
     std::push_heap(far_.begin(), far_.end(), std::greater<Item>());
     return;
   }
-  const size_t b = static_cast<size_t>(c & wmask_);
-  cal_[b * words_ + (i >> 6)] |= uint64_t{1} << (i & 63);
-  ++cal_count_[b];
+  cal_[static_cast<size_t>(c & wmask_)].add(i);
   ++in_cal_;
 }
 
 void TrafficGenerator::fire_due(int64_t c, int64_t t) {
-  const size_t b = static_cast<size_t>(c & wmask_);
-  if (!cal_count_[b]) return;
-  in_cal_ -= cal_count_[b];
-  cal_count_[b] = 0;
-  uint64_t* const words = &cal_[b * words_];
-  for (int w = 0; w < words_; ++w) {
-    uint64_t m = words[w];
-    words[w] = 0;  // nothing fired below joins this bucket: a source due at c again fires at once
-    for (; m; m &= m - 1) {
-      const int i = w * 64 + __builtin_ctzll(m);
-      Source& s = src_[i];
-      for (;;) {
-        if (t >= s.until) break;  // this source ended (pattern change)
-        if (scheduled_ && s.pattern != 2 && thinned(s.rng, tp_, t)) {  // thinned away at this cycle
-          advance(s);
-        } else {
-          const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
-          const int len = length(s.rng);
-          offer(s.node, dst, len, t);
-          advance(s);
-        }
-        const int64_t n = static_cast<int64_t>(std::floor(s.next));
-        if (n > c) {
-          schedule(i, n);
-          break;
-        }
-        // Due at c again (an exponential gap under one cycle): it still leads every source after it.
+  // Every source leaves the bucket; none fired here joins it again (a source due at c again fires at once).
+  cal_[static_cast<size_t>(c & wmask_)].visit([&](int i) {
+    --in_cal_;
+    Source& s = src_[i];
+    for (;;) {
+      if (t >= s.until) break;  // this source ended (pattern change)
+      if (scheduled_ && s.pattern != 2 && thinned(s.rng, tp_, t)) {  // thinned away at this cycle
+        advance(s);
+      } else {
+        const int dst = s.channel >= 0 ? tp_.channels[s.channel].dst : pat_[s.pattern]->dest(s.node, s.rng);
+        const int len = length(s.rng);
+        offer(s.node, dst, len, t);
+        advance(s);
       }
+      const int64_t n = static_cast<int64_t>(std::floor(s.next));
+      if (n > c) {
+        schedule(i, n);
+        break;
+      }
+      // Due at c again (an exponential gap under one cycle): it still leads every source after it.
     }
-  }
+    return false;
+  });
 }
 
 }  // namespace drb

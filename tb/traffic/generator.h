@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "systemc/base/node_set.h"
 #include "systemc/fabric/network.h"
 #include "tb/traffic/traffic_params.h"
 #include "tb/traffic/onoff.h"
@@ -70,12 +71,11 @@ class TrafficGenerator {
   // later waits in a min-heap of (cycle, source index) and enters the calendar when its cycle comes within
   // W. drb_bench B1: the heap alone (one sift-down per message) was 158 instructions a message, 2 % of all.
   using Item = std::pair<int64_t, int>;
-  std::vector<Item> far_;       // min-heap (std::greater) of the sources due at cur_ + W or later
-  std::vector<uint64_t> cal_;   // W buckets of words_ words: bucket c & (W - 1) holds the sources due at c
-  std::vector<int> cal_count_;  // per bucket: how many sources it holds
-  int64_t cur_ = -1;            // the first cycle not yet processed (-1: before the first call)
-  int64_t wmask_ = 0;           // W - 1
-  int words_ = 0, in_cal_ = 0;  // words per bucket; sources in the calendar
+  std::vector<Item> far_;     // min-heap (std::greater) of the sources due at cur_ + W or later
+  std::vector<NodeSet> cal_;  // W buckets: bucket c & (W - 1) holds the sources due at cycle c
+  int64_t cur_ = -1;          // the first cycle not yet processed (-1: before the first call)
+  int64_t wmask_ = 0;         // W - 1
+  int in_cal_ = 0;            // sources in the calendar
   void schedule(int i, int64_t c);  // source i is next due at cycle c (c >= cur_)
   void fire_due(int64_t c, int64_t t);  // the sources due at cycle c fire, submitting at cycle t (t >= c)
   std::vector<double> cum_weights_;
