@@ -33,6 +33,18 @@ class NodeSet {
       }
     }
   }
+  // f(n) for the members of words w0 .. w1 - 1 (ids 64 w0 .. 64 w1 - 1) in id order; a member stays only if
+  // f returns true (sim.threads: a thread visits only words it owns).
+  template <class F>
+  void visit_words(int w0, int w1, F f) {
+    for (int w = w0; w < w1; ++w) {
+      uint64_t& word = w_[static_cast<size_t>(w)];
+      for (uint64_t m = word; m; m &= m - 1) {
+        const int b = __builtin_ctzll(m);
+        if (!f(w * 64 + b)) word &= ~(uint64_t{1} << b);
+      }
+    }
+  }
   // f(n) for every member in id order; a member stays only if f returns true.
   template <class F>
   void visit(F f) {

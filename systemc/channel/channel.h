@@ -97,19 +97,30 @@ class ChannelTable {
   // cycle's deliveries drain the lanes in order, so with elements stepped in id order and lanes holding
   // ascending id ranges, flits and credits arrive in the order one lane would give them. Before any
   // channel is added (a port records its lane when taken); at most 256 lanes (a byte of the port).
-  void set_lanes(std::vector<int> element_lane) {
+  // Groups (the fabric's grouped step): the receiving elements are further split into `groups` groups,
+  // element e in group element_group[e], and every sender lane into one lane per receiving group, lane
+  // l * groups + g; terminals receive in group 0. A group's flits and credits can then be taken alone
+  // (scan_group_flits), in the order a single lane would give them, without a sender choosing anything
+  // per flit: the port holds its lane.
+  void set_lanes(std::vector<int> element_lane, std::vector<int> element_group = {}, int groups = 1) {
     if (!ch_.empty()) throw std::logic_error("ChannelTable::set_lanes after channels were added");
     elane_ = std::move(element_lane);
+    egroup_ = std::move(element_group);
     int n = 1;
     for (int l : elane_) n = std::max(n, l + 1);
-    if (n > 256) throw std::logic_error("ChannelTable::set_lanes: more than 256 lanes");
-    lanes_.resize(static_cast<size_t>(n));
+    for (int g : egroup_)
+      if (g < 0 || g >= groups) throw std::logic_error("ChannelTable::set_lanes: group out of range");
+    if (static_cast<int64_t>(n) * groups > 256) throw std::logic_error("ChannelTable::set_lanes: more than 256 lanes");
+    parts_ = n;
+    groups_ = groups;
+    lanes_.resize(static_cast<size_t>(n * groups));
   }
   int lanes() const { return static_cast<int>(lanes_.size()); }
   int element_lane(int e) const { return elane_.empty() ? 0 : elane_[static_cast<size_t>(e)]; }
+  int groups() const { return groups_; }
   int lane_index(const ChannelPort& p) const { return p.end.lane; }
   // Where a sender of lane l notes its moves (RouterCore keeps the pointer: one store per flit).
-  int64_t* move_slot(int l) { return &lanes_.at(static_cast<size_t>(l)).last_move; }
+  int64_t* move_slot(int l) { return &lanes_.at(static_cast<size_t>(l) * groups_).last_move; }
   void reserve(int n) {
     ch_.reserve(static_cast<size_t>(n));
     state_.reserve(static_cast<size_t>(n));
@@ -166,6 +177,26 @@ class ChannelTable {
   template <class F>
   [[gnu::always_inline]] void scan_credits(ChannelEnd::Kind kind, int64_t now, F f) const {
     for (const ChannelLane& l : lanes_) l.credits[kind].scan(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
+  }
+  // The same for the elements of group g alone (set_lanes): its lane of every sender lane, in order.
+  template <class F>
+  [[gnu::always_inline]] void scan_group_flits(int64_t now, int g, F f) const {
+    for (int p = 0; p < parts_; ++p)
+      lanes_[static_cast<size_t>(p * groups_ + g)].flits[ChannelEnd::kElement].scan(
+          now, [&](const InFlight& e) { f(e.to, e.f); });
+  }
+  template <class F>
+  [[gnu::always_inline]] void scan_group_credits(int64_t now, int g, F f) const {
+    for (int p = 0; p < parts_; ++p)
+      lanes_[static_cast<size_t>(p * groups_ + g)].credits[ChannelEnd::kElement].scan(
+          now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
+  }
+  void clear_group(int64_t now, int g) {
+    for (int p = 0; p < parts_; ++p) {
+      ChannelLane& l = lanes_[static_cast<size_t>(p * groups_ + g)];
+      l.flits[ChannelEnd::kElement].clear(now);
+      l.credits[ChannelEnd::kElement].clear(now);
+    }
   }
   void clear_due(ChannelEnd::Kind kind, int64_t now) {
     for (ChannelLane& l : lanes_) {
@@ -224,11 +255,15 @@ class ChannelTable {
   std::function<bool(int)> idle_;
   // The far end `to` of a port whose owner is `sender`, marked with the sender's lane.
   ChannelEnd in_lane(ChannelEnd to, const ChannelEnd& sender) const {
-    if (sender.kind == ChannelEnd::kElement) to.lane = static_cast<uint8_t>(element_lane(sender.id));
+    const int l = sender.kind == ChannelEnd::kElement ? element_lane(sender.id) : 0;
+    const int g = to.kind == ChannelEnd::kElement && !egroup_.empty() ? egroup_[static_cast<size_t>(to.id)] : 0;
+    to.lane = static_cast<uint8_t>(l * groups_ + g);
     return to;
   }
   std::vector<ChannelLane> lanes_ = std::vector<ChannelLane>(1);
   std::vector<int> elane_;  // per element, its lane (empty: every sender in lane 0)
+  std::vector<int> egroup_;  // per element, its group as a receiver (empty: group 0)
+  int parts_ = 1, groups_ = 1;
 };
 
 }  // namespace drb

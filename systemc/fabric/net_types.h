@@ -57,6 +57,9 @@ struct NetParams : RouterParams, NiParams {
   int gmr_queue = 4;
   int64_t watchdog = 10000;   // cycles without any flit moving while flits are in flight
   int threads = 1;            // sim.threads: threads stepping the elements (Network; results the same for any)
+  // Elements from which the fabric delivers to and steps its elements a group at a time (Network's grouped
+  // step; results the same either way). Below it a fabric's routers stay in the second-level cache anyway.
+  int group_from = 2048;
   bool huge_pages = true;     // sim.huge_pages: the fabric's state in memory advised for huge pages (huge_heap.h)
   int max_length = 64;
   PowerParams power;

@@ -51,13 +51,44 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
       if (split_ && t > 0 && t < parts) b = (b + 32) / 64 * 64;
       part_.push_back(b);
     }
-    std::vector<int> lane(static_cast<size_t>(e));
-    for (int t = 0; t < parts; ++t)
-      for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
-    chan_.set_lanes(std::move(lane));  // first: the routers then point into the lanes
-    for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(chan_.element_lane(r));
     out_.resize(static_cast<size_t>(parts));
     pool_ = std::make_unique<StepPool>(parts);
+  } else {
+    part_ = {0, e};
+  }
+  // The grouped step (step_with): where the elements step apart from everything else (what sim.threads
+  // allows), on fabrics too big for the second-level cache, and with threads on ranges of whole words.
+  grouped_ = !p.rtl_router && !p.any_rtl() && !p.capture.on && !p.faults.on() &&
+             e >= p.group_from && (!pool_ || split_);
+  if (pool_ || grouped_) {
+    std::vector<int> lane(static_cast<size_t>(e)), group;
+    const int n_parts = static_cast<int>(part_.size()) - 1;
+    for (int t = 0; t < n_parts; ++t)
+      for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
+    if (grouped_) {
+      // Groups of 64 << s elements within each part, s the least that keeps every (sender part,
+      // receiving group) pair a lane of its own (at most 256).
+      int s = 0;
+      auto count = [&] {
+        int n = 0;
+        for (int t = 0; t < n_parts; ++t) n += (part_[t + 1] - part_[t] + (kGroup << s) - 1) / (kGroup << s);
+        return n;
+      };
+      while (n_parts * count() > 256) ++s;
+      group.resize(static_cast<size_t>(e));
+      for (int t = 0; t < n_parts; ++t)
+        for (int lo = part_[t]; lo < part_[t + 1]; lo += kGroup << s) {
+          const int hi = std::min(part_[t + 1], lo + (kGroup << s));
+          for (int r = lo; r < hi; ++r) group[static_cast<size_t>(r)] = static_cast<int>(group_lo_.size());
+          group_lo_.push_back(lo);
+        }
+      group_lo_.push_back(e);
+      part_group_.assign(1, 0);
+      for (int t = 1; t <= n_parts; ++t) part_group_.push_back(group[static_cast<size_t>(part_[t] - 1)] + 1);
+    }
+    const int n_groups = std::max(1, static_cast<int>(group_lo_.size()) - 1);
+    chan_.set_lanes(std::move(lane), std::move(group), n_groups);  // first: the routers then point into the lanes
+    for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(chan_.element_lane(r));
   }
   if (p.rtl_router) {  // every element's first step clocks in its GMR registers
     rtl_ = cosim::RtlRouter::build_all(s_.p, s_.router, chan_, store_);
@@ -223,7 +254,30 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   now_ = now;
   std::unique_ptr<E>* const els = el.data();
   const bool split = split_ && !flit_tap_;  // the elements' deliveries in their threads
-  if (!split)
+  // Grouped: the elements' flits and credits are taken a group at a time, just before the group steps
+  // (the tap, with threads, wants the deliveries in the calling thread).
+  const bool grouped = grouped_ && !(pool_ && flit_tap_);
+  // A group's deliveries and steps: every flit and credit for its elements, then the busy ones step. An
+  // element's state changes only in its own deliveries and step, and every channel takes a cycle or more,
+  // so this is the cycle of deliveries-then-steps in another order.
+  auto group_step = [this, els, now](int g) {
+    chan_.scan_group_flits(now, g, [this, els, now](const ChannelEnd& to, const Flit& f) {
+      els[to.id]->arrive(to.port, f, now);
+      router_busy_.add(to.id);
+      if (flit_tap_) flit_tap_(to, f, now);
+    });
+    chan_.scan_group_credits(now, g, [this, els](const ChannelEnd& from, uint8_t vc) {
+      els[from.id]->credit(from.port, vc);
+      if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
+    });
+    chan_.clear_group(now, g);
+    const int lo = group_lo_[static_cast<size_t>(g)], hi = group_lo_[static_cast<size_t>(g) + 1];
+    router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now](int n) {
+      els[n]->step(now);
+      return els[n]->busy();
+    });
+  };
+  if (!split && !grouped)
     chan_.deliver_flits(ChannelEnd::kElement, now, [this, els, now](const ChannelEnd& to, const Flit& f) {
       els[to.id]->arrive(to.port, f, now);
       router_busy_.add(to.id);
@@ -234,7 +288,7 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     dst_due_.add(to.id);
     if (flit_tap_) flit_tap_(to, f, now);
   });
-  if (!split)
+  if (!split && !grouped)
     chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
       els[from.id]->credit(from.port, vc);
       if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
@@ -254,6 +308,10 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     // instructions per flit-hop (perf_guard B2, B3, F1).
     auto part = [&](int t) {
       const int lo = part_[t], hi = part_[t + 1];
+      if (grouped) {
+        for (int g = part_group_[static_cast<size_t>(t)]; g < part_group_[static_cast<size_t>(t) + 1]; ++g) group_step(g);
+        return;
+      }
       if (split) {
         chan_.scan_flits(ChannelEnd::kElement, now, [this, els, now, lo, hi](const ChannelEnd& to, const Flit& f) {
           if (to.id < lo || to.id >= hi) return;
@@ -272,7 +330,7 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       }, out_[static_cast<size_t>(t)].idle);
     };
     pool_->run(part);
-    if (split) chan_.clear_due(ChannelEnd::kElement, now);
+    if (split && !grouped) chan_.clear_due(ChannelEnd::kElement, now);
     for (PartOut& o : out_) {
       for (int n : o.idle) router_busy_.remove(n);
       o.idle.clear();
@@ -280,6 +338,8 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
         if (!early_ack(a.r, a.h, a.now)) routers_[static_cast<size_t>(a.r)]->early_ack_dropped();
       o.acks.clear();
     }
+  } else if (grouped) {
+    for (int g = 0, end = static_cast<int>(group_lo_.size()) - 1; g < end; ++g) group_step(g);
   } else {
     router_busy_.visit([&](int n) {
       els[n]->step(now);
