@@ -23,6 +23,13 @@
 
 namespace drb::test {
 
+// A flit of packet slot pkt on channel ch of table t, leaving its sender in cycle depart (channel tests).
+inline void send_pkt(ChannelTable& t, int ch, int64_t depart, uint32_t pkt) {
+  Flit f;
+  f.pkt = pkt;
+  t.send_flit(t.flit_port(ch), depart, f);
+}
+
 // The whole of a (small) file, "" if it cannot be read.
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path);

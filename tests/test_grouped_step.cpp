@@ -71,11 +71,7 @@ TEST(GroupedStep, ChannelGroupsTakeTheirOwnFlitsAndCreditsInSendingOrder) {
   EXPECT_EQ(t.lane_index(t.flit_port(e)), 2) << "a terminal receives in group 0";
   EXPECT_EQ(t.lane_index(t.credit_port(a)), 0) << "element 1 (lane 0) credits element 0 (group 0)";
   EXPECT_EQ(t.lane_index(t.credit_port(b)), 0) << "element 1 (lane 0) credits element 2 (group 0)";
-  drb::Flit f;
-  auto send = [&](int ch, int64_t depart, uint32_t pkt) {
-    f.pkt = pkt;
-    t.send_flit(t.flit_port(ch), depart, f);
-  };
+  auto send = [&t](int ch, int64_t depart, uint32_t pkt) { send_pkt(t, ch, depart, pkt); };
   send(b, 10, 1);  // lane 1 first ...
   send(a, 10, 2);
   send(c, 10, 3);

@@ -172,11 +172,7 @@ TEST(Threads, ChannelLanesDeliverLaneByLaneInSendingOrder) {
   EXPECT_EQ(t.lane_index(t.flit_port(b)), 1);
   EXPECT_EQ(t.lane_index(t.flit_port(c)), 0);
   EXPECT_EQ(t.lane_index(t.credit_port(a)), 1) << "a credit goes back from the flit's receiver";
-  drb::Flit f;
-  auto send = [&](int ch, int64_t depart, uint32_t pkt) {
-    f.pkt = pkt;
-    t.send_flit(t.flit_port(ch), depart, f);
-  };
+  auto send = [&t](int ch, int64_t depart, uint32_t pkt) { send_pkt(t, ch, depart, pkt); };
   send(b, 10, 1);  // lane 1 first ...
   send(a, 10, 2);
   send(b, 10, 3);
