@@ -50,6 +50,23 @@ TEST(GroupedStep, EarlyAcksPowerSavingAndCutThroughGiveTheSameBytes) {
                        "traffic.rate=0.45", "sim.warmup=300", "sim.measure=1000"});
 }
 
+// A 64x64 torus, grouped by default: one thread (groups of 64 routers), 16 threads (256 lanes: one group of
+// 256 routers, four words of the busy set, per thread) and 17 (too many lanes: not grouped) give the bytes
+// of the plain step. 17 threads once looked for a group size forever.
+TEST(GroupedStep, ABigTorusGivesTheSameBytesWithOneSixteenAndSeventeenThreads) {
+  const std::vector<std::string> kv{"topology.k=64", "router.vcs=4", "traffic.length=10", "traffic.rate=0.3",
+                                    "sim.warmup=60", "sim.measure=90"};
+  drb::Scenario s = scenario(kv);
+  s.net.group_from = 1 << 30;
+  const std::string plain = run_child(s).dump();
+  ASSERT_GT(plain.size(), 1000u);
+  for (int t : {1, 16, 17}) {
+    drb::Scenario g = scenario(kv);
+    g.net.threads = t;
+    EXPECT_EQ(run_child(g).dump(), plain) << t << " threads";
+  }
+}
+
 // Groups: element e receives in group element_group[e]; a sender of lane l writes for a receiver of group
 // g into lane l * groups + g (terminals receive in group 0). A group's flits and credits come alone, lane
 // by lane, each in sending order; clearing a group leaves the others.

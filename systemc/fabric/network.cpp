@@ -57,9 +57,10 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     part_ = {0, e};
   }
   // The grouped step (step_with): where the elements step apart from everything else (what sim.threads
-  // allows), on fabrics too big for the second-level cache, and with threads on ranges of whole words.
+  // allows), on fabrics too big for the second-level cache, and with threads on ranges of whole words, at
+  // most 16 of them (a group per part at least, so up to 16 x 16 lanes).
   grouped_ = !p.rtl_router && !p.any_rtl() && !p.capture.on && !p.faults.on() &&
-             e >= p.group_from && (!pool_ || split_);
+             e >= p.group_from && (!pool_ || (split_ && parts <= 16));
   if (pool_ || grouped_) {
     std::vector<int> lane(static_cast<size_t>(e)), group;
     const int n_parts = static_cast<int>(part_.size()) - 1;
