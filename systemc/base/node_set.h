@@ -48,11 +48,7 @@ class NodeSet {
   // f(n) for every member in id order; a member stays only if f returns true.
   template <class F>
   void visit(F f) {
-    for (size_t i = 0; i < w_.size(); ++i)
-      for (uint64_t m = w_[i]; m; m &= m - 1) {
-        const int b = __builtin_ctzll(m);
-        if (!f(static_cast<int>(i * 64) + b)) w_[i] &= ~(uint64_t{1} << b);
-      }
+    visit_words(0, static_cast<int>(w_.size()), f);
   }
 
  private:
