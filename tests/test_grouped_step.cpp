@@ -5,6 +5,7 @@
 // (the channel table's lanes per receiving group, the node set's word visits) do what the step relies on.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -18,49 +19,59 @@ namespace {
 
 // The run's results with every element stepped after all deliveries, and grouped (from 0 elements on:
 // every fabric), as JSON text.
-std::string run_with(const std::vector<std::string>& kv, bool grouped) {
+std::string run_with(const std::vector<std::string>& kv, bool grouped, int threads = 1) {
   drb::Scenario s = scenario(kv);
   s.net.group_from = grouped ? 0 : 1 << 30;
+  s.net.threads = threads;
   return run_child(s).dump();
 }
 
-void same_grouped_or_not(const std::vector<std::string>& kv) {
+// One thread's plain step against the grouped one with each thread count: with threads, a thread takes its
+// own groups and then the others' (Network::take_group), so which thread steps a group changes from
+// cycle to cycle.
+void same_grouped_or_not(const std::vector<std::string>& kv, std::initializer_list<int> threads = {1}) {
   const std::string plain = run_with(kv, false);
   ASSERT_GT(plain.size(), 1000u);
-  EXPECT_EQ(run_with(kv, true), plain) << "grouped deliveries changed the results of: " << ::testing::PrintToString(kv);
+  for (int t : threads)
+    EXPECT_EQ(run_with(kv, true, t), plain)
+        << "grouped deliveries with " << t << " threads changed the results of: " << ::testing::PrintToString(kv);
 }
 
 // Past saturation (most heads wait for a credit or an output VC: credits are what a group takes after its
-// flits), 256 routers in 4 groups; with 2 threads the groups of each thread's range.
-TEST(GroupedStep, TorusPastSaturationGivesTheSameBytesWithOneAndTwoThreads) {
-  for (const char* t : {"1", "2"})
-    same_grouped_or_not({"topology.k=16", "traffic.length=10", "traffic.rate=0.3", "sim.warmup=300",
-                         "sim.measure=1000", std::string("sim.threads=") + t});
+// flits), 256 routers in 4 groups: 2 threads own 2 each, 3 threads 1, 1 and 2.
+TEST(GroupedStep, TorusPastSaturationGivesTheSameBytesWithOneTwoAndThreeThreads) {
+  same_grouped_or_not({"topology.k=16", "traffic.length=10", "traffic.rate=0.3", "sim.warmup=300", "sim.measure=1000"},
+                      {1, 2, 3});
 }
 
-// DRB2's early acks are built in the routers' step (other NIs' state); adaptive routing and link power
-// saving (channels switched between steps) on a fat-tree; virtual cut-through.
+// DRB2's early acks are built in the routers' step (other NIs' state; with threads, per group, after the
+// groups, and before the destination NIs step); adaptive routing and link power saving (channels switched
+// between steps) on a fat-tree; virtual cut-through.
 TEST(GroupedStep, EarlyAcksPowerSavingAndCutThroughGiveTheSameBytes) {
   same_grouped_or_not({"topology.k=16", "router.vcs=6", "routing.algorithm=drb2", "drb2.threshold=16", "drb2.queue=1",
-                       "drb.ack_mode=in_network", "traffic.rate=0.4", "sim.warmup=300", "sim.measure=1000"});
+                       "drb.ack_mode=in_network", "traffic.rate=0.4", "sim.warmup=300", "sim.measure=1000"},
+                      {1, 2, 3});
   same_grouped_or_not({"topology.kind=fattree", "topology.k=4", "topology.n=4", "routing.algorithm=adaptive",
                        "power.mechanism=on", "power.t_check=200", "power.t_on=100", "power.t_off=100",
-                       "traffic.rate=0.2", "sim.warmup=300", "sim.measure=1000"});
+                       "traffic.rate=0.2", "sim.warmup=300", "sim.measure=1000"},
+                      {1, 2});
   same_grouped_or_not({"topology.k=16", "router.switching=vct", "router.alloc.va=islip", "traffic.length=4",
-                       "traffic.rate=0.45", "sim.warmup=300", "sim.measure=1000"});
+                       "traffic.rate=0.45", "sim.warmup=300", "sim.measure=1000"},
+                      {1, 2});
 }
 
-// A 64x64 torus, grouped by default: one thread (groups of 64 routers), 16 threads (256 lanes: one group of
-// 256 routers, four words of the busy set, per thread) and 17 (too many lanes: not grouped) give the bytes
-// of the plain step. 17 threads once looked for a group size forever.
-TEST(GroupedStep, ABigTorusGivesTheSameBytesWithOneSixteenAndSeventeenThreads) {
+// A 64x64 torus, grouped by default: one thread (groups of 64 routers), 2 (64 groups of 64, 32 owned by
+// each), 16 threads (256 lanes: 16 groups of 256 routers, four words of the busy set each) and 17 (too
+// many lanes: not grouped) give the bytes of the plain step. 17 threads once looked for a group size
+// forever.
+TEST(GroupedStep, ABigTorusGivesTheSameBytesWithOneTwoSixteenAndSeventeenThreads) {
   const std::vector<std::string> kv{"topology.k=64", "router.vcs=4", "traffic.length=10", "traffic.rate=0.3",
                                     "sim.warmup=60", "sim.measure=90"};
   drb::Scenario s = scenario(kv);
   s.net.group_from = 1 << 30;
   const std::string plain = run_child(s).dump();
   ASSERT_GT(plain.size(), 1000u);
-  for (int t : {1, 16, 17}) {
+  for (int t : {1, 2, 16, 17}) {
     drb::Scenario g = scenario(kv);
     g.net.threads = t;
     EXPECT_EQ(run_child(g).dump(), plain) << t << " threads";
@@ -127,6 +138,40 @@ TEST(GroupedStep, ChannelGroupsTakeTheirOwnFlitsAndCreditsInSendingOrder) {
   drb::ChannelTable u;
   EXPECT_THROW(u.set_lanes({0, 1}, {0, 5}, 2), std::logic_error) << "a group out of range";
   EXPECT_THROW(u.set_lanes({0, 1}, {0, 1}, 129), std::logic_error) << "258 lanes";
+}
+
+// Senders that choose their lanes as they send (the grouped step with threads): every port is wired in
+// sender lane 0 and the sender adds its lane times the groups. A group takes sender lane 0's flits, then
+// lane 1's; a lane's moves are noted in its own slot.
+TEST(GroupedStep, SendersAddTheirLaneAsTheySend) {
+  drb::ChannelTable t;
+  t.set_lanes({0, 0, 0}, {0, 1, 1}, 2, 2);  // 3 elements wired in lane 0; 2 sender lanes
+  EXPECT_EQ(t.lanes(), 4);
+  const int a = t.add(drb::Channel{drb::element_end(0, 0), drb::element_end(1, 0), 2, 1});  // 0 -> 1
+  const int b = t.add(drb::Channel{drb::element_end(2, 0), drb::element_end(1, 1), 2, 1});  // 2 -> 1
+  t.init(1);
+  EXPECT_EQ(t.lane_index(t.flit_port(a)), 1) << "lane 0, group 1";
+  EXPECT_EQ(t.lane_index(t.flit_port(b)), 1) << "lane 0, group 1";
+  drb::ChannelLane* const lane1 = t.lane_at(1 * 2);  // sender lane 1 of 2 groups
+  drb::Flit f;
+  f.pkt = 1;
+  drb::ChannelTable::send_flit_in(lane1, t.flit_port(b), 10, f);  // into lane 1 * 2 + group 1
+  f.pkt = 2;
+  drb::ChannelTable::send_flit_in(t.lane_at(0), t.flit_port(a), 10, f);
+  f.pkt = 3;
+  drb::ChannelTable::send_flit_in(lane1, t.flit_port(b), 10, f);
+  drb::ChannelTable::send_credit_in(lane1, t.credit_port(a), 11, 4);  // element 1's credit for element 0 (group 0)
+  std::vector<uint32_t> got;
+  t.scan_group_flits(12, 1, [&](const drb::ChannelEnd&, const drb::Flit& x) { got.push_back(x.pkt); });
+  EXPECT_EQ(got, (std::vector<uint32_t>{2, 1, 3})) << "lane 0's flit, then lane 1's in sending order";
+  std::vector<int> credits;
+  t.scan_group_credits(12, 0, [&](const drb::ChannelEnd& from, uint8_t vc) { credits.push_back(from.id * 100 + vc); });
+  EXPECT_EQ(credits, (std::vector<int>{4}));
+  got.clear();
+  t.scan_group_flits(12, 0, [&](const drb::ChannelEnd&, const drb::Flit& x) { got.push_back(x.pkt); });
+  EXPECT_TRUE(got.empty()) << "group 0 received no flit";
+  *t.move_slot(1) = 40;
+  EXPECT_EQ(t.last_move(), 40);
 }
 
 // visit_words: the members of words w0 .. w1 - 1 in id order, removing those for which f returns false and

@@ -64,6 +64,8 @@ class PacketStore {
   const Message& msg(uint32_t slot) const { return messages_[slot]; }
   // A fresh packet (next id, counters cleared, its path kept allocated) or message slot.
   uint32_t new_packet();
+  // sim.threads: the source NIs take packet slots in one thread while the routers of another read packets.
+  void fix_packet_table() { packets_.fix_table(); }
   void free_packet(uint32_t slot);
   uint32_t new_message();
   void free_message(uint32_t slot);  // and its host record

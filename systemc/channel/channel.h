@@ -101,12 +101,15 @@ class ChannelTable {
   // element e in group element_group[e], and every sender lane into one lane per receiving group, lane
   // l * groups + g; terminals receive in group 0. A group's flits and credits can then be taken alone
   // (scan_group_flits), in the order a single lane would give them, without a sender choosing anything
-  // per flit: the port holds its lane.
-  void set_lanes(std::vector<int> element_lane, std::vector<int> element_group = {}, int groups = 1) {
+  // per flit: the port holds its lane. `senders`: at least that many sender lanes, for senders that pick
+  // theirs as they send (the grouped step with threads: a port holds lane 0's, and the sender sends from
+  // lane l * groups on, send_flit_in).
+  void set_lanes(std::vector<int> element_lane, std::vector<int> element_group = {}, int groups = 1,
+                 int senders = 1) {
     if (!ch_.empty()) throw std::logic_error("ChannelTable::set_lanes after channels were added");
     elane_ = std::move(element_lane);
     egroup_ = std::move(element_group);
-    int n = 1;
+    int n = std::max(1, senders);
     for (int l : elane_) n = std::max(n, l + 1);
     for (int g : egroup_)
       if (g < 0 || g >= groups) throw std::logic_error("ChannelTable::set_lanes: group out of range");
@@ -147,12 +150,18 @@ class ChannelTable {
   ChannelPort flit_port(int c) const { return ChannelPort{c, ch_[c].flight, in_lane(ch_[c].to, ch_[c].from)}; }
   ChannelPort credit_port(int c) const { return ChannelPort{c, ch_[c].credit, in_lane(ch_[c].from, ch_[c].to)}; }
   // A flit leaving the sender in cycle `depart` arrives `flight` cycles later.
-  void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) {
-    lanes_[p.end.lane].flits[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
-  }
+  void send_flit(const ChannelPort& p, int64_t depart, const Flit& f) { send_flit_in(lanes_.data(), p, depart, f); }
   // The receiver freed a buffer slot of VC vc in cycle now; the sender may count it `credit` cycles later.
-  void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) {
-    lanes_[p.end.lane].credits[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
+  void send_credit(const ChannelPort& p, int64_t now, uint8_t vc) { send_credit_in(lanes_.data(), p, now, vc); }
+  // The same into the lanes from `lanes` on (lane_at): a sender that picks its lane as it sends (set_lanes,
+  // `senders`) passes lane_at(l * groups()), the others lane_at(0). RouterCore keeps the pointer, which
+  // costs a hop no more than the table's own.
+  ChannelLane* lane_at(int l) { return &lanes_.at(static_cast<size_t>(l)); }
+  static void send_flit_in(ChannelLane* lanes, const ChannelPort& p, int64_t depart, const Flit& f) {
+    lanes[p.end.lane].flits[p.end.kind].push(depart + p.delay, InFlight{f, p.end});
+  }
+  static void send_credit_in(ChannelLane* lanes, const ChannelPort& p, int64_t now, uint8_t vc) {
+    lanes[p.end.lane].credits[p.end.kind].push(now + p.delay, CreditInFlight{p.end, vc});
   }
   // f(receiver, flit) for every flit arriving at a receiver of that kind in cycle now, in the order they
   // were sent. Each kind has its own wheels, so delivery does not branch on it per flit (one mixed wheel

@@ -2,9 +2,11 @@
 #include "systemc/fabric/network.h"
 
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "models/routing/file_routing.h"
 #include "systemc/base/huge_heap.h"
@@ -29,7 +31,10 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   dst_due_.init(n);
   s_.router.early_ack = [this](int r, const Header& data, int64_t now) {
     if (!pool_) return early_ack(r, data, now);
-    out_[static_cast<size_t>(chan_.element_lane(r))].acks.push_back(EarlyAck{r, data, now});
+    if (!group_acks_.empty())
+      group_acks_[static_cast<size_t>(group_of_[static_cast<size_t>(r)])].push_back(EarlyAck{r, data, now});
+    else
+      out_[static_cast<size_t>(chan_.element_lane(r))].acks.push_back(EarlyAck{r, data, now});
     return true;  // a drop is counted when the ack is built (step_with)
   };
   if (p.capture.on) {  // PR-DRB's monitor on the heads leaving every router
@@ -37,8 +42,8 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     s_.router.head_tap = monitor_.get();
   }
   for (int r = 0; r < e; ++r) routers_.push_back(std::make_unique<RouterCore>(s_.router, r, chan_, store_));
-  // sim.threads: equal contiguous ranges of elements (the loader refuses what would be shared between
-  // threads: RTL, PR-DRB's monitor, the packet trace, link faults).
+  // sim.threads: equal contiguous ranges of elements, or of groups of them (grouped_ below; the loader
+  // refuses what would be shared between threads: RTL, PR-DRB's monitor, the packet trace, link faults).
   const int parts = std::min(p.threads, e);
   if (parts > 1) {
     if (p.rtl_router || p.any_rtl() || p.capture.on || p.faults.on())
@@ -53,42 +58,49 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
     }
     out_.resize(static_cast<size_t>(parts));
     pool_ = std::make_unique<StepPool>(parts);
+    store_.fix_packet_table();  // the NIs step in part 0 beside the other parts (step_with)
   } else {
     part_ = {0, e};
   }
   // The grouped step (step_with): where the elements step apart from everything else (what sim.threads
   // allows), on fabrics too big for the second-level cache, and with threads on ranges of whole words, at
-  // most 16 of them (a group per part at least, so up to 16 x 16 lanes).
+  // most 16 of them.
   grouped_ = !p.rtl_router && !p.any_rtl() && !p.capture.on && !p.faults.on() &&
              e >= p.group_from && (!pool_ || (split_ && parts <= 16));
   if (pool_ || grouped_) {
-    std::vector<int> lane(static_cast<size_t>(e)), group;
     const int n_parts = static_cast<int>(part_.size()) - 1;
-    for (int t = 0; t < n_parts; ++t)
-      for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
-    if (grouped_) {
-      // Groups of 64 << s elements within each part, s the least that keeps every (sender part,
-      // receiving group) pair a lane of its own (at most 256).
-      int s = 0;
-      auto count = [&] {
-        int n = 0;
-        for (int t = 0; t < n_parts; ++t) n += (part_[t + 1] - part_[t] + (kGroup << s) - 1) / (kGroup << s);
-        return n;
-      };
-      while (n_parts * count() > 256) ++s;
-      group.resize(static_cast<size_t>(e));
+    // Each element sends in its part's lane; grouped with threads, in the lanes of the thread that steps
+    // its group this cycle (RouterCore::set_sender), so every element is wired to sender lane 0.
+    std::vector<int> lane(static_cast<size_t>(e), 0), group;
+    if (!grouped_)
       for (int t = 0; t < n_parts; ++t)
-        for (int lo = part_[t]; lo < part_[t + 1]; lo += kGroup << s) {
-          const int hi = std::min(part_[t + 1], lo + (kGroup << s));
-          for (int r = lo; r < hi; ++r) group[static_cast<size_t>(r)] = static_cast<int>(group_lo_.size());
-          group_lo_.push_back(lo);
-        }
+        for (int r = part_[t]; r < part_[t + 1]; ++r) lane[static_cast<size_t>(r)] = t;
+    if (grouped_) {
+      // Groups of 64 << s elements, s the least that keeps every (sender lane, receiving group) pair a lane
+      // of its own (at most 256): with threads, groups of 64 on a 64x64 torus, 256 on 24,576 switches.
+      int s = 0;
+      while (n_parts * ((e + (kGroup << s) - 1) / (kGroup << s)) > 256) ++s;
+      group.resize(static_cast<size_t>(e));
+      for (int lo = 0; lo < e; lo += kGroup << s) {
+        const int hi = std::min(e, lo + (kGroup << s));
+        for (int r = lo; r < hi; ++r) group[static_cast<size_t>(r)] = static_cast<int>(group_lo_.size());
+        group_lo_.push_back(lo);
+      }
       group_lo_.push_back(e);
-      part_group_.assign(1, 0);
-      for (int t = 1; t <= n_parts; ++t) part_group_.push_back(group[static_cast<size_t>(part_[t] - 1)] + 1);
+      if (pool_) {
+        group_of_ = group;
+        const int n = static_cast<int>(group_lo_.size()) - 1;
+        group_acks_.resize(static_cast<size_t>(n));
+        ranges_.reset(new GroupRange[static_cast<size_t>(n_parts)]);
+        for (int t = 0; t < n_parts; ++t) {
+          ranges_[static_cast<size_t>(t)].lo = static_cast<int>(static_cast<int64_t>(n) * t / n_parts);
+          ranges_[static_cast<size_t>(t)].hi = static_cast<int>(static_cast<int64_t>(n) * (t + 1) / n_parts);
+        }
+      }
     }
     const int n_groups = std::max(1, static_cast<int>(group_lo_.size()) - 1);
-    chan_.set_lanes(std::move(lane), std::move(group), n_groups);  // first: the routers then point into the lanes
+    // first: the routers then point into the lanes
+    chan_.set_lanes(std::move(lane), std::move(group), n_groups, n_parts);
     for (int r = 0; r < e; ++r) routers_[static_cast<size_t>(r)]->set_lane(chan_.element_lane(r));
   }
   if (p.rtl_router) {  // every element's first step clocks in its GMR registers
@@ -261,7 +273,13 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   // A group's deliveries and steps: every flit and credit for its elements, then the busy ones step. An
   // element's state changes only in its own deliveries and step, and every channel takes a cycle or more,
   // so this is the cycle of deliveries-then-steps in another order.
-  auto group_step = [this, els, now](int g) {
+  // With threads, group g is stepped by whichever thread takes it (t), its elements sending in t's lanes.
+  // The group then takes its flits and credits lane by lane, so those of different senders come in an order
+  // that depends on which thread stepped which sender. The results do not: a channel carries at most one
+  // flit and one credit a cycle, and each changes only its own input VC or output VC (a count, a buffer,
+  // bits of the stage and busy masks), so deliveries on different channels commute. Those of one channel
+  // stay in sending order: its sender writes one lane.
+  auto group_step = [this, els, now](int g, int t) {
     chan_.scan_group_flits(now, g, [this, els, now](const ChannelEnd& to, const Flit& f) {
       els[to.id]->arrive(to.port, f, now);
       router_busy_.add(to.id);
@@ -273,9 +291,46 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     });
     chan_.clear_group(now, g);
     const int lo = group_lo_[static_cast<size_t>(g)], hi = group_lo_[static_cast<size_t>(g) + 1];
+    if constexpr (std::is_same_v<E, RouterCore>) {
+      if (pool_) {
+        ChannelLane* const lanes = chan_.lane_at(t * chan_.groups());
+        int64_t* const moved = chan_.move_slot(t);
+        router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now, lanes, moved](int n) {
+          els[n]->set_sender(lanes, moved);
+          els[n]->step(now);
+          return els[n]->busy();
+        });
+        return;
+      }
+    }
     router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now](int n) {
       els[n]->step(now);
       return els[n]->busy();
+    });
+  };
+  // The terminals' half of the cycle: their flits and credits, then the source NIs. With threads it runs
+  // in part 0 (the calling thread) while the other parts step their elements: within a cycle the NIs share
+  // nothing with the elements (every channel takes a cycle or more) but the packet pool's table of chunks,
+  // fixed in size for that (PacketStore::fix_packet_table). The NIs send in lane 0, before part 0's
+  // elements do, as in one thread.
+  auto terminals = [this, now] {
+    chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
+      dst_[to.id]->arrive(f, now);
+      dst_due_.add(to.id);
+      if (flit_tap_) flit_tap_(to, f, now);
+    });
+    chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
+      src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
+    });
+    src_active_.visit([this, now](int n) {
+      src_[n]->step(now);
+      return src_[n]->busy();
+    });
+  };
+  auto destinations = [this, now] {
+    dst_due_.visit([this, now](int n) {
+      dst_[n]->step(now);
+      return false;
     });
   };
   if (!split && !grouped)
@@ -284,35 +339,22 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       router_busy_.add(to.id);
       if (flit_tap_) flit_tap_(to, f, now);
     });
-  chan_.deliver_flits(ChannelEnd::kTerminal, now, [this, now](const ChannelEnd& to, const Flit& f) {
-    dst_[to.id]->arrive(f, now);
-    dst_due_.add(to.id);
-    if (flit_tap_) flit_tap_(to, f, now);
-  });
   if (!split && !grouped)
     chan_.deliver_credits(ChannelEnd::kElement, now, [this, els](const ChannelEnd& from, uint8_t vc) {
       els[from.id]->credit(from.port, vc);
       if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
     });
-  chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
-    src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
-  });
-  src_active_.visit([&](int n) {
-    src_[n]->step(now);
-    return src_[n]->busy();
-  });
+  if (!pool_) terminals();
   if (pool_) {
-    // Split: a part takes the flits and credits for its own elements first (an element's state and its
-    // words of the busy set are its part's alone), the NIs having stepped already: they share nothing with
-    // the elements in a cycle (every channel takes a cycle or more). The deliveries' bodies are written out
-    // again here: sharing them with the single-thread ones as named lambdas cost one thread 4 % more
-    // instructions per flit-hop (perf_guard B2, B3, F1).
-    auto part = [&](int t) {
-      const int lo = part_[t], hi = part_[t + 1];
-      if (grouped) {
-        for (int g = part_group_[static_cast<size_t>(t)]; g < part_group_[static_cast<size_t>(t) + 1]; ++g) group_step(g);
-        return;
-      }
+    // The destination NIs step in part 0 too, after its elements, unless elements send early acks: those
+    // are built after the parts meet, and a destination's acks must follow them as in one thread.
+    const bool dst_in_part = !s_.p.gmr;
+    std::exception_ptr dst_err;  // a destination NI's failure counts after any element's, as in one thread
+    // A part's elements without groups. Split: the part takes the flits and credits for its own elements
+    // first (an element's state and its words of the busy set are its part's alone). The deliveries' bodies
+    // are written out again here: sharing them with the single-thread ones as named lambdas cost one thread
+    // 4 % more instructions per flit-hop (perf_guard B2, B3, F1).
+    auto part_elements = [&](int t, int lo, int hi) {
       if (split) {
         chan_.scan_flits(ChannelEnd::kElement, now, [this, els, now, lo, hi](const ChannelEnd& to, const Flit& f) {
           if (to.id < lo || to.id >= hi) return;
@@ -330,27 +372,53 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
         return els[n]->busy();
       }, out_[static_cast<size_t>(t)].idle);
     };
+    auto part = [&](int t) {
+      if (t == 0) terminals();
+      if (grouped) {
+        const int n = pool_->size();
+        for (int g; (g = take_group(t, true)) >= 0;) group_step(g, t);
+        for (int k = 1; k < n; ++k)
+          for (int g; (g = take_group((t + k) % n, false)) >= 0;) group_step(g, t);
+      } else {
+        part_elements(t, part_[t], part_[t + 1]);
+      }
+      if (t == 0 && dst_in_part) try {
+          destinations();
+        } catch (...) {
+          dst_err = std::current_exception();
+        }
+    };
+    if (grouped)  // published to the workers by the pool's start
+      for (int t = 0; t < pool_->size(); ++t) {
+        GroupRange& r = ranges_[static_cast<size_t>(t)];
+        r.fb.store(static_cast<uint64_t>(r.lo) << 32 | static_cast<uint32_t>(r.hi), std::memory_order_relaxed);
+      }
     pool_->run(part);
     if (split && !grouped) chan_.clear_due(ChannelEnd::kElement, now);
+    auto build = [this](std::vector<EarlyAck>& acks) {
+      for (const EarlyAck& a : acks)
+        if (!early_ack(a.r, a.h, a.now)) routers_[static_cast<size_t>(a.r)]->early_ack_dropped();
+      acks.clear();
+    };
     for (PartOut& o : out_) {
       for (int n : o.idle) router_busy_.remove(n);
       o.idle.clear();
-      for (const EarlyAck& a : o.acks)
-        if (!early_ack(a.r, a.h, a.now)) routers_[static_cast<size_t>(a.r)]->early_ack_dropped();
-      o.acks.clear();
+      build(o.acks);
     }
-  } else if (grouped) {
-    for (int g = 0, end = static_cast<int>(group_lo_.size()) - 1; g < end; ++g) group_step(g);
+    for (std::vector<EarlyAck>& acks : group_acks_) build(acks);
+    if (dst_err) std::rethrow_exception(dst_err);
+    if (!dst_in_part) destinations();
   } else {
-    router_busy_.visit([&](int n) {
-      els[n]->step(now);
-      return els[n]->busy();
-    });
+    if (grouped) {
+      for (int g = 0, end = static_cast<int>(group_lo_.size()) - 1; g < end; ++g) group_step(g, 0);
+    } else {
+      router_busy_.visit([&](int n) {
+        els[n]->step(now);
+        return els[n]->busy();
+      });
+    }
+    destinations();
   }
-  dst_due_.visit([&](int n) {
-    dst_[n]->step(now);
-    return false;
-  });
   use_acks(ack_wire_, now, store_, obs_, [this](int n) -> SourceNi& { return *src_[n]; });
   if (power_) power_->step(now);  // every cycle: idle routers are skipped, the link controllers never
   if (faults_) faults_->step(now);
@@ -362,6 +430,19 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     if (faults_)  // heads with no fault-free way on hold the rest: report them, no dump
       if (std::string held = faults_->held_report(); !held.empty()) fail(SimError::Unroutable, held);
     throw stall_error(in_flight, now - last_move, s_.p.watchdog, dump());
+  }
+}
+
+// The next group of thread t's range not taken yet, from its front (t itself) or back (another thread);
+// -1 once none is left. A group is taken once: by whoever moves the front or the back past it.
+int Network::take_group(int t, bool front) {
+  std::atomic<uint64_t>& fb = ranges_[static_cast<size_t>(t)].fb;
+  uint64_t v = fb.load(std::memory_order_relaxed);
+  for (;;) {
+    const uint32_t f = static_cast<uint32_t>(v >> 32), b = static_cast<uint32_t>(v);
+    if (f >= b) return -1;
+    const uint64_t next = front ? (uint64_t{f + 1} << 32 | b) : (uint64_t{f} << 32 | (b - 1));
+    if (fb.compare_exchange_weak(v, next, std::memory_order_relaxed)) return static_cast<int>(front ? f : b - 1);
   }
 }
 

@@ -3,6 +3,7 @@
 // shared packet/message pools and the safety nets (scoreboard checks, stall watchdog). Plain C++; the
 // SystemC Fabric module drives step() from one clocked method.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -184,10 +185,11 @@ class Network final : public LinkHost {
   uint64_t early_acks_ = 0, early_drops_ = 0;
   int64_t in_flight_sum_ = 0;
   // sim.threads (NetParams::threads > 1 and enough elements): the elements in contiguous id ranges
-  // part_[t] .. part_[t + 1], one per thread, each sending in its own lane of the channel table; the rest
-  // of a cycle (deliveries, NIs, acks, link controllers, watchdog) stays in the calling thread. What a
-  // part's elements would change outside themselves waits in its part's lists until all parts are done:
-  // the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
+  // part_[t] .. part_[t + 1], one per thread, each sending in its own lane of the channel table; grouped,
+  // each thread takes the next group not taken yet instead, sending in its own lanes. The NIs step in the
+  // calling thread, as part 0 begins and ends; acks, link controllers and the watchdog after the parts.
+  // What elements would change outside themselves waits in their part's (or group's) lists until all are
+  // done: the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
   std::unique_ptr<StepPool> pool_;
   std::vector<int> part_;  // lane t of the channel table is part t (ChannelTable::element_lane)
   bool split_ = false;     // every range starts on a multiple of 64 (a word of router_busy_)
@@ -198,7 +200,17 @@ class Network final : public LinkHost {
   static constexpr int kGroup = 64;
   bool grouped_ = false;
   std::vector<int> group_lo_;    // group g: elements group_lo_[g] .. group_lo_[g + 1] - 1
-  std::vector<int> part_group_;  // part t (a thread): groups part_group_[t] .. part_group_[t + 1] - 1
+  std::vector<int> group_of_;    // per element, its group (grouped, with threads)
+  // Grouped, with threads: thread t's own groups, the front and back (past the end) of those not taken yet
+  // this cycle, packed in a word. A thread takes its own from the front and, once they are gone, the other
+  // threads' from the back: the groups keep their thread, whose second-level cache holds their lines from
+  // the cycle before, but those where the threads meet.
+  struct alignas(64) GroupRange {
+    std::atomic<uint64_t> fb{0};
+    int lo = 0, hi = 0;  // the range itself
+  };
+  std::unique_ptr<GroupRange[]> ranges_;
+  int take_group(int t, bool front);
   struct EarlyAck {
     int r;
     Header h;
@@ -209,6 +221,7 @@ class Network final : public LinkHost {
     std::vector<EarlyAck> acks;
   };
   std::vector<PartOut> out_;
+  std::vector<std::vector<EarlyAck>> group_acks_;  // grouped, with threads: per group (out_'s acks stay empty)
 };
 
 }  // namespace drb

@@ -46,6 +46,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   d_rc_ = p.d_rc;
   tap_ = cfg.head_tap;
   moved_ = chan.move_slot(0);
+  lanes_ = chan.lane_at(0);
   in_.resize(in_ports_);
   parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
@@ -158,7 +159,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   v.buf.pop();
   --buffered_;
   *moved_ = now;  // the watchdog's progress, in this router's lane
-  if (ip.credit.ch >= 0) chan_.send_credit(ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
+  if (ip.credit.ch >= 0) ChannelTable::send_credit_in(lanes_, ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
   OutputUnit& op = out_[v.out_port];
   ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
@@ -193,12 +194,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
     --v.hold->credits;
     if (op.cpf > 1) {
       op.free_at = now + op.cpf;
-      chan_.send_flit(op.link, now + op.delay + op.cpf - 1, f);
+      ChannelTable::send_flit_in(lanes_, op.link, now + op.delay + op.cpf - 1, f);
     } else {
-      chan_.send_flit(op.link, now + op.delay, f);
+      ChannelTable::send_flit_in(lanes_, op.link, now + op.delay, f);
     }
   } else {
-    chan_.send_flit(op.link, now + op.delay, f);
+    ChannelTable::send_flit_in(lanes_, op.link, now + op.delay, f);
   }
   if (f.tail()) {
     const int out_port = v.out_port;

@@ -88,7 +88,16 @@ class RouterCore {
   void early_ack_dropped() { ++cnt_.gmr_drops; }
   // sim.threads: the lane of the channel table this router sends in, once the table has its lanes
   // (ChannelTable::set_lanes).
-  void set_lane(int lane) { moved_ = chan_.move_slot(lane); }
+  void set_lane(int lane) {
+    moved_ = chan_.move_slot(lane);
+    lanes_ = chan_.lane_at(0);
+  }
+  // Grouped with threads: the thread stepping this router this cycle sends in its own lanes (from
+  // ChannelTable::lane_at(t * groups) on) and notes its moves in its own slot.
+  void set_sender(ChannelLane* lanes, int64_t* moved) {
+    lanes_ = lanes;
+    moved_ = moved;
+  }
   // The Verilated blocks of this router (router.blocks.* = rtl), or null when every block is a C++ model.
   const cosim::RouterRtl* rtl() const { return rtl_.get(); }
   std::string dump(int64_t now) const;  // blocked VCs and credits, for the stall report
@@ -295,6 +304,7 @@ class RouterCore {
   int buffered_ = 0;
   int d_rc_ = 1;
   int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
+  ChannelLane* lanes_ = nullptr;  // where its ports' lanes start (set_sender; lane 0 unless grouped with threads)
   bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at
   HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.

@@ -271,7 +271,8 @@ std::vector<KeyDef> build() {
             [](Scenario& s) -> int64_t& { return s.sim.drain_max; });
   t.int_key("sim.watchdog", "10000", "stall watchdog: cycles with flits in flight and none moving", 1, INT64_MAX / 4,
             [](Scenario& s) -> int64_t& { return s.net.watchdog; });
-  t.i32_key("sim.threads", "1", "threads stepping the routing elements of one run, in equal ranges of element ids "
+  t.i32_key("sim.threads", "1", "threads stepping the routing elements of one run, each an equal range of element ids "
+            "(from 2,048 elements, groups of 64 ids or more, a thread taking the others' once its own are done) "
             "(at most one per element; results byte-identical for every value; not with RTL routers, PR-DRB, the "
             "packet trace or link faults). "
             "Worth it from a few hundred elements; sweeps run faster with sim.jobs", 1, 64,
