@@ -186,10 +186,11 @@ class Network final : public LinkHost {
   int64_t in_flight_sum_ = 0;
   // sim.threads (NetParams::threads > 1 and enough elements): the elements in contiguous id ranges
   // part_[t] .. part_[t + 1], one per thread, each sending in its own lane of the channel table; grouped,
-  // each thread takes the next group not taken yet instead, sending in its own lanes. The NIs step in the
-  // calling thread, as part 0 begins and ends; acks, link controllers and the watchdog after the parts.
-  // What elements would change outside themselves waits in their part's (or group's) lists until all are
-  // done: the routers that fell idle, and GMR's early acks (built then in element order, as one thread would).
+  // each thread takes its own range of groups, then the others' (take_group), sending in its own lanes.
+  // The NIs step in the calling thread, as part 0 begins and ends; acks, link controllers and the
+  // watchdog after the parts. What elements would change outside themselves waits in their part's (or
+  // group's) lists until all are done: the routers that fell idle, and GMR's early acks (built then in
+  // element order, as one thread would).
   std::unique_ptr<StepPool> pool_;
   std::vector<int> part_;  // lane t of the channel table is part t (ChannelTable::element_lane)
   bool split_ = false;     // every range starts on a multiple of 64 (a word of router_busy_)

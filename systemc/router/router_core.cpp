@@ -159,7 +159,8 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   v.buf.pop();
   --buffered_;
   *moved_ = now;  // the watchdog's progress, in this router's lane
-  if (ip.credit.ch >= 0) ChannelTable::send_credit_in(lanes_, ip.credit, now, static_cast<uint8_t>(vc));  // for the slot just freed
+  if (ip.credit.ch >= 0)  // for the slot just freed
+    ChannelTable::send_credit_in(lanes_, ip.credit, now, static_cast<uint8_t>(vc));
   OutputUnit& op = out_[v.out_port];
   ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
