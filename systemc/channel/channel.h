@@ -120,6 +120,7 @@ class ChannelTable {
   }
   int lanes() const { return static_cast<int>(lanes_.size()); }
   int element_lane(int e) const { return elane_.empty() ? 0 : elane_[static_cast<size_t>(e)]; }
+  int element_group(int e) const { return egroup_.empty() ? 0 : egroup_[static_cast<size_t>(e)]; }
   int groups() const { return groups_; }
   int lane_index(const ChannelPort& p) const { return p.end.lane; }
   // Where a sender of lane l notes its moves (RouterCore keeps the pointer: one store per flit).
@@ -265,7 +266,7 @@ class ChannelTable {
   // The far end `to` of a port whose owner is `sender`, marked with the sender's lane.
   ChannelEnd in_lane(ChannelEnd to, const ChannelEnd& sender) const {
     const int l = sender.kind == ChannelEnd::kElement ? element_lane(sender.id) : 0;
-    const int g = to.kind == ChannelEnd::kElement && !egroup_.empty() ? egroup_[static_cast<size_t>(to.id)] : 0;
+    const int g = to.kind == ChannelEnd::kElement ? element_group(to.id) : 0;
     to.lane = static_cast<uint8_t>(l * groups_ + g);
     return to;
   }

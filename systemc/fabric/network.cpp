@@ -32,7 +32,7 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
   s_.router.early_ack = [this](int r, const Header& data, int64_t now) {
     if (!pool_) return early_ack(r, data, now);
     if (!group_acks_.empty())
-      group_acks_[static_cast<size_t>(group_of_[static_cast<size_t>(r)])].push_back(EarlyAck{r, data, now});
+      group_acks_[static_cast<size_t>(chan_.element_group(r))].push_back(EarlyAck{r, data, now});
     else
       out_[static_cast<size_t>(chan_.element_lane(r))].acks.push_back(EarlyAck{r, data, now});
     return true;  // a drop is counted when the ack is built (step_with)
@@ -88,7 +88,6 @@ Network::Network(const NetParams& p, std::function<std::unique_ptr<PathPolicy>(i
       }
       group_lo_.push_back(e);
       if (pool_) {
-        group_of_ = group;
         const int n = static_cast<int>(group_lo_.size()) - 1;
         group_acks_.resize(static_cast<size_t>(n));
         ranges_.reset(new GroupRange[static_cast<size_t>(n_parts)]);
@@ -291,19 +290,11 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     });
     chan_.clear_group(now, g);
     const int lo = group_lo_[static_cast<size_t>(g)], hi = group_lo_[static_cast<size_t>(g) + 1];
-    if constexpr (std::is_same_v<E, RouterCore>) {
-      if (pool_) {
-        ChannelLane* const lanes = chan_.lane_at(t * chan_.groups());
-        int64_t* const moved = chan_.move_slot(t);
-        router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now, lanes, moved](int n) {
-          els[n]->set_sender(lanes, moved);
-          els[n]->step(now);
-          return els[n]->busy();
-        });
-        return;
-      }
-    }
-    router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now](int n) {
+    // Thread t sends in its own lanes (in one thread, every element is wired to lane 0 anyway).
+    ChannelLane* const lanes = chan_.lane_at(t * chan_.groups());
+    int64_t* const moved = chan_.move_slot(t);
+    router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now, lanes, moved](int n) {
+      if constexpr (std::is_same_v<E, RouterCore>) els[n]->set_sender(lanes, moved);
       els[n]->step(now);
       return els[n]->busy();
     });

@@ -201,7 +201,6 @@ class Network final : public LinkHost {
   static constexpr int kGroup = 64;
   bool grouped_ = false;
   std::vector<int> group_lo_;    // group g: elements group_lo_[g] .. group_lo_[g + 1] - 1
-  std::vector<int> group_of_;    // per element, its group (grouped, with threads)
   // Grouped, with threads: thread t's own groups, the front and back (past the end) of those not taken yet
   // this cycle, packed in a word. A thread takes its own from the front and, once they are gone, the other
   // threads' from the back: the groups keep their thread, whose second-level cache holds their lines from
