@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace drb {
@@ -93,6 +94,10 @@ class Wheel {
     mask_ = c - 1;
   }
   void push(int64_t t, const E& e) { b_[t & mask_].push_back(e); }
+  template <class... A>
+  void emplace(int64_t t, A&&... a) {
+    b_[t & mask_].emplace_back(std::forward<A>(a)...);
+  }
   // Always inlined into the fabric's step: with the element type a template parameter of the step, GCC
   // stopped inlining it (drb_bench B2: 0.7% more instructions).
   template <class F>
