@@ -335,7 +335,6 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       els[from.id]->credit(from.port, vc);
       if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
     });
-  if (!pool_) terminals();
   if (pool_) {
     // The destination NIs step in part 0 too, after its elements, unless elements send early acks: those
     // are built after the parts meet, and a destination's acks must follow them as in one thread.
@@ -400,6 +399,7 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     if (dst_err) std::rethrow_exception(dst_err);
     if (!dst_in_part) destinations();
   } else {
+    terminals();
     if (grouped) {
       for (int g = 0, end = static_cast<int>(group_lo_.size()) - 1; g < end; ++g) group_step(g, 0);
     } else {
