@@ -23,10 +23,10 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   // iSLIP's request masks (one word per input VC).
   b += heap_bytes(P * V * sizeof(uint32_t)) + heap_bytes(P * V) + heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * 16) +
        heap_bytes(P * V * sizeof(uint64_t));
-  // The switch allocator: input and crossbar arbiters, picks, grants, request and priority words.
+  // The switch allocator: input and crossbar arbiters, grants (its per-cycle scratch is per thread).
   const double W = (ports + 63) / 64;
   b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
-  b += heap_bytes(P * sizeof(int)) * 2 + heap_bytes(P * W * sizeof(uint64_t)) * 2;
+  b += heap_bytes(P * sizeof(int));
   if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
   b += heap_bytes(std::ceil(P * V / 64) * sizeof(uint64_t));      // the parked VCs
   b += heap_bytes(P * std::ceil(P * V / 64) * sizeof(uint64_t));  // the heads parked on each output

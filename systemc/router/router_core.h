@@ -86,8 +86,9 @@ class RouterCore {
   const Counters& counters() const { return cnt_; }
   // An early ack queued from another thread (sim.threads, Network) was dropped after all.
   void early_ack_dropped() { ++cnt_.gmr_drops; }
-  // sim.threads: the lane of the channel table this router sends in, once the table has its lanes
-  // (ChannelTable::set_lanes).
+  // sim.threads, once the table has its lanes (ChannelTable::set_lanes): `lane` picks the slot this router
+  // notes its moves in for the watchdog; it sends through its ports' lanes from lane_at(0) until a grouped
+  // step hands it its stepping thread's (set_sender).
   void set_lane(int lane) {
     moved_ = chan_.move_slot(lane);
     lanes_ = chan_.lane_at(0);

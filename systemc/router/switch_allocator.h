@@ -21,12 +21,26 @@
 //   cosim::RouterRtl* sa_rtl() const;           RTL block set only: the Verilated switch allocator, or null
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "models/blocks/xbar_arbiter.h"
+#include "models/topology/graph.h"
 #include "systemc/router/input_unit.h"
 
 namespace drb {
+
+// The switch allocators' per-cycle scratch: per input port its VC in the running, per output port the
+// request and priority words. Each allocation writes an entry before it reads it, so nothing carries from
+// one cycle or router to the next, and the routers a thread steps share its one copy, which stays in its
+// cache: held per router, they were three more cache lines each router touched in every busy cycle, missed
+// past saturation on the big fabrics (a 64x64 torus: 4,096 routers' worth).
+struct SaScratch {
+  int pick[kMaxRadix];
+  uint64_t out_req[kMaxRadix * XbarArbiter::kMaxWords];
+  uint64_t out_prio[kMaxRadix * XbarArbiter::kMaxWords];
+};
+inline thread_local SaScratch sa_scratch;
 
 class SwitchAllocator {
  public:
@@ -39,11 +53,10 @@ class SwitchAllocator {
     by_age_ = by_age;
     in_arb_.assign(in_ports, RrArbiter(vcs));
     xbar_.assign(out_ports, XbarArbiter(in_ports));
-    pick_.assign(in_ports, -1);
+    if (in_ports > kMaxRadix || out_ports > kMaxRadix || words > kMaxWords)
+      throw std::logic_error("SwitchAllocator: more ports than its scratch holds");
     rtl_port_.assign(static_cast<size_t>(in_ports) * vcs, 0);
     rtl_win_.assign(out_ports, -1);
-    out_req_.assign(static_cast<size_t>(out_ports) * words, 0);
-    out_prio_.assign(static_cast<size_t>(out_ports) * words, 0);
     out_grant_.assign(out_ports, -1);
     if (islip) {
       in_acc_.assign(in_ports, RrArbiter(out_ports));
@@ -140,8 +153,6 @@ class SwitchAllocator {
   std::vector<RrArbiter> in_arb_;   // per input port, over its VCs (iSLIP: which VC stands for a request)
   std::vector<RrArbiter> in_acc_;   // iSLIP, per input port: the accept arbiter over output ports
   std::vector<XbarArbiter> xbar_;   // per output port: the crossbar arbiter (drb_xbar_arbiter)
-  std::vector<int> pick_;           // per input port: this cycle's VC in the running (-1 = none)
-  std::vector<uint64_t> out_req_, out_prio_;  // per output, words of input bits
   std::vector<int> out_grant_;      // this cycle's crossbar grants (RTL arbiters, iSLIP)
   std::vector<int16_t> islip_out_;  // iSLIP: per input, the outputs it requests this cycle (at most vcs)
   std::vector<int16_t> islip_vc_;   //   the VC standing for each
@@ -201,8 +212,10 @@ template <bool kWide, bool by_age, class B, class R>
 void SwitchAllocator::allocate_separable(R& r, int64_t now) {
   const int nw = kWide ? r.mask_words() : 1;
   // Input stage: each input port offers one VC (round robin or oldest first, high-priority acks first).
-  uint64_t* out_req = out_req_.data();  // nw words per output
-  uint64_t* out_prio = out_prio_.data();
+  SaScratch& s = sa_scratch;
+  int* const pick = s.pick;  // per input port: this cycle's VC in the running (-1 = none)
+  uint64_t* const out_req = s.out_req;  // nw words per output, cleared as an output gets its first request
+  uint64_t* const out_prio = s.out_prio;
   uint64_t any[kMaxWords];
   for (int w = 0; w < nw; ++w) any[w] = 0;
   for (int w = 0; w < nw; ++w) {
@@ -217,21 +230,24 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
         req |= uint64_t{1} << c;
         if (v.prio) prio |= uint64_t{1} << c;
       }
-      pick_[i] = -1;
+      pick[i] = -1;
       if (!req) continue;
       const uint64_t cand = prio ? prio : req;
       int c;
       if constexpr (by_age) c = pick_oldest(in_arb_[i], &cand, 1, [&](int x) { return r.age(ip.vcs[x]); });
       else c = in_arb_[i].pick(cand);
-      pick_[i] = c;
+      pick[i] = c;
       for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
         InputVc& x = ip.vcs[__builtin_ctzll(l)];
         if (x.buf.front().head()) r.template block<B>(x);
       }
       const int o = ip.vcs[c].out_port;
+      if (!(any[word_of<kWide>(o)] & bit_of(o))) {
+        any[word_of<kWide>(o)] |= bit_of(o);
+        for (int u = 0; u < nw; ++u) out_req[o * nw + u] = out_prio[o * nw + u] = 0;
+      }
       out_req[o * nw + word_of<kWide>(i)] |= bit_of(i);
       if (ip.vcs[c].prio) out_prio[o * nw + word_of<kWide>(i)] |= bit_of(i);
-      any[word_of<kWide>(o)] |= bit_of(o);
     }
   }
   // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode, at
@@ -259,7 +275,7 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
       } else if constexpr (by_age) {
         uint64_t tmp[kMaxWords];
         g = pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
-                        [&](int x) { return r.age(r.input(x).vcs[pick_[x]]); });
+                        [&](int x) { return r.age(r.input(x).vcs[pick[x]]); });
         xbar_[o].update(g, true);  // the pointer still moves past the winner: round robin among equals
       } else {
         g = kWide ? xbar_[o].arbitrate(req, pri, nw) : xbar_[o].arbitrate(req[0], pri[0]);
@@ -269,15 +285,14 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
       for (int u = 0; u < nw; ++u) {
         for (uint64_t l = req[u]; l; l &= l - 1) {
           const int i = u * 64 + __builtin_ctzll(l);
-          InputVc& v = r.input(i).vcs[pick_[i]];
+          InputVc& v = r.input(i).vcs[pick[i]];
           r.contended();
           if (v.buf.front().head()) r.template block<B>(v);
-          pick_[i] = -1;
+          pick[i] = -1;
         }
-        req[u] = pri[u] = 0;
       }
-      in_arb_[g].update(pick_[g], true);
-      r.template send<B>(g, pick_[g], now);
+      in_arb_[g].update(pick[g], true);
+      r.template send<B>(g, pick[g], now);
     }
   }
 }
@@ -293,8 +308,9 @@ template <bool kWide, class B, class R>
 void SwitchAllocator::allocate_islip(R& r, int64_t now) {
   const bool by_age = by_age_;
   const int nw = kWide ? r.mask_words() : 1;
-  uint64_t* out_req = out_req_.data();
-  uint64_t* out_prio = out_prio_.data();
+  SaScratch& s = sa_scratch;
+  uint64_t* const out_req = s.out_req;  // as in allocate_separable
+  uint64_t* const out_prio = s.out_prio;
   uint64_t any[kMaxWords], inputs[kMaxWords];
   for (int w = 0; w < nw; ++w) any[w] = inputs[w] = 0;
   // The VC of input x standing for output o (oldest first only).
@@ -345,9 +361,12 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
       islip_n_[i] = n;
       for (int k = 0; k < n; ++k) {
         const int o = outs[k];
+        if (!(any[word_of<kWide>(o)] & bit_of(o))) {
+          any[word_of<kWide>(o)] |= bit_of(o);
+          for (int u = 0; u < nw; ++u) out_req[o * nw + u] = out_prio[o * nw + u] = 0;
+        }
         out_req[o * nw + w] |= bit_of(i);
         if (ip.vcs[svc[k]].prio) out_prio[o * nw + w] |= bit_of(i);
-        any[word_of<kWide>(o)] |= bit_of(o);
       }
     }
   }
@@ -362,7 +381,6 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
                                            [&](int x) { return r.age(r.input(x).vcs[standing(x, o)]); })
                     : kWide ? xbar_[o].arbitrate(req, pri, nw)
                             : xbar_[o].arbitrate(req[0], pri[0]);
-      for (int u = 0; u < nw; ++u) req[u] = pri[u] = 0;
     }
   }
   // Accept: each granted input picks one output; the pointers of accepted pairs move past each other.
