@@ -17,7 +17,8 @@ struct OutputVc {
   int credits = 0;
 };
 
-struct OutputUnit {
+// Aligned: 64 bytes, one cache line (unaligned in its vector, most units straddled two).
+struct alignas(64) OutputUnit {
   static constexpr int16_t kNotOffered = INT16_MAX;
   static constexpr int kInfiniteCredits = INT_MAX / 2;  // towards an NI, which always sinks
 
@@ -81,5 +82,7 @@ struct OutputUnit {
     return true;
   }
 };
+
+static_assert(sizeof(OutputUnit) == 64, "an output unit is one cache line");
 
 }  // namespace drb

@@ -11,6 +11,7 @@
 // pointers; it sees its router R only through these calls:
 //   Packet& packet(uint32_t slot);             the packet record a flit names (its header is the router's copy)
 //   InputUnit& input(int i);  const OutputUnit& output(int p) const;
+//   bool injected(int i) const;                input port i comes from a terminal's NI
 //   void set_state(InputVc& v, InputVc::State s);
 //   void dec_popped();                         DEC popped an intermediate (counter)
 //   cosim::RouterRtl* dec_rtl() const;         RTL block set only: the Verilated DEC, or null
@@ -170,13 +171,12 @@ void RouteUnit::compute(R& r, InputVc& v, int64_t now) {
   }
   if (!v.eject) {
     const RoutingRelation& rf = h.tclass == TrafficClass::Ack ? *cfg.ack_routing : *routing_;
-    const bool injected = r.input(v.port).inject;
-    if (in_class_ && !injected) {  // the sub-class of the VC the head arrived on
+    if (in_class_ && !r.injected(v.port)) {  // the sub-class of the VC the head arrived on
       const VcLayout& lay = *cfg.layout;
       const int group = h.tclass == TrafficClass::Ack ? lay.ack_group() : h.step;
       rf.route_in(id_, lay.class_of_vc(v.vc) - lay.cls(group, 0), h, v.route);
     } else if (in_port_) {
-      rf.route_from(id_, injected ? -1 : v.port, h, v.route);
+      rf.route_from(id_, r.injected(v.port) ? -1 : v.port, h, v.route);
     } else {
       rf.route(id_, h, v.route);
     }

@@ -18,6 +18,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputUnit)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
+  b += heap_bytes(P);  // the inputs from terminals
   b += heap_bytes(P * sizeof(OutputUnit)) + P * heap_bytes(V * sizeof(OutputVc));
   // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each, one per input VC) and
   // iSLIP's request masks (one word per input VC).
@@ -48,6 +49,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   moved_ = chan.move_slot(0);
   lanes_ = chan.lane_at(0);
   in_.resize(in_ports_);
+  inject_.assign(in_ports_, 0);
   parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
   out_.resize(out_ports_);
   va_wait_.assign(static_cast<size_t>(out_ports_) * parked_.size(), 0);
@@ -83,7 +85,7 @@ void RouterCore::connect_output(int p, int ch, bool eject) {
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
   in_[p].credit = chan_.credit_port(ch);
-  in_[p].inject = inject;
+  inject_[static_cast<size_t>(p)] = inject;
 }
 
 bool RouterCore::output_idle(int p) const { return out_[p].idle(cfg_.p.depth); }

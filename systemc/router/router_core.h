@@ -33,7 +33,7 @@
 
 namespace drb {
 
-class RouterCore {
+class alignas(64) RouterCore {
  public:
   using State = InputVc::State;
   static constexpr State kIdle = InputVc::kIdle, kRouting = InputVc::kRouting, kVcAlloc = InputVc::kVcAlloc,
@@ -232,6 +232,7 @@ class RouterCore {
   int mask_words() const { return words_; }
   uint64_t ports_in(State s, int w) const { return stage_word(w)[s]; }
   InputUnit& input(int i) { return in_[i]; }
+  bool injected(int i) const { return inject_[static_cast<size_t>(i)]; }
   const OutputUnit& output(int p) const { return out_[p]; }
   Packet& packet(uint32_t slot) { return store_.pkt(slot); }
   const Packet& packet(uint32_t slot) const { return store_.pkt(slot); }
@@ -285,49 +286,54 @@ class RouterCore {
   // The head tap (PR-DRB's monitor, docs/prdrb.md): a head leaving after waiting `wait` cycles here, with
   // the packets it contended with.
   void tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t now);
-  std::vector<uint32_t> contenders_;  // scratch for tap_head
   // The switch allocator's winner: the front flit of (in_port, vc) crosses the switch into its output channel.
   template <class B>
   void send(int in_port, int vc, int64_t now);
   void release(InputVc& v, int64_t now);
 
+  // The fields a busy cycle reads (deliveries, the stages, send) come first, in the first four lines of
+  // the aligned object (with the switch allocator's arbiters); spread over its 15 lines they were seven lines
+  // a busy router touched each cycle, missed past saturation on the big fabrics.
+  // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
+  // one below 65 ports), words 1.. of a wide router in stage_hi_.
+  uint64_t stage_ports_[4] = {0, 0, 0, 0};
+  int buffered_ = 0;
+  int n_parked_ = 0;  // VCs parked (parked_): below saturation mostly none
+  int d_rc_ = 1;
+  int words_ = 1;     // 64-bit words of a port mask
+  int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
+  bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
+  bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   const RouterConfig& cfg_;
   ChannelTable& chan_;
   PacketStore& store_;
+  ChannelLane* lanes_ = nullptr;  // where its ports' lanes start (set_sender; lane 0 unless grouped with threads)
+  HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
+  // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
+  std::unique_ptr<cosim::RouterRtl> rtl_;
   int id_;
   int in_ports_, out_ports_, vcs_;
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
+  SwitchAllocator sa_;
+  std::vector<uint64_t> parked_;  // per input VC (port * vcs + vc): parked for want of a credit (park()) or of
+                                  //   an output VC (wait_for_vc)
   RouteUnit route_;
   VcAllocator va_;
-  SwitchAllocator sa_;
+  std::vector<uint8_t> inject_;  // per input port: it comes from a terminal's NI
   static constexpr int16_t kNotOffered = OutputUnit::kNotOffered;
-  int buffered_ = 0;
-  int d_rc_ = 1;
-  int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
-  ChannelLane* lanes_ = nullptr;  // where its ports' lanes start (set_sender; lane 0 unless grouped with threads)
-  bool narrow_ = false;      // some output has been below full width (stage 2): switch allocation checks free_at
-  HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
   static constexpr int kMaxWords = XbarArbiter::kMaxWords;
   static_assert(kMaxPorts <= 64 * kMaxWords, "port masks too narrow for the widest element");
-  int words_ = 1;  // 64-bit words of a port mask
-  // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
-  // one below 65 ports, where it always was in the object), words 1.. of a wide router in stage_hi_.
-  uint64_t stage_ports_[4] = {0, 0, 0, 0};
   std::vector<uint64_t> stage_hi_;  // (word - 1) * 4 + state
   uint64_t* stage_word(int w) { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   const uint64_t* stage_word(int w) const { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
-  std::vector<uint64_t> parked_;  // per input VC (port * vcs + vc): parked for want of a credit (park()) or of
-  int n_parked_ = 0;              //   an output VC (wait_for_vc); how many (below saturation mostly none)
   std::vector<uint64_t> va_wait_;  // per output port, as many words as parked_: the heads parked on it
-  bool park_heads_ = true;         // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   Counters cnt_;
-  // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
-  std::unique_ptr<cosim::RouterRtl> rtl_;
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr,
                    *va_rtl_ = nullptr, *sa_rtl_ = nullptr;
+  std::vector<uint32_t> contenders_;  // scratch for tap_head
 };
 
 }  // namespace drb

@@ -148,11 +148,12 @@ class SwitchAllocator {
     return any ? tmp : req;
   }
 
+  // What every allocation reads first, together (RouterCore places them after its own hot fields).
+  std::vector<RrArbiter> in_arb_;   // per input port, over its VCs (iSLIP: which VC stands for a request)
+  std::vector<XbarArbiter> xbar_;   // per output port: the crossbar arbiter (drb_xbar_arbiter)
   int vcs_ = 1, outs_ = 1;
   bool islip_ = false, by_age_ = false;
-  std::vector<RrArbiter> in_arb_;   // per input port, over its VCs (iSLIP: which VC stands for a request)
   std::vector<RrArbiter> in_acc_;   // iSLIP, per input port: the accept arbiter over output ports
-  std::vector<XbarArbiter> xbar_;   // per output port: the crossbar arbiter (drb_xbar_arbiter)
   std::vector<int> out_grant_;      // this cycle's crossbar grants (RTL arbiters, iSLIP)
   std::vector<int16_t> islip_out_;  // iSLIP: per input, the outputs it requests this cycle (at most vcs)
   std::vector<int16_t> islip_vc_;   //   the VC standing for each
