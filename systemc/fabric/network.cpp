@@ -311,12 +311,9 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
       if (flit_tap_) flit_tap_(to, f, now);
     });
     chan_.deliver_credits(ChannelEnd::kTerminal, now, [this](const ChannelEnd& from, uint8_t vc) {
-      src_[from.id]->credit(static_cast<uint8_t>(from.port), vc);
+      if (src_[from.id]->credit(static_cast<uint8_t>(from.port), vc)) src_active_.add(from.id);
     });
-    src_active_.visit([this, now](int n) {
-      src_[n]->step(now);
-      return src_[n]->busy();
-    });
+    src_active_.visit([this, now](int n) { return src_[n]->step(now); });
   };
   auto destinations = [this, now] {
     dst_due_.visit([this, now](int n) {

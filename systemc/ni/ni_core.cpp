@@ -208,12 +208,13 @@ void SourceNi::send_flit(int lane, int64_t now) {
   }
 }
 
-void SourceNi::step_many(int64_t now) {
+bool SourceNi::step_many(int64_t now) {
   const int lanes = channels_ + 1, ctl = channels_;
   for (int i = 0; i < channels_ && !queue_.empty(); ++i)
     if (!lane_[i].pkt) start_packet(i, now);
   if (!lane_[ctl].pkt && !control_.empty()) start_packet(ctl, now);
   uint32_t ok = 0;  // lanes that can send a flit this cycle
+  bool sent = false;
   for (int i = 0; i < lanes; ++i) {
     Lane& l = lane_[i];
     if (l.pkt && (l.vc >= 0 || acquire_vc(l)) && credits_[l.ch * vcs_ + l.vc] > 0) ok |= 1u << i;
@@ -239,12 +240,14 @@ void SourceNi::step_many(int64_t now) {
     ok &= ~mine;
     last_lane_[ch] = lane;
     send_flit(lane, now);
+    sent = true;
   }
+  return sent && busy();
 }
 
 // One channel, two lanes (data 0, control 1): the same choice as the general step, written out for the
 // common node (drb_bench B2 and B4 spend a measurable share in the lane walk otherwise).
-void SourceNi::step_one(int64_t now) {
+bool SourceNi::step_one(int64_t now) {
   if (!lane_[0].pkt && !queue_.empty()) start_packet(0, now);
   if (!lane_[1].pkt && !control_.empty()) start_packet(1, now);
   bool ok[2];
@@ -256,9 +259,10 @@ void SourceNi::step_one(int64_t now) {
   if (ok[0] && ok[1]) lane = cfg_.link.ack_mode == AckMode::HighPriority ? 1 : 1 - last_lane_[0];
   else if (ok[0]) lane = 0;
   else if (ok[1]) lane = 1;
-  if (lane < 0) return;
+  if (lane < 0) return false;
   last_lane_[0] = lane;
   send_flit(lane, now);
+  return busy();
 }
 
 std::string SourceNi::dump() const {
