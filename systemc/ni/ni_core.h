@@ -44,8 +44,8 @@ class SourceNi {
   // Queue an ack packet for injection on the control lane. Early acks are bounded by `limit` queued
   // early acks (0 = unbounded); returns false if dropped.
   bool push_control(const Header& ack, bool early, int limit, uint32_t capture = 0);
-  // A credit back on injection channel ch (of this NI's channels), delivered by the channel table.
-  // A credit back; true if the NI should step again for it (a lane holds a packet: it may be the one waiting).
+  // A credit back on injection channel ch (of this NI's channels), delivered by the channel table; true if
+  // the NI should step again for it (a lane holds a packet: it may be the one waiting).
   bool credit(uint8_t ch, uint8_t vc) {
     ++credits_[ch * vcs_ + vc];
     return lanes_busy_ > 0;

@@ -264,7 +264,7 @@ class alignas(64) RouterCore {
     if (v.ready > now || v.buf.empty()) return false;
     if (narrow_ && out_[v.out_port].free_at > now) return false;  // a narrowed link still sending
     if (v.hold->credits <= 0) {
-      if (v.buf.front().head()) block<B>(v);
+      if (v.unblocked_head()) block<B>(v);
       park(v, kActive);
       return false;
     }
