@@ -14,6 +14,7 @@
 #include "models/routing/relation.h"
 #include "systemc/channel/channel.h"
 #include "systemc/channel/queues.h"
+#include "systemc/router/vc_slice.h"
 
 namespace drb {
 
@@ -51,38 +52,19 @@ struct alignas(64) InputVc {
   bool unblocked_head() const { return !blocked && buf.front().head(); }
 };
 
-// An input unit's VCs: an owning array and its length, 16 bytes where a vector takes 24, so that the unit
-// fits one cache line.
-class VcArray {
- public:
-  void assign(int n) {
-    p_ = std::make_unique<InputVc[]>(static_cast<size_t>(n));
-    n_ = n;
-  }
-  InputVc& operator[](size_t i) { return p_[i]; }
-  const InputVc& operator[](size_t i) const { return p_[i]; }
-  size_t size() const { return static_cast<size_t>(n_); }
-  InputVc* begin() { return p_.get(); }
-  InputVc* end() { return p_.get() + n_; }
-  const InputVc* begin() const { return p_.get(); }
-  const InputVc* end() const { return p_.get() + n_; }
-
- private:
-  std::unique_ptr<InputVc[]> p_;
-  int n_ = 0;
-};
-
 // One cache line: switch allocation reads a busy port's stage masks and VC array, and each flit leaving the
 // port its credit lane. At 80 bytes (a vector and a flag) most units straddled two lines; past saturation
 // on the big fabrics that was a line more per busy port and cycle.
 struct alignas(64) InputUnit {
-  VcArray vcs;
+  VcSlice<InputVc> vcs;
   uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
   ChannelPort credit;       // the input channel's credit lane (credits go back on it)
 
-  // Input port `port` of a router with `vcs` VCs a port (buffers come later: RouterCore::alloc_buffers).
-  void init(int port, int n_vcs) {
-    vcs.assign(n_vcs);
+  // Input port `port` of a router with `vcs` VCs a port (buffers come later: RouterCore::alloc_buffers):
+  // VCs of its own, or `slice`, its n_vcs of its router's array.
+  void init(int port, int n_vcs, InputVc* slice = nullptr) {
+    if (slice) vcs.view(slice, n_vcs);
+    else vcs.assign(n_vcs);
     for (int c = 0; c < n_vcs; ++c) {
       vcs[c].port = static_cast<uint8_t>(port);
       vcs[c].vc = static_cast<uint8_t>(c);

@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "systemc/channel/channel.h"
+#include "systemc/router/vc_slice.h"
 
 namespace drb {
 
 struct OutputVc {
-  int16_t owner = -1;  // input port * vcs + vc
+  int16_t owner = -1;    // input port * vcs + vc
+  bool waiting = false;  // the owner is parked for want of a credit (RouterCore::park_for_credit)
   int credits = 0;
 };
 
@@ -22,7 +24,7 @@ struct alignas(64) OutputUnit {
   static constexpr int16_t kNotOffered = INT16_MAX;
   static constexpr int kInfiniteCredits = INT_MAX / 2;  // towards an NI, which always sinks
 
-  std::vector<OutputVc> vcs;
+  VcSlice<OutputVc> vcs;
   ChannelPort link;      // the output channel's flit lane
   bool network = false;  // router-to-router link (counted as flit-hops)
   uint16_t dateline = 0;  // header dateline bits set by leaving on this link (RoutingFunction::hop_dateline)
@@ -32,7 +34,12 @@ struct alignas(64) OutputUnit {
   ChannelState state = ChannelState::kOn;  // the channel's, as last told
   int64_t free_at = 0;    //   the link is free again from this cycle
 
-  void init(int n_vcs, int depth) { vcs.assign(n_vcs, OutputVc{-1, depth}); }
+  // n_vcs VCs of its own, or `slice`, its n_vcs of its router's array; each with `depth` credits.
+  void init(int n_vcs, int depth, OutputVc* slice = nullptr) {
+    if (slice) vcs.view(slice, n_vcs);
+    else vcs.assign(n_vcs);
+    for (OutputVc& v : vcs) v.credits = depth;
+  }
   // Wired to channel lane l; `eject`: towards a terminal (no credits to count), else a network link whose
   // crossing sets `hop_dateline` in the header.
   void connect(const ChannelPort& l, int switch_delay, bool eject, uint16_t hop_dateline) {

@@ -17,9 +17,9 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   int ring = 1;
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
-  b += heap_bytes(P * sizeof(InputUnit)) + P * heap_bytes(V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
+  b += heap_bytes(P * sizeof(InputUnit)) + heap_bytes(P * V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
   b += heap_bytes(P);  // the inputs from terminals
-  b += heap_bytes(P * sizeof(OutputUnit)) + P * heap_bytes(V * sizeof(OutputVc));
+  b += heap_bytes(P * sizeof(OutputUnit)) + heap_bytes(P * V * sizeof(OutputVc));
   // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each, one per input VC) and
   // iSLIP's request masks (one word per input VC).
   b += heap_bytes(P * V * sizeof(uint32_t)) + heap_bytes(P * V) + heap_bytes(P * V * sizeof(int16_t)) + heap_bytes(P * V * 16) +
@@ -54,8 +54,10 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   out_.resize(out_ports_);
   va_wait_.assign(static_cast<size_t>(out_ports_) * parked_.size(), 0);
   park_heads_ = !p.vct && !p.atomic_vc;
-  for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_);
-  for (OutputUnit& op : out_) op.init(vcs_, p.depth);
+  ivc_ = std::make_unique<InputVc[]>(static_cast<size_t>(in_ports_) * vcs_);
+  ovc_ = std::make_unique<OutputVc[]>(static_cast<size_t>(out_ports_) * vcs_);
+  for (int i = 0; i < in_ports_; ++i) in_[i].init(i, vcs_, &ivc_[static_cast<size_t>(i) * vcs_]);
+  for (int o = 0; o < out_ports_; ++o) out_[o].init(vcs_, p.depth, &ovc_[static_cast<size_t>(o) * vcs_]);
   route_.init(cfg, id, out_ports_);
   va_.init(in_ports_, out_ports_, vcs_, p.va_islip, p.age_arbiter);
   sa_.init(in_ports_, out_ports_, vcs_, words_, p.sa_islip, p.age_arbiter);

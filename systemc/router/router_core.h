@@ -62,7 +62,7 @@ class alignas(64) RouterCore {
   // output p's VC vc from the cycle it may be counted.
   void arrive(int p, const Flit& f, int64_t now) {
     ++buffered_;
-    InputVc& v = in_[p].vcs[f.vc];
+    InputVc& v = ivc_[p * vcs_ + f.vc];
     v.buf.push(f);
     if (v.state == kIdle) {  // a head reaching the front of an idle VC starts route compute
       set_state_from<kIdle>(v, kRouting);
@@ -71,10 +71,12 @@ class alignas(64) RouterCore {
   }
   // A credit for an output VC whose holder was parked for want of one lets it bid again.
   void credit(int p, uint8_t vc) {
-    OutputUnit& op = out_[p];
-    op.credit(vc);
-    const int o = op.vcs[vc].owner;
-    if (n_parked_ && o >= 0 && o != kNotOffered && parked(o)) unpark(o, kActive);
+    OutputVc& o = ovc_[p * vcs_ + vc];
+    ++o.credits;
+    if (o.waiting) {
+      o.waiting = false;
+      unpark(o.owner, kActive);
+    }
   }
   void step(int64_t now);
   bool busy() const { return buffered_ > 0; }
@@ -206,7 +208,7 @@ class alignas(64) RouterCore {
     for (size_t j = 0; j < words; ++j) {
       for (uint64_t m = w[j] & parked_[j]; m; m &= m - 1) {
         const int k = static_cast<int>(j) * 64 + __builtin_ctzll(m);
-        if (in_[k / vcs_].vcs[k % vcs_].state == kVcAlloc) unpark(k, kVcAlloc);
+        if (ivc_[k].state == kVcAlloc) unpark(k, kVcAlloc);
       }
       w[j] = 0;
     }
@@ -266,6 +268,7 @@ class alignas(64) RouterCore {
     if (v.hold->credits <= 0) {
       if (v.unblocked_head()) block<B>(v);
       park(v, kActive);
+      v.hold->waiting = true;  // credit() wakes it
       return false;
     }
     return true;
@@ -296,23 +299,26 @@ class alignas(64) RouterCore {
   // a busy router touched each cycle, missed past saturation on the big fabrics.
   // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
   // one below 65 ports), words 1.. of a wide router in stage_hi_.
+  // The first line is all a flit's or a credit's delivery reads of the router: the VCs are in one array
+  // per direction (port * vcs + vc), each unit's VCs a slice of it.
   uint64_t stage_ports_[4] = {0, 0, 0, 0};
   int buffered_ = 0;
   int n_parked_ = 0;  // VCs parked (parked_): below saturation mostly none
   int d_rc_ = 1;
-  int words_ = 1;     // 64-bit words of a port mask
-  int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
-  bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
-  bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
+  int vcs_;
+  std::unique_ptr<InputVc[]> ivc_;   // every input VC
+  std::unique_ptr<OutputVc[]> ovc_;  // every output VC
   const RouterConfig& cfg_;
   ChannelTable& chan_;
   PacketStore& store_;
   ChannelLane* lanes_ = nullptr;  // where its ports' lanes start (set_sender; lane 0 unless grouped with threads)
   HeadTap* tap_ = nullptr;   // the head tap bound at assembly (PR-DRB's monitor, the packet trace)
-  // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
-  std::unique_ptr<cosim::RouterRtl> rtl_;
+  int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
+  int words_ = 1;     // 64-bit words of a port mask
   int id_;
-  int in_ports_, out_ports_, vcs_;
+  bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
+  bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
+  int in_ports_, out_ports_;
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
   SwitchAllocator sa_;
@@ -321,6 +327,8 @@ class alignas(64) RouterCore {
   RouteUnit route_;
   VcAllocator va_;
   std::vector<uint8_t> inject_;  // per input port: it comes from a terminal's NI
+  // RTL mode (RtlBlocks): each block pointer is null while that block runs as the C++ model.
+  std::unique_ptr<cosim::RouterRtl> rtl_;
   static constexpr int16_t kNotOffered = OutputUnit::kNotOffered;
   // Port ids are 8 bits wide (InputVc::port, RouteChoice::port): 256 ports in 4 mask words at most.
   static constexpr int kMaxPorts = kMaxRadix;
