@@ -43,7 +43,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
                                 std::to_string(kMaxPorts) + " are supported");
   words_ = std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords));
   stage_hi_.assign(static_cast<size_t>(words_ - 1) * 4, 0);
-  vcs_ = p.vcs;
+  vcs_ = static_cast<int16_t>(p.vcs);
   d_rc_ = p.d_rc;
   tap_ = cfg.head_tap;
   moved_ = chan.move_slot(0);

@@ -305,7 +305,9 @@ class alignas(64) RouterCore {
   int buffered_ = 0;
   int n_parked_ = 0;  // VCs parked (parked_): below saturation mostly none
   int d_rc_ = 1;
-  int vcs_;
+  int16_t vcs_;               // at most 64
+  bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
+  bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   std::unique_ptr<InputVc[]> ivc_;   // every input VC
   std::unique_ptr<OutputVc[]> ovc_;  // every output VC
   const RouterConfig& cfg_;
@@ -316,8 +318,6 @@ class alignas(64) RouterCore {
   int64_t* moved_ = nullptr;  // its lane's last move (ChannelTable::move_slot; lane 0 unless sim.threads)
   int words_ = 1;     // 64-bit words of a port mask
   int id_;
-  bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
-  bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   int in_ports_, out_ports_;
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
