@@ -504,6 +504,45 @@ TEST(RouterUnit, TheHeadTapSeesEachHeadsWaitAndItsContenders) {
 namespace drb {
 namespace {
 
+// A unit's VCs (systemc/router/vc_slice.h): a unit built alone owns them, and a move hands them over; a
+// router's units are views of its arrays, one per direction, port p's VCs from p * vcs on.
+TEST(VcSlice, OwnsAloneAndViewsTheRoutersArrays) {
+  VcSlice<OutputVc> a;
+  a.assign(3, OutputVc{});
+  a[2].credits = 7;
+  VcSlice<OutputVc> b(std::move(a));
+  EXPECT_EQ(a.size(), 0u);
+  EXPECT_EQ(a.begin(), a.end());
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[2].credits, 7);
+  OutputVc shared[6];
+  b.view(shared + 3, 3);  // drops the array it owned; the viewed one stays its owner's
+  b[1].credits = 5;
+  EXPECT_EQ(shared[4].credits, 5);
+  EXPECT_EQ(b.end() - b.begin(), 3);
+
+  // A router with 2 VCs a port: input port p's VC c is element p * 2 + c of one array, and so is output
+  // port p's VC c of the other (the waveform references point into them); each output VC starts with the
+  // buffer depth as its credits (towards a router).
+  RouterParams rp;
+  rp.vcs = 2;
+  rp.depth = 4;
+  StubbedRouter sr(rp);
+  const RouterCore& r = sr.router();
+  const auto* in0 = reinterpret_cast<const char*>(&r.trace_state(0, 0));
+  const auto* out0 = reinterpret_cast<const char*>(&r.trace_credits(0, 0));
+  ASSERT_GE(r.in_ports(), 5);
+  for (int p = 0; p < r.in_ports(); ++p) {
+    for (int c = 0; c < 2; ++c) {
+      EXPECT_EQ(reinterpret_cast<const char*>(&r.trace_state(p, c)) - in0,
+                static_cast<std::ptrdiff_t>((p * 2 + c) * sizeof(InputVc)));
+      EXPECT_EQ(reinterpret_cast<const char*>(&r.trace_credits(p, c)) - out0,
+                static_cast<std::ptrdiff_t>((p * 2 + c) * sizeof(OutputVc)));
+      if (r.output_to_element(p)) EXPECT_EQ(r.credits(p, c), 4);  // an ejection port's are unbounded
+    }
+  }
+}
+
 // The output unit alone (systemc/router/output_unit.h, RTL drb_output_unit): credits and owners, and the
 // channel-state rules of docs/power.md and docs/faults.md: a channel goes off only while its output is idle
 // (no VC owned, every credit back); failed lets the owned VC finish and offers no free one; on offers all.

@@ -15,7 +15,7 @@ namespace drb {
 
 struct OutputVc {
   int16_t owner = -1;    // input port * vcs + vc
-  bool waiting = false;  // the owner is parked for want of a credit (RouterCore::park_for_credit)
+  bool waiting = false;  // the owner is parked for want of a credit (RouterCore::eligible; credit wakes it)
   int credits = 0;
 };
 

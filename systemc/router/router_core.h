@@ -297,15 +297,15 @@ class alignas(64) RouterCore {
   // The fields a busy cycle reads (deliveries, the stages, send) come first, in the first four lines of
   // the aligned object (with the switch allocator's arbiters); spread over its 15 lines they were seven lines
   // a busy router touched each cycle, missed past saturation on the big fabrics.
-  // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
-  // one below 65 ports), words 1.. of a wide router in stage_hi_.
   // The first line is all a flit's or a credit's delivery reads of the router: the VCs are in one array
   // per direction (port * vcs + vc), each unit's VCs a slice of it.
+  // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
+  // one below 65 ports), words 1.. of a wide router in stage_hi_.
   uint64_t stage_ports_[4] = {0, 0, 0, 0};
   int buffered_ = 0;
   int n_parked_ = 0;  // VCs parked (parked_): below saturation mostly none
   int d_rc_ = 1;
-  int16_t vcs_;               // at most 64
+  int16_t vcs_;               // VCs a port (router.vcs: at most 64)
   bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
   bool park_heads_ = true;    // neither VCT nor atomic reallocation: a VC becomes usable only by freeing
   std::unique_ptr<InputVc[]> ivc_;   // every input VC

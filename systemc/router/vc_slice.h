@@ -13,13 +13,14 @@ template <class T>
 class VcSlice {
  public:
   VcSlice() = default;
-  VcSlice(VcSlice&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(o.n_), own_(o.own_) {}
+  VcSlice(VcSlice&& o) noexcept
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), own_(std::exchange(o.own_, false)) {}
   VcSlice& operator=(VcSlice&& o) noexcept {
     if (this != &o) {
       release();
       p_ = std::exchange(o.p_, nullptr);
-      n_ = o.n_;
-      own_ = o.own_;
+      n_ = std::exchange(o.n_, 0);
+      own_ = std::exchange(o.own_, false);
     }
     return *this;
   }
@@ -54,6 +55,7 @@ class VcSlice {
   void release() {
     if (own_) delete[] p_;
     p_ = nullptr;
+    n_ = 0;
     own_ = false;
   }
   T* p_ = nullptr;
