@@ -123,21 +123,37 @@ TEST(ChannelTable, StateWidthAndIdlenessGoThroughTheSendersHooks) {
   EXPECT_FALSE(t.idle(0));
 }
 
-// The measured-window counters start again with the window; the flit count that waveforms and power
-// saving read never does.
-TEST(ChannelTable, ResetClearsTheWindowCountersOnly) {
+// A channel's flits are counted at its sending end and read through the binding; the window's flits are
+// those sent while it was open, and opening it again starts them and the head counters afresh. The count
+// that waveforms and power saving read (sent) never restarts. A channel no sender counts has carried 0.
+TEST(ChannelTable, CountsAtTheSenderAndWindowsThem) {
   ChannelTable t;
   t.add(Channel{element_end(0, 1), element_end(1, 3), 1, 1});
-  ChannelStats& s = t.stats(0);
-  s.sent = 12;
-  s.flits = 10;
-  s.heads = 3;
-  s.wait_sum = 40;
-  t.reset_stats();
-  EXPECT_EQ(t.stats(0).sent, 12u);
-  EXPECT_EQ(t.stats(0).flits, 0u);
+  t.add(Channel{terminal_end(0, 0), element_end(0, 0), 1, 1});
+  uint64_t sent = 0;
+  t.count_at(0, &sent);
+  sent = 12;  // before the window
+  EXPECT_EQ(t.sent(0), 12u);
+  EXPECT_EQ(t.flits(0), 0u);
+  t.set_measuring(true);
+  sent += 10;
+  t.stats(0).heads = 3;
+  t.stats(0).wait_sum = 40;
+  EXPECT_EQ(t.flits(0), 10u);
+  t.set_measuring(false);
+  sent += 5;  // after it: not in the window's count
+  EXPECT_EQ(t.sent(0), 27u);
+  EXPECT_EQ(t.flits(0), 10u);
+  EXPECT_EQ(t.stats(0).heads, 3u);
+  t.set_measuring(false);  // closing a closed window changes nothing
+  EXPECT_EQ(t.flits(0), 10u);
+  t.set_measuring(true);
+  sent += 2;
+  EXPECT_EQ(t.flits(0), 2u);
   EXPECT_EQ(t.stats(0).heads, 0u);
   EXPECT_EQ(t.stats(0).wait_sum, 0u);
+  EXPECT_EQ(t.sent(1), 0u);
+  EXPECT_EQ(t.flits(1), 0u);
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ const std::vector<std::string> kTree{"topology.kind=fattree", "topology.k=4", "t
 // the buffer downstream), and it sends nothing. Credits keep returning on links whose reverse is off.
 void never_off_in_use(const std::vector<std::string>& net_kv) {
   const auto r = in_child([&] {
-    std::vector<uint32_t> sent_at;
+    std::vector<uint64_t> sent_at;
     std::vector<int> reverse;
     int64_t bad = 0, off_cycles = 0, credits_back_reverse_off = 0;
     std::vector<int> credit_sum;

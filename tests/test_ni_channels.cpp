@@ -79,7 +79,7 @@ TEST(NiChannels, ConservationPastSaturation) {
     drive_ledger(fab, 4, 5000, [](int64_t) { return 3.0; });
     nlohmann::json least = 1u << 30;
     for (int e = 0; e < 16; ++e)
-      for (int c = 0; c < 2; ++c) least = std::min(least.get<uint32_t>(), fab.net().router(e).trace_sent(8 + c));
+      for (int c = 0; c < 2; ++c) least = std::min(least.get<uint64_t>(), fab.net().router(e).trace_sent(8 + c));
     return least;
   });
   ASSERT_TRUE(used.is_number()) << used.dump();

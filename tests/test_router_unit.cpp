@@ -538,7 +538,9 @@ TEST(VcSlice, OwnsAloneAndViewsTheRoutersArrays) {
                 static_cast<std::ptrdiff_t>((p * 2 + c) * sizeof(InputVc)));
       EXPECT_EQ(reinterpret_cast<const char*>(&r.trace_credits(p, c)) - out0,
                 static_cast<std::ptrdiff_t>((p * 2 + c) * sizeof(OutputVc)));
-      if (r.output_to_element(p)) EXPECT_EQ(r.credits(p, c), 4);  // an ejection port's are unbounded
+      if (r.output_to_element(p)) {  // an ejection port's are unbounded
+        EXPECT_EQ(r.credits(p, c), 4);
+      }
     }
   }
 }

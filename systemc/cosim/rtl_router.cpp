@@ -44,6 +44,7 @@ struct RtlRouter::Impl {
   struct Out {
     ChannelPort link;
     bool network = false;
+    uint64_t sent = 0;  // its channel's flit count (ChannelTable::count_at)
     DelayQueue<Flit> line;  // granted flits on their way through the switch stages, by the cycle they leave
   };
   struct In {
@@ -141,6 +142,7 @@ void RtlRouter::connect_output(int p, int ch, bool eject) {
   Impl& m = *impl_;
   m.out[p].link = m.chan.flit_port(ch);
   m.out[p].network = !eject;
+  m.chan.count_at(ch, &m.out[p].sent);
 }
 
 void RtlRouter::connect_input(int p, int ch, bool /*inject*/) { impl_->in[p].credit = impl_->chan.credit_port(ch); }
@@ -248,7 +250,6 @@ void RtlRouter::step(int64_t now) {
     if (q < 0 || q >= m.ports || m.out[q].link.ch < 0)
       fail("input VC " + std::to_string(k) + " won the switch for output " + std::to_string(q) + ", which is not connected");
     Impl::Out& op = m.out[q];
-    ChannelStats& cs = m.chan.stats(op.link.ch);
     if (f.head()) {
       Packet& pk = m.store.pkt(f.pkt);
       const uint32_t wait = static_cast<uint32_t>(now - (m.t_req[k] + m.cfg.p.d_va));
@@ -256,12 +257,12 @@ void RtlRouter::step(int64_t now) {
       pk.path.push_back(static_cast<uint16_t>(id_));
       if (op.network) ++pk.hops;
       if (measuring) {
+        ChannelStats& cs = m.chan.stats(op.link.ch);
         ++cs.heads;
         cs.wait_sum += wait;
       }
     }
-    if (measuring) ++cs.flits;
-    ++cs.sent;
+    ++op.sent;
     op.line.push(now + m.out_delay, f);
   }
   // GMR's early acks, in the grant cycle: the RTL gives the ack; the data fields it was built from go to
@@ -340,7 +341,7 @@ void RtlRouter::trace_on() {
   tr_packet_.assign(n, 0);
 }
 
-const uint32_t& RtlRouter::trace_sent(int p) const { return impl_->chan.stats(impl_->out[p].link.ch).sent; }
+const uint64_t& RtlRouter::trace_sent(int p) const { return impl_->out[p].sent; }
 
 std::string RtlRouter::dump(int64_t now) const {
   const Impl& m = *impl_;

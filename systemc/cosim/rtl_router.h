@@ -88,7 +88,7 @@ class RtlRouter {
   const int& trace_occupancy(int p, int vc) const { return tr_count_[static_cast<size_t>(p * vcs_ + vc)]; }
   const uint32_t& trace_packet(int p, int vc) const { return tr_packet_[static_cast<size_t>(p * vcs_ + vc)]; }
   const int& trace_credits(int p, int vc) const { return tr_credits_[static_cast<size_t>(p * vcs_ + vc)]; }
-  const uint32_t& trace_sent(int p) const;
+  const uint64_t& trace_sent(int p) const;
 
  private:
   struct Kind;

@@ -52,7 +52,7 @@ void LinkPower::init_off(int i) {
 
 uint32_t LinkPower::take_phits(int i) {
   PowerLink& l = link_[i];
-  const uint32_t s = net_.channels().stats(l.ch).sent;
+  const uint32_t s = static_cast<uint32_t>(net_.channels().sent(l.ch));  // differences wrap as they did
   const uint32_t d = s - l.snap;
   l.snap = s;
   return d;

@@ -228,16 +228,13 @@ uint64_t Network::submit(int src, int dst, int flits, int64_t t_gen, bool measur
 }
 
 void Network::set_measuring(bool m) {
-  if (m && !chan_.measuring()) {
-    chan_.reset_stats();
-    in_flight_sum_ = 0;
-  }
-  chan_.set_measuring(m);
+  if (m && !chan_.measuring()) in_flight_sum_ = 0;
+  chan_.set_measuring(m);  // opening the window clears the channels' window counts
 }
 
 uint64_t Network::flit_hops() const {
   uint64_t n = 0;
-  for (int c = 0; c < static_cast<int>(s_.ic->graph().channels().size()); ++c) n += chan_.stats(c).flits;
+  for (int c = 0; c < static_cast<int>(s_.ic->graph().channels().size()); ++c) n += chan_.flits(c);
   return n;
 }
 

@@ -33,6 +33,8 @@ struct alignas(64) OutputUnit {
   int16_t free_owner = -1;  // what a VC's owner becomes when its tail leaves (kNotOffered once failed)
   ChannelState state = ChannelState::kOn;  // the channel's, as last told
   int64_t free_at = 0;    //   the link is free again from this cycle
+  uint64_t sent = 0;      // flits that entered the output channel: the channel's count, kept on this line,
+                          //   which a flit leaving reads anyway (ChannelTable::count_at)
 
   // n_vcs VCs of its own, or `slice`, its n_vcs of its router's array; each with `depth` credits.
   void init(int n_vcs, int depth, OutputVc* slice = nullptr) {

@@ -84,6 +84,7 @@ void RouterCore::connect_output(int p, int ch, bool eject) {
   // The relation's port is the trunk; the destination NI always sinks (no credits).
   out_[p].connect(chan_.flit_port(ch), cfg_.p.d_sa + cfg_.p.d_st, eject,
                   eject ? 0 : route_.routing().hop_dateline(id_, p / route_.trunk()));
+  chan_.count_at(ch, &out_[p].sent);
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
   in_[p].credit = chan_.credit_port(ch);
@@ -166,7 +167,6 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   if (ip.credit.ch >= 0)  // for the slot just freed
     ChannelTable::send_credit_in(lanes_, ip.credit, now, static_cast<uint8_t>(vc));
   OutputUnit& op = out_[v.out_port];
-  ChannelStats& cs = chan_.stats(op.link.ch);
   if (f.head()) {
     Packet& pk = store_.pkt(f.pkt);
     Header& h = pk.hdr;
@@ -188,12 +188,12 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       }
     }
     if (chan_.measuring()) {
+      ChannelStats& cs = chan_.stats(op.link.ch);
       ++cs.heads;
       cs.wait_sum += wait;
     }
   }
-  if (chan_.measuring()) ++cs.flits;
-  ++cs.sent;
+  ++op.sent;
   f.vc = static_cast<uint8_t>(v.out_vc);
   if (op.network) {
     --v.hold->credits;

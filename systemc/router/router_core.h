@@ -122,9 +122,9 @@ class alignas(64) RouterCore {
   void reroute_waiting(int64_t now);
   // Adds (source, destination) of every head that waits with no candidate at all.
   void held(std::set<std::pair<int, int>>& out) const;
-  // Flits sent on output p so far, as its channel counts them (waveforms sample the reference).
-  uint32_t sent(int p) const { return chan_.stats(out_[p].link.ch).sent; }
-  const uint32_t& trace_sent(int p) const { return chan_.stats(out_[p].link.ch).sent; }
+  // Flits sent on output p so far, its channel's count (waveforms sample the reference).
+  uint64_t sent(int p) const { return out_[p].sent; }
+  const uint64_t& trace_sent(int p) const { return out_[p].sent; }
   // Always-on state that waveforms sample: flits buffered; per input VC its state (State), the flits in its
   // buffer and the id of the packet it last routed; per output VC its credits.
   const int& trace_buffered() const { return buffered_; }

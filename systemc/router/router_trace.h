@@ -31,7 +31,7 @@ void trace_router(VcdWriter& w, const V& v, const RouterCore& c, const Interconn
   for (int p = 0; p < c.out_ports(); ++p) {
     if (!c.output_connected(p)) continue;
     const std::string out = base + ".out_" + ic.port_name(r, p);
-    w.add(out + ".sent", v.trace_sent(p));
+    w.add(out + ".sent", v.trace_sent(p), 32);  // a 32-bit counter on the wire
     if (c.output_to_element(p))  // an NI always sinks: an ejection channel has no credits to show
       for (int k = 0; k < c.vcs(); ++k) w.add(out + ".vc" + std::to_string(k) + ".credits", v.trace_credits(p, k));
   }

@@ -112,7 +112,7 @@ nlohmann::json Collector::finish(int64_t end_cycle) {
         const int ch = g.out(n, p);
         if (ch < 0) continue;
         const ChannelStats& ls = net_.channels().stats(ch);
-        const double u = ls.flits / cycles;
+        const double u = static_cast<double>(net_.channels().flits(ch)) / cycles;
         umax = std::max(umax, u);
         links.push_back({{"router", n},
                          {"port", ic.port_name(n, p)},
@@ -173,14 +173,14 @@ nlohmann::json Collector::energy_json(double cycles) const {
   c.heads_out.assign(ic.elements(), 0);
   for (int i = 0; i < ch.size(); ++i)
     if (ch[i].from.kind == ChannelEnd::kElement) {
-      c.flits_out[ch[i].from.id] += ch.stats(i).flits;
+      c.flits_out[ch[i].from.id] += ch.flits(i);
       c.heads_out[ch[i].from.id] += ch.stats(i).heads;
     }
   const int d_link = std::max(1, net_.params().d_link);
   double mm_sum = 0;
   for (size_t i = 0; i < g.channels().size(); ++i) {
     const double mm = sp_.link_mm * (d_link + g.channels()[i].extra) / d_link;
-    c.links.push_back({g.channels()[i].from, ch.stats(static_cast<int>(i)).flits, mm});
+    c.links.push_back({g.channels()[i].from, ch.flits(static_cast<int>(i)), mm});
     mm_sum += mm;
   }
   // One table per element: the OSU018 derivation for its ports, or the user's table over it; made once per
