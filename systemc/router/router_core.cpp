@@ -41,7 +41,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   if (in_ports_ > kMaxPorts)  // the topology builders refuse such radices first; this guards the masks
     throw std::invalid_argument("topology: a routing element of " + std::to_string(in_ports_) + " ports, at most " +
                                 std::to_string(kMaxPorts) + " are supported");
-  words_ = std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords));
+  words_ = static_cast<int16_t>(std::max((in_ports_ + 63) / 64, std::min(p.mask_words, kMaxWords)));
   stage_hi_.assign(static_cast<size_t>(words_ - 1) * 4, 0);
   vcs_ = static_cast<int16_t>(p.vcs);
   d_rc_ = p.d_rc;
@@ -66,6 +66,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
       throw std::invalid_argument("router.blocks: the RTL blocks support routers of at most 64 ports, this one has " +
                                   std::to_string(in_ports_));
     rtl_ = std::make_unique<cosim::RouterRtl>(p, *cfg.gmr, id, in_ports_);
+    rtl_on_ = true;
     dec_rtl_ = p.rtl_dec ? rtl_.get() : nullptr;
     al_rtl_ = p.rtl_al ? rtl_.get() : nullptr;
     gmr_rtl_ = p.rtl_gmr ? rtl_.get() : nullptr;

@@ -24,7 +24,7 @@ int64_t RouterCore::age(const InputVc& v) const { return store_.pkt(v.buf.front(
 void RouterCore::step(int64_t now) {
   // Credits and flits of this cycle were delivered by the channel table before any router steps.
   if (!busy()) return;
-  if (rtl_) step_words<false, RtlBlocks>(now);  // the block set, chosen here once (RTL: at most 64 ports)
+  if (rtl_on_) step_words<false, RtlBlocks>(now);  // the block set, chosen here once (RTL: at most 64 ports)
   else if (words_ == 1) step_words<false, ModelBlocks>(now);
   else step_words<true, ModelBlocks>(now);
 }
