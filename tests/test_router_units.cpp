@@ -274,5 +274,34 @@ TEST(SwitchAllocatorUnit, ASoleActiveVcMovesThePointersAsTheStagesWould) {
   }
 }
 
+// A router with more arbiters than the allocator holds in place (40 inputs and 40 outputs: 80 pointers) keeps
+// them apart, and they wrap at their own size: inputs 0, 20 and 39 send to output 39 in turn, its crossbar
+// pointer moving past each (1, 21, then 40 wraps to 0); input 39's arbiter over its 3 VCs moves past VC 2
+// and wraps to 0. Output 5 is served by input 7 alone at the same time, and its pointer moves on its own.
+TEST(SwitchAllocatorUnit, ManyPortsKeepTheirPointersApartAndWrap) {
+  StubRouter r(40, 3);
+  SwitchAllocator sa;
+  sa.init(40, 40, 3, 1, false, false);
+  r.holds(0, 0, 39);
+  r.holds(20, 1, 39);
+  r.holds(39, 2, 39);
+  r.holds(7, 0, 5);
+  std::vector<int> to39, ptr39;
+  for (int64_t t = 0; t < 3; ++t) {
+    r.sent.clear();
+    sa.allocate<false, ModelBlocks>(r, t);
+    for (auto [in, out] : r.sent)
+      if (out == 39) to39.push_back(in);
+    ptr39.push_back(sa.xbar(39).pointer());
+    EXPECT_EQ(sa.xbar(5).pointer(), 8) << "cycle " << t;
+  }
+  EXPECT_EQ(to39, (std::vector<int>{0, 201, 392}));
+  EXPECT_EQ(ptr39, (std::vector<int>{1, 21, 0}));
+  EXPECT_EQ(sa.input_arbiter(39).pointer(), 0) << "past VC 2 of 3";
+  EXPECT_EQ(sa.input_arbiter(20).pointer(), 2);
+  EXPECT_EQ(sa.input_arbiter(0).pointer(), 1);
+  EXPECT_EQ(sa.input_arbiter(7).pointer(), 1);
+}
+
 }  // namespace
 }  // namespace drb

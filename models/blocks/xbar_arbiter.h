@@ -35,8 +35,10 @@ class RrArbiter {
     return -1;
   }
   void update(int grant, bool used) {
-    if (used && grant >= 0) ptr_ = (grant + 1 == n_) ? 0 : grant + 1;
+    if (used && grant >= 0) ptr_ = past(grant, n_);
   }
+  // The pointer after a used grant of one of n requesters.
+  static int past(int grant, int n) { return grant + 1 == n ? 0 : grant + 1; }
 
  private:
   int n_;
@@ -46,6 +48,8 @@ class RrArbiter {
 class XbarArbiter {
  public:
   explicit XbarArbiter(int inputs = 1) : rr_(inputs) {}
+  // One whose pointer is at `pointer` (a router that keeps only its arbiters' pointers rebuilds them so).
+  XbarArbiter(int inputs, int pointer) : rr_(inputs) { rr_.set_pointer(pointer); }
   int inputs() const { return rr_.size(); }
   int pointer() const { return rr_.pointer(); }
   // Combinational: the granted input for these requests, or -1.
