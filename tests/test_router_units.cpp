@@ -282,21 +282,15 @@ TEST(SwitchAllocatorUnit, ManyPortsKeepTheirPointersApartAndWrap) {
   StubRouter r(40, 3);
   SwitchAllocator sa;
   sa.init(40, 40, 3, 1, false, false);
-  r.holds(0, 0, 39);
-  r.holds(20, 1, 39);
-  r.holds(39, 2, 39);
-  r.holds(7, 0, 5);
-  std::vector<int> to39, ptr39;
-  for (int64_t t = 0; t < 3; ++t) {
+  for (auto [p, c, o] : {std::tuple{0, 0, 39}, {20, 1, 39}, {39, 2, 39}, {7, 0, 5}}) r.holds(p, c, o);
+  const int winner[] = {0, 201, 392}, pointer[] = {1, 21, 0};
+  for (int t = 0; t < 3; ++t) {
     r.sent.clear();
     sa.allocate<false, ModelBlocks>(r, t);
-    for (auto [in, out] : r.sent)
-      if (out == 39) to39.push_back(in);
-    ptr39.push_back(sa.xbar(39).pointer());
+    EXPECT_EQ(r.sent, (Grants{{70, 5}, {winner[t], 39}})) << "cycle " << t;
+    EXPECT_EQ(sa.xbar(39).pointer(), pointer[t]) << "cycle " << t;
     EXPECT_EQ(sa.xbar(5).pointer(), 8) << "cycle " << t;
   }
-  EXPECT_EQ(to39, (std::vector<int>{0, 201, 392}));
-  EXPECT_EQ(ptr39, (std::vector<int>{1, 21, 0}));
   EXPECT_EQ(sa.input_arbiter(39).pointer(), 0) << "past VC 2 of 3";
   EXPECT_EQ(sa.input_arbiter(20).pointer(), 2);
   EXPECT_EQ(sa.input_arbiter(0).pointer(), 1);
