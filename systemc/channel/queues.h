@@ -3,14 +3,19 @@
 // times never decrease (a link or a credit wire with a fixed delay carries at most one item per cycle).
 #pragma once
 #include <cstdint>
+#include <cstddef>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace drb {
 
-// 24 bytes (a pointer and three ints rather than a vector's three pointers): a router's input VC keeps the
-// fields a flit touches in one cache line with it (input_unit.h).
+// 24 bytes (a pointer, three ints and a flag rather than a vector's three pointers): a router's input VC
+// keeps the fields a flit touches in one cache line with it (input_unit.h). Its slots are its own (init) or
+// a view of storage its owner keeps (view: a router's buffers in one block, RouterCore::alloc_buffers); a
+// ring that outgrows a view copies itself into slots of its own.
 template <class T>
 class Ring {
  public:
@@ -18,19 +23,26 @@ class Ring {
   Ring(const Ring& o) : buf_(new T[o.mask_ + 1]), mask_(o.mask_), head_(o.head_), size_(o.size_) {
     for (int i = 0; i <= mask_; ++i) buf_[i] = o.buf_[i];
   }
-  Ring(Ring&&) noexcept = default;
+  Ring(Ring&& o) noexcept : buf_(o.buf_), mask_(o.mask_), head_(o.head_), size_(o.size_), own_(o.own_) {
+    o.buf_ = nullptr;
+    o.own_ = false;
+  }
   Ring& operator=(Ring o) noexcept {
-    buf_.swap(o.buf_);
+    std::swap(buf_, o.buf_);
+    std::swap(own_, o.own_);
     mask_ = o.mask_, head_ = o.head_, size_ = o.size_;
     return *this;
   }
-  void init(int capacity) {
+  ~Ring() { release(); }
+  // Slots for `capacity` items (rounded up to a power of two: slots()).
+  static int slots(int capacity) {
     int c = 1;
     while (c < capacity) c <<= 1;
-    buf_.reset(new T[c]{});
-    mask_ = c - 1;
-    head_ = size_ = 0;
+    return c;
   }
+  void init(int capacity) { use(new T[slots(capacity)]{}, slots(capacity), true); }
+  // The slots(capacity) items from `storage` on, which outlive the ring; emptied.
+  void view(T* storage, int capacity) { use(storage, slots(capacity), false); }
   bool empty() const { return size_ == 0; }
   int size() const { return size_; }
   const int& size_ref() const { return size_; }  // for waveforms (stable while the ring lives)
@@ -49,16 +61,44 @@ class Ring {
   void clear() { head_ = size_ = 0; }
 
  private:
+  void release() {
+    if (own_) delete[] buf_;
+  }
+  void use(T* b, int n, bool own) {
+    release();
+    buf_ = b;
+    own_ = own;
+    mask_ = n - 1;
+    head_ = size_ = 0;
+  }
   __attribute__((noinline)) void grow() {
     const int n = (mask_ + 1) * 2;
-    std::unique_ptr<T[]> nb(new T[n]{});
+    T* nb = new T[n]{};
     for (int i = 0; i < size_; ++i) nb[i] = buf_[(head_ + i) & mask_];
-    buf_.swap(nb);
+    release();
+    buf_ = nb;
+    own_ = true;
     mask_ = n - 1;
     head_ = 0;
   }
-  std::unique_ptr<T[]> buf_;
+  T* buf_;
   int mask_ = 0, head_ = 0, size_ = 0;
+  bool own_ = true;
+};
+
+// n value-initialised T from a cache-line boundary, freed as one (Ring::view's storage).
+template <class T>
+struct LineBlock {
+  static_assert(std::is_trivially_destructible_v<T>, "freed without destroying its items");
+  struct Free {
+    void operator()(T* p) const { ::operator delete[](p, std::align_val_t(64)); }
+  };
+  using Ptr = std::unique_ptr<T[], Free>;
+  static Ptr make(size_t n) {
+    T* p = static_cast<T*>(::operator new[](n * sizeof(T), std::align_val_t(64)));
+    std::uninitialized_value_construct_n(p, n);
+    return Ptr(p);
+  }
 };
 
 template <class T>

@@ -17,7 +17,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   int ring = 1;
   while (ring < depth) ring <<= 1;
   double b = heap_bytes(sizeof(RouterCore));
-  b += heap_bytes(P * sizeof(InputUnit)) + heap_bytes(P * V * sizeof(InputVc)) + P * V * heap_bytes(ring * sizeof(Flit));
+  b += heap_bytes(P * sizeof(InputUnit)) + heap_bytes(P * V * sizeof(InputVc)) + heap_bytes(P * V * ring * sizeof(Flit)) + 64;
   b += heap_bytes(P);  // the inputs from terminals
   b += heap_bytes(P * sizeof(OutputUnit)) + heap_bytes(P * V * sizeof(OutputVc));
   // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each, one per input VC) and
@@ -77,8 +77,12 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
 }
 
 void RouterCore::alloc_buffers() {
-  for (InputUnit& ip : in_)
-    for (InputVc& v : ip.vcs) v.buf.init(cfg_.p.depth);
+  // One block, cache-line aligned: VC k's slots from k * slots on. Each VC's 64-byte buffer (8 flits) is then
+  // one line; allocated one by one, malloc's 16-byte header put 3 in 4 across two lines, and the headers
+  // between them.
+  const size_t n = static_cast<size_t>(Ring<Flit>::slots(cfg_.p.depth));
+  bufs_ = LineBlock<Flit>::make(static_cast<size_t>(in_ports_) * vcs_ * n);
+  for (int k = 0; k < in_ports_ * vcs_; ++k) ivc_[k].buf.view(bufs_.get() + k * n, cfg_.p.depth);
 }
 
 void RouterCore::connect_output(int p, int ch, bool eject) {

@@ -343,6 +343,7 @@ class alignas(64) RouterCore {
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr,
                    *va_rtl_ = nullptr, *sa_rtl_ = nullptr;
   std::vector<uint32_t> contenders_;  // scratch for tap_head
+  LineBlock<Flit>::Ptr bufs_;  // the input VCs' slots (alloc_buffers)
 };
 
 }  // namespace drb
