@@ -29,8 +29,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   b += heap_bytes(P * sizeof(RrArbiter)) + heap_bytes(P * sizeof(XbarArbiter));
   b += heap_bytes(P * sizeof(int));
   if (W > 1) b += heap_bytes((W - 1) * 4 * sizeof(uint64_t));
-  b += heap_bytes(std::ceil(P * V / 64) * sizeof(uint64_t));      // the parked VCs
-  b += heap_bytes(P * std::ceil(P * V / 64) * sizeof(uint64_t));  // the heads parked on each output
+  b += heap_bytes((1 + P) * std::ceil(P * V / 64) * sizeof(uint64_t));  // the parked VCs, the heads parked on each output
   return b;
 }
 
@@ -50,9 +49,8 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   lanes_ = chan.lane_at(0);
   in_.resize(in_ports_);
   inject_.assign(in_ports_, 0);
-  parked_.assign(static_cast<size_t>(in_ports_ * vcs_ + 63) / 64, 0);
+  parked_.assign(park_words() * (1 + static_cast<size_t>(out_ports_)), 0);
   out_.resize(out_ports_);
-  va_wait_.assign(static_cast<size_t>(out_ports_) * parked_.size(), 0);
   park_heads_ = !p.vct && !p.atomic_vc;
   ivc_ = std::make_unique<InputVc[]>(static_cast<size_t>(in_ports_) * vcs_);
   ovc_ = std::make_unique<OutputVc[]>(static_cast<size_t>(out_ports_) * vcs_);

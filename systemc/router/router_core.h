@@ -196,15 +196,15 @@ class alignas(64) RouterCore {
     park(v, kVcAlloc);
     const int k = v.port * vcs_ + v.vc;
     const uint64_t bit = uint64_t{1} << (k & 63);
-    const size_t words = parked_.size();
-    uint64_t* w = &va_wait_[static_cast<size_t>(k >> 6)];
+    const size_t words = park_words();
+    uint64_t* w = &parked_[words + static_cast<size_t>(k >> 6)];
     route_.waits_on(v, [&](int p) { w[static_cast<size_t>(p) * words] |= bit; });
   }
   // A VC of output p may be taken again: every head parked on p bids from the next VC allocation. A bit left
   // by a head woken through another port wakes it again at most once (it then scans and parks again).
   void vc_freed(int p) {
-    const size_t words = parked_.size();
-    uint64_t* w = &va_wait_[static_cast<size_t>(p) * words];
+    const size_t words = park_words();
+    uint64_t* w = &parked_[words + static_cast<size_t>(p) * words];
     for (size_t j = 0; j < words; ++j) {
       for (uint64_t m = w[j] & parked_[j]; m; m &= m - 1) {
         const int k = static_cast<int>(j) * 64 + __builtin_ctzll(m);
@@ -323,8 +323,11 @@ class alignas(64) RouterCore {
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
   SwitchAllocator sa_;
-  std::vector<uint64_t> parked_;  // per input VC (port * vcs + vc): parked for want of a credit (park()) or of
-                                  //   an output VC (wait_for_vc)
+  // Per input VC (port * vcs + vc), its first park_words() words: parked for want of a credit (park()) or of
+  // an output VC (wait_for_vc); then as many per output port: the heads parked on it (wait_for_vc, vc_freed).
+  // One block: a freed VC reads both (two blocks, past saturation, were a line more per VC freed).
+  std::vector<uint64_t> parked_;
+  size_t park_words() const { return static_cast<size_t>(in_ports_ * vcs_ + 63) / 64; }
   RouteUnit route_;
   VcAllocator va_;
   std::vector<uint8_t> inject_;  // per input port: it comes from a terminal's NI
@@ -338,7 +341,6 @@ class alignas(64) RouterCore {
   std::vector<uint64_t> stage_hi_;  // (word - 1) * 4 + state
   uint64_t* stage_word(int w) { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
   const uint64_t* stage_word(int w) const { return w == 0 ? stage_ports_ : &stage_hi_[static_cast<size_t>(w - 1) * 4]; }
-  std::vector<uint64_t> va_wait_;  // per output port, as many words as parked_: the heads parked on it
   Counters cnt_;
   cosim::RouterRtl *dec_rtl_ = nullptr, *al_rtl_ = nullptr, *gmr_rtl_ = nullptr, *xbar_rtl_ = nullptr,
                    *va_rtl_ = nullptr, *sa_rtl_ = nullptr;
