@@ -40,7 +40,10 @@ class Ring {
     while (c < capacity) c <<= 1;
     return c;
   }
-  void init(int capacity) { use(new T[slots(capacity)]{}, slots(capacity), true); }
+  void init(int capacity) {
+    const int n = slots(capacity);
+    use(new T[n]{}, n, true);
+  }
   // The slots(capacity) items from `storage` on, which outlive the ring; emptied.
   void view(T* storage, int capacity) { use(storage, slots(capacity), false); }
   bool empty() const { return size_ == 0; }

@@ -14,8 +14,7 @@ namespace drb {
 // Mirrors the constructor below: every vector it sizes, at the allocator's granularity.
 double RouterCore::footprint(int ports, int vcs, int depth) {
   const double P = ports, V = vcs;
-  int ring = 1;
-  while (ring < depth) ring <<= 1;
+  const int ring = Ring<Flit>::slots(depth);
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputUnit)) + heap_bytes(P * V * sizeof(InputVc)) + heap_bytes(P * V * ring * sizeof(Flit)) + 64;
   b += heap_bytes(P);  // the inputs from terminals
