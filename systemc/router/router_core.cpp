@@ -179,6 +179,7 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
       const uint32_t t2 = cfg_.al->timer(now);
       h.latency = B::kRtl && al_rtl_ ? al_rtl_->al_resume(h.latency, t2) : cfg_.al->resume(h.latency, t2);
     }
+    v.blocked = true;  // body flits follow: none starts an AL wait (unblocked_head reads no buffer)
     pk.path.push_back(static_cast<uint16_t>(id_));
     if (tap_) tap_head(v, pk, wait, now);
     if (op.network) {
