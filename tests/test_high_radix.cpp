@@ -111,8 +111,9 @@ TEST(HighRadixLong, FlatFly144PortConservationPastSaturationAgeArbiters) {
   conservation_past_saturation({{"router.arbiter=age"}, {"router.alloc.sa=islip", "router.arbiter=age"}});
 }
 
-// The wide path (two mask words) on an 8x8 torus and a 4-ary 3-tree: the same results, byte for byte, under
-// every allocator.
+// The packed narrow path (the kActive VCs of all ports in one word), the unpacked narrow path and the wide
+// path (two mask words) on an 8x8 torus and a 4-ary 3-tree: the same results, byte for byte, under every
+// allocator.
 TEST(HighRadix, WidePathEqualsNarrowPath) {
   for (const std::vector<std::string>& base : std::vector<std::vector<std::string>>{
            {"topology.k=8", "routing.algorithm=dor"},
@@ -126,10 +127,13 @@ TEST(HighRadix, WidePathEqualsNarrowPath) {
       for (const char* x : {"traffic.rate=0.6", "traffic.length=6", "sim.warmup=1000", "sim.measure=4000"}) kv.push_back(x);
       Scenario s = scenario(kv);
       const nlohmann::json narrow = run_child(s);
+      s.net.pack_active = false;
+      const nlohmann::json unpacked = run_child(s);
       s.net.mask_words = 2;
       const nlohmann::json wide = run_child(s);
       ASSERT_FALSE(narrow.contains("error")) << narrow.dump();
       EXPECT_GT(narrow["accepted_flits_per_node_cycle"].get<double>(), 0.1);
+      EXPECT_EQ(narrow.dump(), unpacked.dump()) << kv.back();
       EXPECT_EQ(narrow.dump(), wide.dump()) << kv.back();
     }
   }

@@ -54,6 +54,7 @@ class StubRouter {
   int mask_words() const { return 1; }
   uint64_t ports_in(InputVc::State s, int) const { return ports_[s]; }
   InputUnit& input(int i) { return in_[i]; }
+  InputVc& in_vc(int i, int c) { return in_[i].vcs[c]; }
   int pick_output_vc(const InputVc& v, int& port) {
     const auto& w = want_.at({v.port, v.vc});
     port = w.first;
@@ -68,7 +69,10 @@ class StubRouter {
     auto it = age_.find({v.port, v.vc});
     return it == age_.end() ? 0 : it->second;
   }
-  void vc_granted(InputVc& v, int port, int ovc, int64_t) { grants.push_back({v.port * 10 + v.vc, port * 10 + ovc}); }
+  template <class B>
+  void vc_granted(InputVc& v, int port, int ovc, int64_t) {
+    grants.push_back({v.port * 10 + v.vc, port * 10 + ovc});
+  }
   template <class B>
   void block(InputVc& v) {
     blocked.push_back(v.port * 10 + v.vc);

@@ -2,7 +2,7 @@
 // The router core's stage walk (systemc/router/router_core.h) over its units: the route unit for every VC in
 // route compute, then the VC allocator and the switch allocator when some VC is in their stage; for routers
 // of up to 64 ports or wider (kWide) and a block set B. Included by switch_alloc.cpp and vc_alloc.cpp, which
-// instantiate the narrow versions without trunks (every k-ary n-cube, the hot path), and by wide_alloc.cpp,
+// instantiate the narrow packed versions without trunks (every k-ary n-cube, the hot path), and by wide_alloc.cpp,
 // which instantiates the rest: two places in the code, so that the rarely run versions do not sit between
 // the hot ones in the instruction cache (interleaved, they cost drb_bench B1 about 6%). The RTL block set's
 // versions are in a third, rtl_alloc.cpp.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The router's input unit (RTL: drb_input_unit), one per input port: the VC buffers and per VC its state
 // (idle, routing, waiting for an output VC, active), the route the route unit computed for its front
-// packet and the output VC it holds; and the credit lane of the input channel, on which every flit leaving
-// a buffer returns its slot upstream (the arbiters are the allocators'). A plain struct inside
+// packet and the output VC it holds (the input channel's credit lane, on which every flit leaving a buffer
+// returns its slot upstream, is kept by the router; the arbiters are the allocators'). A plain struct inside
 // the router (the stages scan it with the router's state masks); the router's stages move its VCs between
 // states, each through RouterCore::set_state, which keeps those masks.
 #pragma once
@@ -55,13 +55,14 @@ struct alignas(64) InputVc {
   bool unblocked_head() const { return !blocked && buf.front().head(); }
 };
 
-// One cache line: switch allocation reads a busy port's stage masks and VC array, and each flit leaving the
-// port its credit lane. At 80 bytes (a vector and a flag) most units straddled two lines; past saturation
-// on the big fabrics that was a line more per busy port and cycle.
+// One cache line: the stages read a busy port's stage masks and VC array. At 80 bytes (a vector and a flag)
+// most units straddled two lines; past saturation on the big fabrics that was a line more per busy port and
+// cycle. The input channel's credit lane, on which each flit leaving returns its slot, is the router's
+// (RouterCore::credit_): with packed kActive masks (PackedBlocks) switch allocation and a flit's departure
+// read no input unit.
 struct alignas(64) InputUnit {
   VcSlice<InputVc> vcs;
-  uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused)
-  ChannelPort credit;       // the input channel's credit lane (credits go back on it)
+  uint64_t stage[4] = {0, 0, 0, 0};  // VCs per state (stage[kIdle] unused; stage[kActive] unused when packed)
 
   // Input port `port` of a router with `vcs` VCs a port (buffers come later: RouterCore::alloc_buffers):
   // VCs of its own, or `slice`, its n_vcs of its router's array.

@@ -45,6 +45,7 @@ struct RouterParams {
   bool age_arbiter = false;
   bool trunk_cyclic = false;  // router.trunk_select: trunk members tried from the one after the last taken
   int mask_words = 1;     // 64-bit words per port mask at least (tests set 2 to run the wide path on small routers)
+  bool pack_active = true;  // kActive VCs in one word when ports x VCs <= 64 (tests clear it: the unpacked path)
   AckMode ack_mode = AckMode::Ideal;  // high_priority: an ack's head wins the switch over data
   int ack_flits = 1;      // an early ack's length (GMR)
   int al_width = 16;      // AL field bits (W)

@@ -17,6 +17,7 @@ double RouterCore::footprint(int ports, int vcs, int depth) {
   const int ring = Ring<Flit>::slots(depth);
   double b = heap_bytes(sizeof(RouterCore));
   b += heap_bytes(P * sizeof(InputUnit)) + heap_bytes(P * V * sizeof(InputVc)) + heap_bytes(P * V * ring * sizeof(Flit)) + 64;
+  b += heap_bytes(P * sizeof(ChannelPort)) + 64;  // the credit ports (aligned)
   b += heap_bytes(P);  // the inputs from terminals
   b += heap_bytes(P * sizeof(OutputUnit)) + heap_bytes(P * V * sizeof(OutputVc));
   // The VC allocator: pointers, accept pointers, leaders, requests (16 bytes each, one per input VC) and
@@ -47,6 +48,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
   moved_ = chan.move_slot(0);
   lanes_ = chan.lane_at(0);
   in_.resize(in_ports_);
+  credit_ = LineBlock<ChannelPort>::make(static_cast<size_t>(in_ports_));
   inject_.assign(in_ports_, 0);
   parked_.assign(park_words() * (1 + static_cast<size_t>(out_ports_)), 0);
   out_.resize(out_ports_);
@@ -71,6 +73,7 @@ RouterCore::RouterCore(const RouterConfig& cfg, int id, ChannelTable& chan, Pack
     va_rtl_ = p.rtl_va ? rtl_.get() : nullptr;
     sa_rtl_ = p.rtl_sa ? rtl_.get() : nullptr;
   }
+  packed_ = p.pack_active && !rtl_on_ && words_ == 1 && in_ports_ * vcs_ <= 64;
 }
 
 void RouterCore::alloc_buffers() {
@@ -89,7 +92,7 @@ void RouterCore::connect_output(int p, int ch, bool eject) {
   chan_.count_at(ch, &out_[p].sent);
 }
 void RouterCore::connect_input(int p, int ch, bool inject) {
-  in_[p].credit = chan_.credit_port(ch);
+  credit_[p] = chan_.credit_port(ch);
   inject_[static_cast<size_t>(p)] = inject;
 }
 
@@ -160,14 +163,13 @@ void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t n
 template <class B>
 void RouterCore::send(int in_port, int vc, int64_t now) {
   const RouterParams& p = cfg_.p;
-  InputUnit& ip = in_[in_port];
-  InputVc& v = ip.vcs[vc];
+  InputVc& v = ivc_[in_port * vcs_ + vc];
   Flit f = v.buf.front();
   v.buf.pop();
   --buffered_;
   *moved_ = now;  // the watchdog's progress, in this router's lane
-  if (ip.credit.ch >= 0)  // for the slot just freed
-    ChannelTable::send_credit_in(lanes_, ip.credit, now, static_cast<uint8_t>(vc));
+  if (const ChannelPort& cp = credit_[in_port]; cp.ch >= 0)  // for the slot just freed
+    ChannelTable::send_credit_in(lanes_, cp, now, static_cast<uint8_t>(vc));
   OutputUnit& op = out_[v.out_port];
   if (f.head()) {
     Packet& pk = store_.pkt(f.pkt);
@@ -211,26 +213,29 @@ void RouterCore::send(int in_port, int vc, int64_t now) {
   }
   if (f.tail()) {
     const int out_port = v.out_port;
-    release(v, now);
+    release<B>(v, now);
     op.vcs[f.vc].owner = op.free_owner;
     if (n_parked_ && op.free_owner < 0) vc_freed(out_port);
   }
 }
 
+template <class B>
 void RouterCore::release(InputVc& v, int64_t now) {
   v.out_port = v.out_vc = -1;
   v.hold = nullptr;
   v.eject = false;
   if (v.buf.empty()) {
-    set_state_from<kActive>(v, kIdle);
+    set_state_from<kActive, B>(v, kIdle);
   } else {  // the next packet's head is already waiting in this VC
-    set_state_from<kActive>(v, kRouting);
+    set_state_from<kActive, B>(v, kRouting);
     v.ready = now + 1 + cfg_.p.d_rc;
   }
 }
 
+template void RouterCore::block<PackedBlocks>(InputVc&);
 template void RouterCore::block<ModelBlocks>(InputVc&);
 template void RouterCore::block<RtlBlocks>(InputVc&);
+template void RouterCore::send<PackedBlocks>(int, int, int64_t);
 template void RouterCore::send<ModelBlocks>(int, int, int64_t);
 template void RouterCore::send<RtlBlocks>(int, int, int64_t);
 

@@ -75,7 +75,7 @@ class alignas(64) RouterCore {
     ++o.credits;
     if (o.waiting) {
       o.waiting = false;
-      unpark(o.owner, kActive);
+      unpark_active(o.owner);
     }
   }
   void step(int64_t now);
@@ -135,40 +135,54 @@ class alignas(64) RouterCore {
   int vcs() const { return vcs_; }
   bool output_connected(int p) const { return out_[p].link.ch >= 0; }
   bool output_to_element(int p) const { return out_[p].network; }  // not an ejection channel (no credits)
-  bool input_connected(int p) const { return in_[p].credit.ch >= 0; }
+  bool input_connected(int p) const { return credit_[p].ch >= 0; }
 
  private:
   // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state, in as
-  // many 64-bit words as the router has ports (one below 65 ports: the narrow path, compiled apart).
-  void set_state(InputVc& v, State s) { move_state(v, v.state, s); }
+  // many 64-bit words as the router has ports (one below 65 ports: the narrow path, compiled apart). With
+  // PackedBlocks the kActive VCs of all ports are one word instead (packed_active).
+  // set_state: route compute and re-routing, never from or to kActive.
+  void set_state(InputVc& v, State s) { move_state<ModelBlocks>(v, v.state, s); }
   // set_state for a VC known to be in state kFrom (the arrival, the grant and the release, once per packet and
   // hop each): the masks of kFrom at constant offsets (drb_bench B1: -0.6 % instructions).
-  template <State kFrom>
-  void set_state_from(InputVc& v, State s) { move_state(v, kFrom, s); }
+  template <State kFrom, class B = ModelBlocks>
+  void set_state_from(InputVc& v, State s) { move_state<B>(v, kFrom, s); }
   // v leaves state `from` (its current one) for s; inlined so that a constant `from` folds.
+  template <class B>
   [[gnu::always_inline]] void move_state(InputVc& v, State from, State s) {
     InputUnit& ip = in_[v.port];
     const uint64_t b = uint64_t{1} << v.vc;
     uint64_t* pw = v.port < 64 ? stage_ports_ : stage_word(v.port >> 6);
     const uint64_t pb = uint64_t{1} << (v.port & 63);
-    if (from != kIdle && !(ip.stage[from] &= ~b)) pw[from] &= ~pb;
+    if (from != kIdle) {
+      if (B::kPacked && from == kActive) leave_active(v.port, v.vc);
+      else if (!(ip.stage[from] &= ~b)) pw[from] &= ~pb;
+    }
     if (s != kIdle) {
-      ip.stage[s] |= b;
+      if (B::kPacked && s == kActive) stage_ports_[kIdle] |= uint64_t{1} << (v.port * vcs_ + v.vc);
+      else ip.stage[s] |= b;
       pw[s] |= pb;
     }
     v.state = s;
+  }
+  // PackedBlocks: VC c of port p leaves the kActive masks.
+  void leave_active(int p, int c) {
+    const int at = p * vcs_;
+    if (!((stage_ports_[kIdle] &= ~(uint64_t{1} << (at + c))) >> at & ((uint64_t{2} << (vcs_ - 1)) - 1)))
+      stage_ports_[kActive] &= ~(uint64_t{1} << p);
   }
   // Past saturation most active VCs wait for a credit, and a switch-allocation scan of them each cycle streams
   // their records through the cache (a 64x64 torus at 0.3 offered: 80 k VCs). A VC without a credit leaves
   // the kActive masks (its state stays kActive) until the credit for its output VC comes back (credit()).
   // Only a bidding VC leaves kActive (its tail crosses), so a parked one is always unparked first.
   // park(v, s): v, in state s (kActive here, kVcAlloc from wait_for_vc), leaves the masks of s; its state stays.
+  template <class B = ModelBlocks>
   void park(InputVc& v, State s) {
-    InputUnit& ip = in_[v.port];
     const int k = v.port * vcs_ + v.vc;
     parked_[k >> 6] |= uint64_t{1} << (k & 63);
     ++n_parked_;
-    if (!(ip.stage[s] &= ~(uint64_t{1} << v.vc)))
+    if (B::kPacked && s == kActive) leave_active(v.port, v.vc);
+    else if (!(in_[v.port].stage[s] &= ~(uint64_t{1} << v.vc)))
       (v.port < 64 ? stage_ports_ : stage_word(v.port >> 6))[s] &= ~(uint64_t{1} << (v.port & 63));
   }
   bool parked(int k) const { return (parked_[k >> 6] >> (k & 63)) & 1; }
@@ -183,6 +197,14 @@ class alignas(64) RouterCore {
     const int port = k / vcs_, vc = k % vcs_;
     in_[port].stage[s] |= uint64_t{1} << vc;
     (port < 64 ? stage_ports_ : stage_word(port >> 6))[s] |= uint64_t{1} << (port & 63);
+  }
+  // unpark(k, kActive) for either layout (credit() is not a stage: it tests packed_, on its line).
+  void unpark_active(int k) {
+    unmark(k);
+    const int port = k / vcs_;
+    if (packed_) stage_ports_[kIdle] |= uint64_t{1} << k;
+    else in_[port].stage[kActive] |= uint64_t{1} << (k - port * vcs_);
+    (port < 64 ? stage_ports_ : stage_word(port >> 6))[kActive] |= uint64_t{1} << (port & 63);
   }
   // Past saturation most heads waiting for an output VC find none, and the VC allocator's scan asked each of
   // them again every cycle (a 64x64 torus at 0.3 offered: pick_output_vc was 22% of the instructions). A head
@@ -221,8 +243,8 @@ class alignas(64) RouterCore {
     for (int w = 0; w < words<kWide>(); ++w) a |= stage_word(w)[s];
     return a != 0;
   }
-  // The stages, for routers of up to 64 ports or wider (kWide) and for a block set B (ModelBlocks or
-  // RtlBlocks, chosen once per router in step()).
+  // The stages, for routers of up to 64 ports or wider (kWide) and for a block set B (PackedBlocks,
+  // ModelBlocks or RtlBlocks, chosen once per router in step()).
   template <bool kWide, class B>
   void step_words(int64_t now);
 
@@ -234,6 +256,13 @@ class alignas(64) RouterCore {
   int mask_words() const { return words_; }
   uint64_t ports_in(State s, int w) const { return stage_word(w)[s]; }
   InputUnit& input(int i) { return in_[i]; }
+  // PackedBlocks: the VCs in state kActive, bit port * vcs + vc, one word on the router's first line
+  // (stage_ports_[kIdle], a slot no state used) instead of a mask in each input unit. Switch allocation then
+  // reads no input unit line (nor does a flit leaving: credit_). Past saturation that line was 23 % of switch
+  // allocation's perf samples on drb_bench B5 and 63 % of the sole-VC path's on F2.
+  uint64_t packed_active() const { return stage_ports_[kIdle]; }
+  InputVc& vc_at(int k) { return ivc_[k]; }
+  InputVc& in_vc(int i, int c) { return ivc_[i * vcs_ + c]; }
   bool injected(int i) const { return inject_[static_cast<size_t>(i)]; }
   const OutputUnit& output(int p) const { return out_[p]; }
   Packet& packet(uint32_t slot) { return store_.pkt(slot); }
@@ -250,24 +279,26 @@ class alignas(64) RouterCore {
   uint64_t free_output_vcs(const InputVc& v, int& port) const {
     return route_.free_output_vcs(*this, v, port, cfg_.p.vct ? store_.pkt(v.buf.front().pkt).hdr.length : 0);
   }
+  template <class B>
   void vc_granted(InputVc& v, int port, int ovc, int64_t now) {
     OutputUnit& op = out_[port];
     op.vcs[ovc].owner = static_cast<int16_t>(v.port * vcs_ + v.vc);
     v.out_port = static_cast<int16_t>(port);
     v.out_vc = static_cast<int16_t>(ovc);
     v.hold = &op.vcs[ovc];
-    set_state_from<kVcAlloc>(v, kActive);
+    set_state_from<kVcAlloc, B>(v, kActive);
     v.ready = now + cfg_.p.d_va;
     route_.granted(port, op.network);
   }
   // A VC that may bid for the switch this cycle (a head that cannot for lack of credits starts its AL wait).
+  // Inlined by hand: with the packed kActive word GCC stopped inlining it into switch allocation.
   template <class B>
-  bool eligible(InputVc& v, int64_t now) {
+  [[gnu::always_inline]] bool eligible(InputVc& v, int64_t now) {
     if (v.ready > now || v.buf.empty()) return false;
     if (narrow_ && out_[v.out_port].free_at > now) return false;  // a narrowed link still sending
     if (v.hold->credits <= 0) {
       if (v.unblocked_head()) block<B>(v);
-      park(v, kActive);
+      park<B>(v, kActive);
       v.hold->waiting = true;  // credit() wakes it
       return false;
     }
@@ -292,6 +323,7 @@ class alignas(64) RouterCore {
   // The switch allocator's winner: the front flit of (in_port, vc) crosses the switch into its output channel.
   template <class B>
   void send(int in_port, int vc, int64_t now);
+  template <class B>
   void release(InputVc& v, int64_t now);
 
   // The fields a busy cycle reads (deliveries, the stages, send) come first, in the first four lines of
@@ -300,10 +332,12 @@ class alignas(64) RouterCore {
   // The first line is all a flit's or a credit's delivery reads of the router: the VCs are in one array
   // per direction (port * vcs + vc), each unit's VCs a slice of it.
   // Per state, the input ports with a VC in that state, so idle stages cost nothing: word 0 here (the only
-  // one below 65 ports), words 1.. of a wide router in stage_hi_.
+  // one below 65 ports), words 1.. of a wide router in stage_hi_. No state needs the ports with an idle VC:
+  // with PackedBlocks, [kIdle] holds the kActive VCs themselves (packed_active).
   uint64_t stage_ports_[4] = {0, 0, 0, 0};
   int buffered_ = 0;
-  int n_parked_ = 0;  // VCs parked (parked_): below saturation mostly none
+  int16_t n_parked_ = 0;  // VCs parked (parked_, at most 256 x 64): below saturation mostly none
+  bool packed_ = false;  // steps with PackedBlocks: its kActive VCs are stage_ports_[kIdle] (packed_active)
   int d_rc_ = 1;
   int16_t vcs_;               // VCs a port (router.vcs: at most 64)
   bool narrow_ = false;       // some output has been below full width (stage 2): switch allocation checks free_at
@@ -322,6 +356,7 @@ class alignas(64) RouterCore {
   int in_ports_, out_ports_;
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
+  LineBlock<ChannelPort>::Ptr credit_;  // per input port, its channel's credit lane (each flit leaving uses it)
   SwitchAllocator sa_;
   // Per input VC (port * vcs + vc), its first park_words() words: parked for want of a credit (park()) or of
   // an output VC (wait_for_vc); then as many per output port: the heads parked on it (wait_for_vc, vc_freed).

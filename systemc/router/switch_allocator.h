@@ -11,7 +11,10 @@
 // tests drive it with a stub router, tests/test_router_units.cpp):
 //   int mask_words() const;                     64-bit words of a port mask (kWide only)
 //   uint64_t ports_in(InputVc::State s, int w) const;   input ports with a VC in state s, word w
-//   InputUnit& input(int i);
+//   InputUnit& input(int i);                    input port i (its VCs; unpacked: its kActive mask)
+//   InputVc& in_vc(int i, int c);               input port i's VC c
+//   PackedBlocks only (RouterCore): uint64_t packed_active() const, the kActive VCs (bit port * vcs + vc),
+//   and InputVc& vc_at(int k), input VC k
 //   template <class B> bool eligible(InputVc& v, int64_t now);   v may bid this cycle (credit, link free)
 //   template <class B> void block(InputVc& v);  a head lost (AL starts its wait)
 //   void contended();                           a request lost to another
@@ -108,7 +111,7 @@ class SwitchAllocator {
       // has one request, so it takes its output outright and the pointers move as the stages would move them
       // (round robin or oldest first; iSLIP's accept pointer too), without the masks. perf_guard: F2-256
       // -8.1%, B1 and B3 -3.5 to -3.7%, the BookSim2 preset -4.0 to -4.5% instructions per flit-hop.
-      if (InputVc* v = sole_active(r)) {
+      if (InputVc* v = sole_active<B>(r)) {
         if (r.template eligible<B>(*v, now)) {
           if (islip_) in_acc_[v->port].update(v->out_port, true);
           xbar_used(v->out_port, v->port);
@@ -168,13 +171,42 @@ class SwitchAllocator {
     return best;
   }
   // The input VC in state kActive when it is the only one of the router (narrow masks), else null.
-  template <class R>
+  template <class B, class R>
   static InputVc* sole_active(R& r) {
-    const uint64_t pm = r.ports_in(InputVc::kActive, 0);
-    if (!pm || (pm & (pm - 1))) return nullptr;
-    InputUnit& ip = r.input(__builtin_ctzll(pm));
-    const uint64_t m = ip.stage[InputVc::kActive];
-    return m && !(m & (m - 1)) ? &ip.vcs[__builtin_ctzll(m)] : nullptr;
+    if constexpr (B::kPacked) {
+      const uint64_t a = r.packed_active();
+      return a && !(a & (a - 1)) ? &r.vc_at(__builtin_ctzll(a)) : nullptr;
+    } else {
+      const uint64_t pm = r.ports_in(InputVc::kActive, 0);
+      if (!pm || (pm & (pm - 1))) return nullptr;
+      InputUnit& ip = r.input(__builtin_ctzll(pm));
+      const uint64_t m = ip.stage[InputVc::kActive];
+      return m && !(m & (m - 1)) ? &ip.vcs[__builtin_ctzll(m)] : nullptr;
+    }
+  }
+  // Input port i's VCs in state kActive, and vb its first VC. Packed (B::kPacked): from `act`, the router's
+  // kActive word read once per allocation (an input stage changes only its own port's bits: a VC without a
+  // credit parks), so that switch allocation reads no input unit; else from the port's input unit.
+  template <class B, class R>
+  uint64_t port_active(R& r, const uint64_t* act, int i, InputVc*& vb) const {
+    if constexpr (B::kPacked) {
+      const int at = i * vcs_;
+      vb = &r.vc_at(at);
+      return act[0] >> at & act[1];
+    } else {
+      (void)act;
+      InputUnit& ip = r.input(i);
+      vb = &ip.vcs[0];
+      return ip.stage[InputVc::kActive];
+    }
+  }
+  // Packed: the kActive word and the mask of one port's VCs, for port_active.
+  template <class B, class R>
+  void active_word(R& r, uint64_t* act) const {
+    if constexpr (B::kPacked) {
+      act[0] = r.packed_active();
+      act[1] = (uint64_t{2} << (vcs_ - 1)) - 1;
+    }
   }
   // Bit i of a port mask of 64-bit words: its word (always 0 on the narrow path) and its bit.
   template <bool kWide>
@@ -211,10 +243,10 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
   uint64_t req = 0, prio = 0, inputs = 0;
   for (uint64_t pm = r.ports_in(InputVc::kActive, 0); pm; pm &= pm - 1) {
     const int i = __builtin_ctzll(pm);
-    InputUnit& ip = r.input(i);
-    for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+    InputVc* vb;
+    for (uint64_t m = port_active<B>(r, nullptr, i, vb); m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
-      InputVc& v = ip.vcs[c];
+      InputVc& v = vb[c];
       if (!r.template eligible<B>(v, now)) continue;
       const int k = i * vcs_ + c;
       req |= uint64_t{1} << k;
@@ -227,7 +259,7 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
   const uint64_t g = x.sa_allocate(req, prio, rtl_port_);
   for (uint64_t m = req & ~g; m; m &= m - 1) {
     const int k = __builtin_ctzll(m);
-    InputVc& v = r.input(k / vcs_).vcs[k % vcs_];
+    InputVc& v = r.in_vc(k / vcs_, k % vcs_);
     if (v.unblocked_head()) r.template block<B>(v);
   }
   const uint64_t vc_mask = vcs_ == 64 ? ~uint64_t{0} : (uint64_t{1} << vcs_) - 1;
@@ -258,15 +290,17 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
   uint64_t* const out_req = s.out_req;  // nw words per output, cleared as an output gets its first request
   uint64_t* const out_prio = s.out_prio;
   uint64_t any[kMaxWords];
+  uint64_t act[2];
+  active_word<B>(r, act);
   for (int w = 0; w < nw; ++w) any[w] = 0;
   for (int w = 0; w < nw; ++w) {
     for (uint64_t pm = r.ports_in(InputVc::kActive, w); pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
-      InputUnit& ip = r.input(i);
+      InputVc* vb;  // its VCs
       uint64_t req = 0, prio = 0;
-      for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+      for (uint64_t m = port_active<B>(r, act, i, vb); m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
-        InputVc& v = ip.vcs[c];
+        InputVc& v = vb[c];
         if (!r.template eligible<B>(v, now)) continue;
         req |= uint64_t{1} << c;
         if (v.prio) prio |= uint64_t{1} << c;
@@ -275,22 +309,23 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
       if (!req) continue;
       const uint64_t cand = prio ? prio : req;
       int c;
-      if constexpr (by_age) c = pick_oldest(input_arbiter(i), &cand, 1, [&](int x) { return r.age(ip.vcs[x]); });
+      if constexpr (by_age) c = pick_oldest(input_arbiter(i), &cand, 1, [&](int x) { return r.age(vb[x]); });
       else c = input_arbiter(i).pick(cand);
       pick[i] = c;
       for (uint64_t l = req & ~(uint64_t{1} << c); l; l &= l - 1) {  // input-stage losers wait too
-        InputVc& x = ip.vcs[__builtin_ctzll(l)];
+        InputVc& x = vb[__builtin_ctzll(l)];
         if (x.unblocked_head()) r.template block<B>(x);
       }
       // An output's first request of the cycle clears its words (the scratch is shared). Written out here
       // and in allocate_islip: a shared helper measured 0.4 % more instructions on drb_bench B5.
-      const int o = ip.vcs[c].out_port;
+      const InputVc& win = vb[c];
+      const int o = win.out_port;
       if (!(any[word_of<kWide>(o)] & bit_of(o))) {
         any[word_of<kWide>(o)] |= bit_of(o);
         for (int u = 0; u < nw; ++u) out_req[o * nw + u] = out_prio[o * nw + u] = 0;
       }
       out_req[o * nw + word_of<kWide>(i)] |= bit_of(i);
-      if (ip.vcs[c].prio) out_prio[o * nw + word_of<kWide>(i)] |= bit_of(i);
+      if (win.prio) out_prio[o * nw + word_of<kWide>(i)] |= bit_of(i);
     }
   }
   // Output stage: the crossbar arbiter of each requested output port. The Verilated arbiters (RTL mode, at
@@ -318,7 +353,7 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
       } else if constexpr (by_age) {
         uint64_t tmp[kMaxWords];
         g = pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
-                        [&](int x) { return r.age(r.input(x).vcs[pick[x]]); });
+                        [&](int x) { return r.age(r.in_vc(x, pick[x])); });
         xbar_used(o, g);  // the pointer still moves past the winner: round robin among equals
       } else {
         g = kWide ? xbar(o).arbitrate(req, pri, nw) : xbar(o).arbitrate(req[0], pri[0]);
@@ -328,7 +363,7 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
       for (int u = 0; u < nw; ++u) {
         for (uint64_t l = req[u]; l; l &= l - 1) {
           const int i = u * 64 + __builtin_ctzll(l);
-          InputVc& v = r.input(i).vcs[pick[i]];
+          InputVc& v = r.in_vc(i, pick[i]);
           r.contended();
           if (v.unblocked_head()) r.template block<B>(v);
           pick[i] = -1;
@@ -356,6 +391,8 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
   uint64_t* const out_prio = s.out_prio;
   uint64_t any[kMaxWords], inputs[kMaxWords];
   for (int w = 0; w < nw; ++w) any[w] = inputs[w] = 0;
+  uint64_t act[2];
+  active_word<B>(r, act);
   // The VC of input x standing for output o (oldest first only).
   auto standing = [this](int x, int o) {
     const int16_t* outs = &islip_out_[static_cast<size_t>(x) * vcs_];
@@ -366,11 +403,11 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
   for (int w = 0; w < nw; ++w) {
     for (uint64_t pm = r.ports_in(InputVc::kActive, w); pm; pm &= pm - 1) {
       const int i = w * 64 + __builtin_ctzll(pm);
-      InputUnit& ip = r.input(i);
+      InputVc* vb;
       uint64_t req = 0;
-      for (uint64_t m = ip.stage[InputVc::kActive]; m; m &= m - 1) {
+      for (uint64_t m = port_active<B>(r, act, i, vb); m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
-        if (r.template eligible<B>(ip.vcs[c], now)) req |= uint64_t{1} << c;
+        if (r.template eligible<B>(vb[c], now)) req |= uint64_t{1} << c;
       }
       if (!req) continue;
       inputs[w] |= bit_of(i);
@@ -380,7 +417,7 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
       // Per output, the VC standing for it: priority acks first, then round robin (or oldest) from the pointer.
       for (uint64_t m = req; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
-        const InputVc& v = ip.vcs[c];
+        const InputVc& v = vb[c];
         int k = 0;
         while (k < n && outs[k] != v.out_port) ++k;
         if (k == n) {
@@ -389,7 +426,7 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
           continue;
         }
         const int cur = svc[k];
-        const InputVc& x = ip.vcs[cur];
+        const InputVc& x = vb[cur];
         bool better;
         if (v.prio != x.prio) {
           better = v.prio;
@@ -409,7 +446,7 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
           for (int u = 0; u < nw; ++u) out_req[o * nw + u] = out_prio[o * nw + u] = 0;
         }
         out_req[o * nw + w] |= bit_of(i);
-        if (ip.vcs[svc[k]].prio) out_prio[o * nw + w] |= bit_of(i);
+        if (vb[svc[k]].prio) out_prio[o * nw + w] |= bit_of(i);
       }
     }
   }
@@ -421,7 +458,7 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
       uint64_t* pri = out_prio + o * nw;
       uint64_t tmp[kMaxWords];
       out_grant_[o] = by_age ? pick_oldest(xbar_rr(o), first_class(req, pri, nw, tmp), nw,
-                                           [&](int x) { return r.age(r.input(x).vcs[standing(x, o)]); })
+                                           [&](int x) { return r.age(r.in_vc(x, standing(x, o))); })
                     : kWide ? xbar(o).arbitrate(req, pri, nw)
                             : xbar(o).arbitrate(req[0], pri[0]);
     }
@@ -430,13 +467,13 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
   for (int w = 0; w < nw; ++w) {
     for (uint64_t im = inputs[w]; im; im &= im - 1) {
       const int i = w * 64 + __builtin_ctzll(im);
-      InputUnit& ip = r.input(i);
+      InputVc* const vb = &r.in_vc(i, 0);
       const int16_t* outs = &islip_out_[static_cast<size_t>(i) * vcs_];
       const int16_t* svc = &islip_vc_[static_cast<size_t>(i) * vcs_];
       const int n = islip_n_[i];
       auto lose = [&](int c) {  // VC c's request was not accepted: it waits (AL) and counts as contended
         r.contended();
-        InputVc& v = ip.vcs[c];
+        InputVc& v = vb[c];
         if (v.unblocked_head()) r.template block<B>(v);
       };
       auto accept = [&](int o, int c) {  // (i, o) accepted for VC c: the pointers move past each other
@@ -456,14 +493,14 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
         const int o = outs[k];
         if (out_grant_[o] != i) continue;
         gr[word_of<kWide>(o)] |= bit_of(o);
-        if (ip.vcs[svc[k]].prio) pr[word_of<kWide>(o)] |= bit_of(o);
+        if (vb[svc[k]].prio) pr[word_of<kWide>(o)] |= bit_of(o);
         granted = 1;
       }
       int acc = -1, acc_vc = -1;
       if (granted) {
         uint64_t tmp[kMaxWords];
         const uint64_t* cand = first_class(gr, pr, nw, tmp);
-        acc = by_age ? pick_oldest(in_acc_[i], cand, nw, [&](int o) { return r.age(ip.vcs[standing(i, o)]); })
+        acc = by_age ? pick_oldest(in_acc_[i], cand, nw, [&](int o) { return r.age(vb[standing(i, o)]); })
             : kWide  ? in_acc_[i].pick(cand, nw)
                      : in_acc_[i].pick(cand[0]);
       }

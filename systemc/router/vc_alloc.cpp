@@ -5,15 +5,18 @@
 
 namespace drb {
 
-// The wide and trunk versions live in wide_alloc.cpp (systemc/router/alloc.h says why).
+// The wide, trunk and unpacked versions live in wide_alloc.cpp (systemc/router/alloc.h says why).
 extern template void RouterCore::step_words<true, ModelBlocks>(int64_t);
+extern template void RouterCore::step_words<false, ModelBlocks>(int64_t);
 extern template void VcAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
 extern template void SwitchAllocator::allocate<true, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template void VcAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+extern template void SwitchAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
 extern template int RouteUnit::pick_output_vc_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 extern template uint64_t RouteUnit::free_output_vcs_t<true, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 
 template int RouteUnit::pick_output_vc_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
 template uint64_t RouteUnit::free_output_vcs_t<false, RouterCore>(const RouterCore&, const InputVc&, int&, int) const;
-template void VcAllocator::allocate<false, ModelBlocks, RouterCore>(RouterCore&, int64_t);
+template void VcAllocator::allocate<false, PackedBlocks, RouterCore>(RouterCore&, int64_t);
 
 }  // namespace drb

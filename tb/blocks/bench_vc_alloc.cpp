@@ -57,6 +57,7 @@ class StubRouter {
     return mask_[v.port * vcs_ + v.vc];
   }
   int64_t age(const InputVc&) const { return 0; }
+  template <class B>
   void vc_granted(InputVc& v, int port, int ovc, int64_t) {
     const int i = v.port * vcs_ + v.vc;
     granted |= uint64_t{1} << i;
