@@ -63,6 +63,7 @@ class StubRouter {
   }
   int mask_words() const { return 1; }
   uint64_t ports_in(InputVc::State s, int) const { return s == InputVc::kActive ? ports_ : 0; }
+  InputUnit& input(int i) { return in_[i]; }
   InputVc& in_vc(int i, int c) { return in_[i].vcs[c]; }
   template <class B>
   bool eligible(InputVc& v, int64_t) {
