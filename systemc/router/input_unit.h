@@ -4,7 +4,7 @@
 // packet and the output VC it holds (the input channel's credit lane, on which every flit leaving a buffer
 // returns its slot upstream, is kept by the router; the arbiters are the allocators'). A plain struct inside
 // the router (the stages scan it with the router's state masks); the router's stages move its VCs between
-// states, each through RouterCore::set_state, which keeps those masks.
+// states through RouterCore's state moves (set_state, set_state_from, park, unpark), which keep those masks.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -19,6 +19,9 @@
 namespace drb {
 
 struct OutputVc;
+
+// The mask of a port's `vcs` VCs (1 to 64): bits 0 to vcs - 1, without the undefined shift by 64.
+inline uint64_t vc_mask(int vcs) { return (uint64_t{2} << (vcs - 1)) - 1; }
 
 struct alignas(64) InputVc {
   // The same encoding as the RTL's (rtl/drb_router_pkg.sv), whose observation ports the fabric reads.

@@ -12,7 +12,8 @@
 //   Packet& packet(uint32_t slot);             the packet record a flit names (its header is the router's copy)
 //   InputUnit& input(int i);  const OutputUnit& output(int p) const;
 //   bool injected(int i) const;                input port i comes from a terminal's NI
-//   void set_state(InputVc& v, InputVc::State s);
+//   template <InputVc::State kFrom, InputVc::State kTo> void set_state(InputVc& v);   v moves (never to or
+//                                              from kActive: route compute moves kRouting to kVcAlloc)
 //   void dec_popped();                         DEC popped an intermediate (counter)
 //   cosim::RouterRtl* dec_rtl() const;         RTL block set only: the Verilated DEC, or null
 #pragma once
@@ -182,7 +183,7 @@ void RouteUnit::compute(R& r, InputVc& v, int64_t now) {
     }
   }
   v.prio = h.tclass == TrafficClass::Ack && cfg.p.ack_mode == AckMode::HighPriority;
-  r.set_state(v, InputVc::kVcAlloc);
+  r.template set_state<InputVc::kRouting, InputVc::kVcAlloc>(v);
   v.t_req = now;
   v.blocked = false;
 }

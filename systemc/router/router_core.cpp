@@ -115,7 +115,7 @@ void RouterCore::reroute_waiting(int64_t now) {
       if (v.state == kVcAlloc && !v.eject) {
         const int k = v.port * vcs_ + v.vc;
         if (parked(k)) unmark(k);  // parked by wait_for_vc: routed again instead
-        set_state(v, kRouting);
+        set_state<kVcAlloc, kRouting>(v);
         v.ready = now;
       }
 }

@@ -65,7 +65,7 @@ class alignas(64) RouterCore {
     InputVc& v = ivc_[p * vcs_ + f.vc];
     v.buf.push(f);
     if (v.state == kIdle) {  // a head reaching the front of an idle VC starts route compute
-      set_state_from<kIdle>(v, kRouting);
+      set_state<kIdle, kRouting>(v);
       v.ready = now + d_rc_;
     }
   }
@@ -75,7 +75,7 @@ class alignas(64) RouterCore {
     ++o.credits;
     if (o.waiting) {
       o.waiting = false;
-      unpark_active(o.owner);
+      unpark(o.owner, kActive);
     }
   }
   void step(int64_t now);
@@ -141,11 +141,16 @@ class alignas(64) RouterCore {
   // Each stage scans only the VCs in its state: a mask per input port and a mask of ports per state, in as
   // many 64-bit words as the router has ports (one below 65 ports: the narrow path, compiled apart). With
   // PackedBlocks the kActive VCs of all ports are one word instead (packed_active).
-  // set_state: route compute and re-routing, never from or to kActive.
-  void set_state(InputVc& v, State s) { move_state<ModelBlocks>(v, v.state, s); }
-  // set_state for a VC known to be in state kFrom (the arrival, the grant and the release, once per packet and
-  // hop each): the masks of kFrom at constant offsets (drb_bench B1: -0.6 % instructions).
-  template <State kFrom, class B = ModelBlocks>
+  // Every move names the state the VC leaves, so its masks sit at constant offsets (drb_bench B1: -0.6 %
+  // instructions against reading v.state). A move into or out of kActive depends on the block set's layout
+  // (PackedBlocks: one word) and takes it, B (the grant and the release); the others cannot reach kActive:
+  // the arrival, route compute (kRouting to kVcAlloc) and re-routing (kVcAlloc to kRouting).
+  template <State kFrom, State kTo>
+  void set_state(InputVc& v) {
+    static_assert(kFrom != kActive && kTo != kActive, "a move into or out of kActive takes the block set");
+    move_state<ModelBlocks>(v, kFrom, kTo);
+  }
+  template <State kFrom, class B>
   void set_state_from(InputVc& v, State s) { move_state<B>(v, kFrom, s); }
   // v leaves state `from` (its current one) for s; inlined so that a constant `from` folds.
   template <class B>
@@ -168,7 +173,7 @@ class alignas(64) RouterCore {
   // PackedBlocks: VC c of port p leaves the kActive masks.
   void leave_active(int p, int c) {
     const int at = p * vcs_;
-    if (!((stage_ports_[kIdle] &= ~(uint64_t{1} << (at + c))) >> at & ((uint64_t{2} << (vcs_ - 1)) - 1)))
+    if (!((stage_ports_[kIdle] &= ~(uint64_t{1} << (at + c))) >> at & vc_mask(vcs_)))
       stage_ports_[kActive] &= ~(uint64_t{1} << p);
   }
   // Past saturation most active VCs wait for a credit, and a switch-allocation scan of them each cycle streams
@@ -191,20 +196,16 @@ class alignas(64) RouterCore {
     parked_[k >> 6] &= ~(uint64_t{1} << (k & 63));
     --n_parked_;
   }
-  // Back into the scan of state s (the VC's own: kActive, or kVcAlloc for a head parked by wait_for_vc).
-  void unpark(int k, State s) {
-    unmark(k);
-    const int port = k / vcs_, vc = k % vcs_;
-    in_[port].stage[s] |= uint64_t{1} << vc;
-    (port < 64 ? stage_ports_ : stage_word(port >> 6))[s] |= uint64_t{1} << (port & 63);
-  }
-  // unpark(k, kActive) for either layout (credit() is not a stage: it tests packed_, on its line).
-  void unpark_active(int k) {
+  // Back into the scan of state s, the VC's own: kActive (credit()), or kVcAlloc for a head parked by
+  // wait_for_vc (vc_freed). A packed router's kActive VCs are one word (credit() is not a stage and has no
+  // block set: it tests packed_, on the router's first line; s is a constant at both calls, so the test
+  // folds away for kVcAlloc).
+  [[gnu::always_inline]] void unpark(int k, State s) {
     unmark(k);
     const int port = k / vcs_;
-    if (packed_) stage_ports_[kIdle] |= uint64_t{1} << k;
-    else in_[port].stage[kActive] |= uint64_t{1} << (k - port * vcs_);
-    (port < 64 ? stage_ports_ : stage_word(port >> 6))[kActive] |= uint64_t{1} << (port & 63);
+    if (s == kActive && packed_) stage_ports_[kIdle] |= uint64_t{1} << k;
+    else in_[port].stage[s] |= uint64_t{1} << (k - port * vcs_);
+    (port < 64 ? stage_ports_ : stage_word(port >> 6))[s] |= uint64_t{1} << (port & 63);
   }
   // Past saturation most heads waiting for an output VC find none, and the VC allocator's scan asked each of
   // them again every cycle (a 64x64 torus at 0.3 offered: pick_output_vc was 22% of the instructions). A head

@@ -205,7 +205,7 @@ class SwitchAllocator {
   void active_word(R& r, uint64_t* act) const {
     if constexpr (B::kPacked) {
       act[0] = r.packed_active();
-      act[1] = (uint64_t{2} << (vcs_ - 1)) - 1;
+      act[1] = vc_mask(vcs_);
     }
   }
   // Bit i of a port mask of 64-bit words: its word (always 0 on the narrow path) and its bit.
@@ -262,10 +262,10 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
     InputVc& v = r.in_vc(k / vcs_, k % vcs_);
     if (v.unblocked_head()) r.template block<B>(v);
   }
-  const uint64_t vc_mask = vcs_ == 64 ? ~uint64_t{0} : (uint64_t{1} << vcs_) - 1;
+  const uint64_t port_vcs = vc_mask(vcs_);
   for (uint64_t m = inputs; m; m &= m - 1) {
     const int i = __builtin_ctzll(m);
-    if (!((g >> (i * vcs_)) & vc_mask)) r.contended();
+    if (!((g >> (i * vcs_)) & port_vcs)) r.contended();
   }
   for (uint64_t m = g; m; m &= m - 1) {
     const int k = __builtin_ctzll(m);
