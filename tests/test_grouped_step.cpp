@@ -123,6 +123,25 @@ TEST(GroupedStep, ChannelGroupsTakeTheirOwnFlitsAndCreditsInSendingOrder) {
   EXPECT_EQ(flits(1), (std::vector<uint32_t>{2, 4, 1, 5})) << "lane 0 before lane 1, each in sending order";
   EXPECT_EQ(credits(0), (std::vector<int>{207, 9}));
   EXPECT_EQ(credits(1), (std::vector<int>{308}));
+  // The look-ahead (where the grouped step prefetches) runs before each item and sees the rest of the
+  // item's lane bucket: lane 0's {2, 4}, then lane 1's {1, 5}.
+  std::vector<std::string> seen;
+  t.scan_group_flits(
+      12, 1, [&](const drb::ChannelEnd&, const drb::Flit& x) { seen.push_back("deliver " + std::to_string(x.pkt)); },
+      [&](const drb::InFlight* a, size_t i, size_t n) {
+        std::string s = "ahead " + std::to_string(i) + "/" + std::to_string(n) + " " + std::to_string(a[i].f.pkt);
+        for (size_t j = i + 1; j < n; ++j) s += " " + std::to_string(a[j].f.pkt);
+        seen.push_back(s);
+      });
+  EXPECT_EQ(seen, (std::vector<std::string>{"ahead 0/2 2 4", "deliver 2", "ahead 1/2 4", "deliver 4",
+                                            "ahead 0/2 1 5", "deliver 1", "ahead 1/2 5", "deliver 5"}));
+  std::vector<int> ahead_credits;
+  std::vector<int> got_credits;
+  t.scan_group_credits(
+      12, 0, [&](const drb::ChannelEnd& from, uint8_t vc) { got_credits.push_back(from.id * 100 + vc); },
+      [&](const drb::CreditInFlight* a, size_t i, size_t) { ahead_credits.push_back(a[i].from.id * 100 + a[i].vc); });
+  EXPECT_EQ(ahead_credits, got_credits) << "each credit seen ahead of its delivery, once";
+  EXPECT_EQ(got_credits, (std::vector<int>{207, 9}));
   std::vector<uint32_t> ejected;
   t.deliver_flits(drb::ChannelEnd::kTerminal, 12, [&](const drb::ChannelEnd&, const drb::Flit& x) { ejected.push_back(x.pkt); });
   EXPECT_EQ(ejected, (std::vector<uint32_t>{6}));

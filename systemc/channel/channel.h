@@ -200,17 +200,19 @@ class ChannelTable {
     for (const ChannelLane& l : lanes_) l.credits[kind].scan(now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
   }
   // The same for the elements of group g alone (set_lanes): its lane of every sender lane, in order.
-  template <class F>
-  [[gnu::always_inline]] void scan_group_flits(int64_t now, int g, F f) const {
+  // ahead(items, i, n) runs before item i of each lane's bucket: the grouped step prefetches there what the
+  // deliveries of later items will touch.
+  template <class F, class A = Wheel<InFlight>::NoAhead>
+  [[gnu::always_inline]] void scan_group_flits(int64_t now, int g, F f, A ahead = {}) const {
     for (int p = 0; p < parts_; ++p)
-      lanes_[static_cast<size_t>(p * groups_ + g)].flits[ChannelEnd::kElement].scan(
-          now, [&](const InFlight& e) { f(e.to, e.f); });
+      lanes_[static_cast<size_t>(p * groups_ + g)].flits[ChannelEnd::kElement].scan_ahead(
+          now, [&](const InFlight& e) { f(e.to, e.f); }, ahead);
   }
-  template <class F>
-  [[gnu::always_inline]] void scan_group_credits(int64_t now, int g, F f) const {
+  template <class F, class A = Wheel<CreditInFlight>::NoAhead>
+  [[gnu::always_inline]] void scan_group_credits(int64_t now, int g, F f, A ahead = {}) const {
     for (int p = 0; p < parts_; ++p)
-      lanes_[static_cast<size_t>(p * groups_ + g)].credits[ChannelEnd::kElement].scan(
-          now, [&](const CreditInFlight& e) { f(e.from, e.vc); });
+      lanes_[static_cast<size_t>(p * groups_ + g)].credits[ChannelEnd::kElement].scan_ahead(
+          now, [&](const CreditInFlight& e) { f(e.from, e.vc); }, ahead);
   }
   void clear_group(int64_t now, int g) {
     for (int p = 0; p < parts_; ++p) {

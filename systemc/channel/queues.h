@@ -52,6 +52,7 @@ class Ring {
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
   const T& at(int i) const { return buf_[(head_ + i) & mask_]; }  // i-th from the front
+  const T* next_slot() const { return buf_ + ((head_ + size_) & mask_); }  // where push writes (if no growth)
   void push(const T& v) {
     if (size_ > mask_) grow();
     buf_[(head_ + size_) & mask_] = v;
@@ -153,6 +154,20 @@ class Wheel {
   template <class F>
   [[gnu::always_inline]] void scan(int64_t now, F f) const {
     for (const E& e : b_[now & mask_]) f(e);
+  }
+  // scan, calling ahead(items, i, n) before item i (to prefetch what the later items will touch).
+  struct NoAhead {
+    void operator()(const E*, size_t, size_t) const {}
+  };
+  template <class F, class A>
+  [[gnu::always_inline]] void scan_ahead(int64_t now, F f, A ahead) const {
+    const std::vector<E>& b = b_[now & mask_];
+    const E* const p = b.data();
+    const size_t n = b.size();
+    for (size_t i = 0; i < n; ++i) {
+      ahead(p, i, n);
+      f(p[i]);
+    }
   }
   void clear(int64_t now) { b_[now & mask_].clear(); }  // keeps its capacity: no allocation in steady state
 

@@ -275,15 +275,31 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
   // flit and one credit a cycle, and each changes only its own input VC or output VC (a count, a buffer,
   // bits of the stage and busy masks), so deliveries on different channels commute. Those of one channel
   // stay in sending order: its sender writes one lane.
+  // On these fabrics (more than the second-level cache) a delivery's lines are missed in a chain: the
+  // router's first line, then the VC record it names, then the buffer slot the record names. The
+  // deliveries walk each bucket prefetching those links for the items 16, 8 and 4 ahead, so later items'
+  // misses overlap the current one; a router about to step prefetches its active VCs' front flits. Hybrid
+  // 2-ary 12-tree, two threads: about 20 % less wall time.
   auto group_step = [this, els, now](int g, int t) {
     chan_.scan_group_flits(now, g, [this, els, now](const ChannelEnd& to, const Flit& f) {
       els[to.id]->arrive(to.port, f, now);
       router_busy_.add(to.id);
       if (flit_tap_) flit_tap_(to, f, now);
+    }, [els](const InFlight* a, size_t i, size_t n) {
+      if constexpr (std::is_same_v<E, RouterCore>) {
+        if (i + 16 < n) __builtin_prefetch(els[a[i + 16].to.id].get(), 1);
+        if (i + 8 < n) els[a[i + 8].to.id]->prefetch_input_vc(a[i + 8].to.port, a[i + 8].f.vc);
+        if (i + 4 < n) els[a[i + 4].to.id]->prefetch_slot(a[i + 4].to.port, a[i + 4].f.vc);
+      }
     });
     chan_.scan_group_credits(now, g, [this, els](const ChannelEnd& from, uint8_t vc) {
       els[from.id]->credit(from.port, vc);
       if constexpr (E::kStepsOnCredit) router_busy_.add(from.id);
+    }, [els](const CreditInFlight* a, size_t i, size_t n) {
+      if constexpr (std::is_same_v<E, RouterCore>) {
+        if (i + 16 < n) __builtin_prefetch(els[a[i + 16].from.id].get(), 1);
+        if (i + 8 < n) els[a[i + 8].from.id]->prefetch_output_vc(a[i + 8].from.port, a[i + 8].vc);
+      }
     });
     chan_.clear_group(now, g);
     const int lo = group_lo_[static_cast<size_t>(g)], hi = group_lo_[static_cast<size_t>(g) + 1];
@@ -291,7 +307,10 @@ void Network::step_with(std::vector<std::unique_ptr<E>>& el, int64_t now) {
     ChannelLane* const lanes = chan_.lane_at(t * chan_.groups());
     int64_t* const moved = chan_.move_slot(t);
     router_busy_.visit_words(lo >> 6, (hi + 63) >> 6, [els, now, lanes, moved](int n) {
-      if constexpr (std::is_same_v<E, RouterCore>) els[n]->set_sender(lanes, moved);
+      if constexpr (std::is_same_v<E, RouterCore>) {
+        els[n]->set_sender(lanes, moved);
+        els[n]->prefetch_fronts();
+      }
       els[n]->step(now);
       return els[n]->busy();
     });

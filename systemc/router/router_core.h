@@ -69,6 +69,19 @@ class alignas(64) RouterCore {
       v.ready = now + d_rc_;
     }
   }
+  // The lines arrive and credit will write, for the grouped step's look-ahead (Network::step_with): the
+  // input VC's record, the output VC's, and the buffer slot the record names (read from the record, so
+  // prefetched once the record is on its way).
+  void prefetch_input_vc(int p, uint8_t vc) const { __builtin_prefetch(&ivc_[p * vcs_ + vc], 1); }
+  void prefetch_output_vc(int p, uint8_t vc) const { __builtin_prefetch(&ovc_[p * vcs_ + vc], 1); }
+  void prefetch_slot(int p, uint8_t vc) const { __builtin_prefetch(ivc_[p * vcs_ + vc].buf.next_slot(), 1); }
+  // The front flit of each active VC, which send reads after the allocators (the grouped step, before the
+  // router steps): past saturation it was written a buffer's length of cycles before. Packed routers only:
+  // their active VCs are one word of the first line.
+  void prefetch_fronts() const {
+    if (packed_)
+      for (uint64_t m = packed_active(); m; m &= m - 1) __builtin_prefetch(&ivc_[__builtin_ctzll(m)].buf.front());
+  }
   // A credit for an output VC whose holder was parked for want of one lets it bid again.
   void credit(int p, uint8_t vc) {
     OutputVc& o = ovc_[p * vcs_ + vc];
