@@ -205,13 +205,13 @@ class ChannelTable {
   template <class F, class A = Wheel<InFlight>::NoAhead>
   [[gnu::always_inline]] void scan_group_flits(int64_t now, int g, F f, A ahead = {}) const {
     for (int p = 0; p < parts_; ++p)
-      lanes_[static_cast<size_t>(p * groups_ + g)].flits[ChannelEnd::kElement].scan_ahead(
+      lanes_[static_cast<size_t>(p * groups_ + g)].flits[ChannelEnd::kElement].scan(
           now, [&](const InFlight& e) { f(e.to, e.f); }, ahead);
   }
   template <class F, class A = Wheel<CreditInFlight>::NoAhead>
   [[gnu::always_inline]] void scan_group_credits(int64_t now, int g, F f, A ahead = {}) const {
     for (int p = 0; p < parts_; ++p)
-      lanes_[static_cast<size_t>(p * groups_ + g)].credits[ChannelEnd::kElement].scan_ahead(
+      lanes_[static_cast<size_t>(p * groups_ + g)].credits[ChannelEnd::kElement].scan(
           now, [&](const CreditInFlight& e) { f(e.from, e.vc); }, ahead);
   }
   void clear_group(int64_t now, int g) {

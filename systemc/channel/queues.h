@@ -150,23 +150,19 @@ class Wheel {
     clear(now);
   }
   // drain in two steps (sim.threads: the bucket read by several threads at once, each taking its receivers,
-  // then cleared once).
-  template <class F>
-  [[gnu::always_inline]] void scan(int64_t now, F f) const {
-    for (const E& e : b_[now & mask_]) f(e);
-  }
-  // scan, calling ahead(items, i, n) before item i (to prefetch what the later items will touch).
+  // then cleared once). ahead(items, i, n) runs before item i: the grouped step prefetches there what the
+  // later items will touch; NoAhead compiles away.
   struct NoAhead {
     void operator()(const E*, size_t, size_t) const {}
   };
-  template <class F, class A>
-  [[gnu::always_inline]] void scan_ahead(int64_t now, F f, A ahead) const {
+  template <class F, class A = NoAhead>
+  [[gnu::always_inline]] void scan(int64_t now, F f, A ahead = {}) const {
     const std::vector<E>& b = b_[now & mask_];
     const E* const p = b.data();
-    const size_t n = b.size();
-    for (size_t i = 0; i < n; ++i) {
-      ahead(p, i, n);
-      f(p[i]);
+    const E* const end = p + b.size();
+    for (const E* e = p; e != end; ++e) {
+      ahead(p, static_cast<size_t>(e - p), static_cast<size_t>(end - p));
+      f(*e);
     }
   }
   void clear(int64_t now) { b_[now & mask_].clear(); }  // keeps its capacity: no allocation in steady state
