@@ -224,9 +224,9 @@ void RtlRouter::step(int64_t now) {
   if (m.cfg.p.sa_islip) {  // one per output an input requested and did not take (the model's accept stage)
     cnt_.contended += static_cast<uint64_t>(__builtin_popcountll(r.sa_bid() & ~sa_gnt));
   } else {  // one per input whose pick lost at the output stage
-    const uint64_t vc_mask = (uint64_t{1} << m.vcs) - 1;
+    const uint64_t port_vcs = vc_mask(m.vcs);
     for (int p = 0; p < m.ports; ++p)
-      if (((sa_req >> (p * m.vcs)) & vc_mask) && !((sa_gnt >> (p * m.vcs)) & vc_mask)) ++cnt_.contended;
+      if (((sa_req >> (p * m.vcs)) & port_vcs) && !((sa_gnt >> (p * m.vcs)) & port_vcs)) ++cnt_.contended;
   }
   // Credits upstream: one per granted flit, on its input port and VC.
   uint64_t credited = 0;

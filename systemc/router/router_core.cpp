@@ -161,15 +161,14 @@ void RouterCore::tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t n
 }
 
 template <class B>
-void RouterCore::send(int in_port, int vc, int64_t now) {
+void RouterCore::send(InputVc& v, int64_t now) {
   const RouterParams& p = cfg_.p;
-  InputVc& v = ivc_[in_port * vcs_ + vc];
   Flit f = v.buf.front();
   v.buf.pop();
   --buffered_;
   *moved_ = now;  // the watchdog's progress, in this router's lane
-  if (const ChannelPort& cp = credit_[in_port]; cp.ch >= 0)  // for the slot just freed
-    ChannelTable::send_credit_in(lanes_, cp, now, static_cast<uint8_t>(vc));
+  if (const ChannelPort& cp = credit_[v.port]; cp.ch >= 0)  // for the slot just freed
+    ChannelTable::send_credit_in(lanes_, cp, now, v.vc);
   OutputUnit& op = out_[v.out_port];
   if (f.head()) {
     Packet& pk = store_.pkt(f.pkt);
@@ -235,9 +234,9 @@ void RouterCore::release(InputVc& v, int64_t now) {
 template void RouterCore::block<PackedBlocks>(InputVc&);
 template void RouterCore::block<ModelBlocks>(InputVc&);
 template void RouterCore::block<RtlBlocks>(InputVc&);
-template void RouterCore::send<PackedBlocks>(int, int, int64_t);
-template void RouterCore::send<ModelBlocks>(int, int, int64_t);
-template void RouterCore::send<RtlBlocks>(int, int, int64_t);
+template void RouterCore::send<PackedBlocks>(InputVc&, int64_t);
+template void RouterCore::send<ModelBlocks>(InputVc&, int64_t);
+template void RouterCore::send<RtlBlocks>(InputVc&, int64_t);
 
 std::string RouterCore::dump(int64_t now) const {
   std::ostringstream o;

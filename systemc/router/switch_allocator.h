@@ -19,7 +19,7 @@
 //   template <class B> void block(InputVc& v);  a head lost (AL starts its wait)
 //   void contended();                           a request lost to another
 //   int64_t age(const InputVc& v) const;        generation time of v's front packet (oldest first)
-//   template <class B> void send(int in_port, int vc, int64_t now);  the winner's flit crosses the switch
+//   template <class B> void send(InputVc& v, int64_t now);  the winner's flit crosses the switch
 //   cosim::RouterRtl* xbar_rtl() const;         RTL block set only: the Verilated crossbar arbiters, or null
 //   cosim::RouterRtl* sa_rtl() const;           RTL block set only: the Verilated switch allocator, or null
 #pragma once
@@ -116,7 +116,7 @@ class SwitchAllocator {
           if (islip_) in_acc_[v->port].update(v->out_port, true);
           xbar_used(v->out_port, v->port);
           in_used(v->port, v->vc);
-          r.template send<B>(v->port, v->vc, now);
+          r.template send<B>(*v, now);
         }
         return;
       }
@@ -275,7 +275,7 @@ void SwitchAllocator::allocate_rtl(R& r, X& x, int64_t now) {
     const int k = rtl_win_[o];
     if (k < 0) continue;
     rtl_win_[o] = -1;
-    r.template send<B>(k / vcs_, k % vcs_, now);
+    r.template send<B>(r.in_vc(k / vcs_, k % vcs_), now);
   }
 }
 
@@ -370,7 +370,7 @@ void SwitchAllocator::allocate_separable(R& r, int64_t now) {
         }
       }
       in_used(g, pick[g]);
-      r.template send<B>(g, pick[g], now);
+      r.template send<B>(r.in_vc(g, pick[g]), now);
     }
   }
 }
@@ -480,7 +480,7 @@ void SwitchAllocator::allocate_islip(R& r, int64_t now) {
         in_acc_[i].update(o, true);
         xbar_used(o, i);
         in_used(i, c);
-        r.template send<B>(i, c, now);
+        r.template send<B>(vb[c], now);
       };
       if (n == 1) {  // one output asked for (most inputs): accepted if granted, no accept arbitration to run
         if (out_grant_[outs[0]] == i) accept(outs[0], svc[0]);

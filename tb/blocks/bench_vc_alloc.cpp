@@ -138,7 +138,7 @@ class Lane {
     std::vector<uint64_t> mask(static_cast<size_t>(n_), 0);
     int64_t expect = -1;
     const std::map<int, int>* expect_vc = nullptr;
-    const uint64_t all = (uint64_t{1} << vcs_) - 1;
+    const uint64_t all = vc_mask(vcs_);
     if (kIslip) hand = ports_ == 5 && vcs_ == 2;  // the first lane of each kind opens with its hand-worked steps
     if (hand && !kIslip && cyc < std::size(kHand)) {
       for (auto [i, o] : kHand[cyc].want) want[i] = o;
