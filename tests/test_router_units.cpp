@@ -87,8 +87,8 @@ class StubRouter {
     return true;
   }
   template <class B>
-  void send(int in_port, int vc, int64_t) {
-    sent.push_back({in_port * 10 + vc, in_[in_port].vcs[vc].out_port});
+  void send(InputVc& v, int64_t) {
+    sent.push_back({v.port * 10 + v.vc, v.out_port});
   }
   cosim::RouterRtl* xbar_rtl() const { return nullptr; }
 

@@ -76,8 +76,8 @@ class StubRouter {
   void contended() {}
   int64_t age(const InputVc&) const { return 0; }
   template <class B>
-  void send(int in_port, int vc, int64_t) {
-    sent |= uint64_t{1} << (in_port * vcs_ + vc);
+  void send(InputVc& v, int64_t) {
+    sent |= uint64_t{1} << (v.port * vcs_ + v.vc);
   }
   void* xbar_rtl() const { return nullptr; }
 
