@@ -336,7 +336,7 @@ class alignas(64) RouterCore {
   void tap_head(const InputVc& v, Packet& pk, uint32_t wait, int64_t now);
   // The switch allocator's winner: the front flit of input VC v crosses the switch into its output channel.
   // (Given the VC itself, not its port and index: the allocators hold it, and indexing it again here cost
-  // drb_bench B3 about 1 % of its instructions.)
+  // 0.1-0.6 % of the perf guard's instructions on B1, B3 and F2, and its BookSim2-preset entries.)
   template <class B>
   void send(InputVc& v, int64_t now);
   template <class B>
